@@ -1,1 +1,29 @@
-//! TODO
+//! ferrosuite's class model: the class path, class files and Java types.
+//!
+//! Brief overview of the modules:
+//! - [`classfile`]: raw class-file reader/writer with byte-exact round trips.
+//! - [`constant_pool`]: constant-pool entries, lookup and appending.
+//! - [`code_tables`]: line-number and local-variable tables of `Code`.
+//! - [`stackmap`]: the `StackMapTable` attribute (decoded with absolute offsets).
+//! - [`bytecode`]: instruction decoding and re-assembly with relayout.
+//! - [`names`], [`descriptor`], [`signature`]: Java names and types.
+//! - [`classpath`]: directories and jars, lazy lookup by binary name.
+//! - [`hierarchy`]: superclasses, interfaces, subclasses, accessible API.
+//!
+//! ```no_run
+//! let cp = model::classpath::ClassPath::parse("/usr/share/java/commons-lang3.jar").unwrap();
+//! let class = cp.load("org.apache.commons.lang3.CharUtils").unwrap();
+//! println!("{} has {} methods", class.name(), class.methods.len());
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod bytecode;
+pub mod classfile;
+pub mod classpath;
+pub mod code_tables;
+pub mod constant_pool;
+pub mod descriptor;
+pub mod names;
+mod reader;
+pub mod signature;
+pub mod stackmap;
