@@ -23,6 +23,7 @@ pub mod classpath;
 pub mod code_tables;
 pub mod constant_pool;
 pub mod descriptor;
+pub mod hierarchy;
 pub mod names;
 mod reader;
 pub mod signature;
