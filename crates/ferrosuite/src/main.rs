@@ -1,1 +1,64 @@
-fn main() {}
+//! The `ferrosuite` command-line tool: a thin layer over the library crates.
+//!
+//! Commands: `goals` (list the coverage goals of a class), `instrument`
+//! (write instrumented class files and the tracer), `bench` (measurements).
+//! Errors are printed as one line `error: ...` and mapped to an
+//! [`exit_code::ExitCode`].
+
+mod commands;
+mod exit_code;
+mod jdk;
+
+use clap::{Parser, Subcommand};
+
+use crate::exit_code::ExitCode;
+
+/// ferrosuite: unit-test generation for compiled Java classes.
+#[derive(Debug, Parser)]
+#[command(name = "ferrosuite", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print the coverage goals of a class (branches, switch cases, lines, methods).
+    Goals(commands::goals::GoalsArgs),
+    /// Write instrumented class files and the tracer class to a directory.
+    Instrument(commands::instrument::InstrumentArgs),
+    /// Measurements: instrumentation speed, instrumentation check on jars.
+    #[command(subcommand)]
+    Bench(commands::bench::BenchCommand),
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { ExitCode::Usage.into() } else { ExitCode::Success.into() };
+        }
+    };
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_env("FERROSUITE_LOG"))
+        .with_writer(std::io::stderr)
+        .init();
+    let result = match cli.command {
+        Command::Goals(args) => commands::goals::run(&args),
+        Command::Instrument(args) => commands::instrument::run(&args),
+        Command::Bench(cmd) => commands::bench::run(&cmd),
+    };
+    match result {
+        Ok(code) => code.into(),
+        Err(e) => {
+            eprintln!("error: {}", one_line(&format!("{e:#}")));
+            commands::exit_code_for(&e).into()
+        }
+    }
+}
+
+/// Error chains are printed on one line.
+fn one_line(s: &str) -> String {
+    s.split('\n').map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+}

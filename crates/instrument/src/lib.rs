@@ -1,1 +1,136 @@
-//! TODO
+//! Probe instrumentation of class files.
+//!
+//! Brief overview: [`Instrumenter::instrument`] takes the bytes of a class,
+//! computes its goals ([`analysis::goals::class_goals`]), derives a
+//! [`plan::ProbePlan`] (which instructions get which probe) with global probe
+//! ids, and rewrites every method ([`rewrite::rewrite_method`]) so that it
+//! calls the Java-side tracer ([`tracer`]). Behaviour is unchanged: probes
+//! are stack-neutral straight-line snippets, and every offset of the `Code`
+//! attribute is remapped.
+//!
+//! Modules:
+//! - [`tracer`]: the tracer class bytes and its probe methods.
+//! - [`probe`]: the [`probe::ProbeKind`] trait and snippet building.
+//! - [`probes`]: branch, switch, line and method-entry probes.
+//! - [`plan`]: probe sites and global id bases.
+//! - [`rewrite`]: applying edits to one method and fixing offsets.
+//! - [`trace`]: reading branch records as taken sides and branch distances.
+//!
+//! ```no_run
+//! let bytes = std::fs::read("Foo.class").unwrap();
+//! let mut instrumenter = instrument::Instrumenter::default();
+//! let out = instrument::Instrumenter::instrument(&mut instrumenter, &bytes).unwrap();
+//! std::fs::write("out/Foo.class", &out.bytes).unwrap();
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod plan;
+pub mod probe;
+pub mod probes;
+pub mod rewrite;
+pub mod trace;
+pub mod tracer;
+
+use model::classfile::{ClassFile, ClassFileError};
+use serde::{Deserialize, Serialize};
+
+use crate::plan::{ProbeBases, ProbePlan};
+use crate::rewrite::{MethodOutcome, rewrite_method};
+
+/// Errors that stop a whole class from being instrumented.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum InstrumentError {
+    /// The class file could not be decoded.
+    #[error("cannot read class file: {0}")]
+    ClassFile(#[from] ClassFileError),
+    /// The analysis failed on the class.
+    #[error("cannot analyse {class}: {message}")]
+    Analysis { class: String, message: String },
+}
+
+/// A method left without (some) probes, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SkippedMethod {
+    /// `name descriptor`.
+    pub method: String,
+    /// `true` when only the line probes were left out, `false` when the
+    /// method has no probes at all.
+    pub partial: bool,
+    pub reason: String,
+}
+
+/// One instrumented class: its new bytes and how probe ids map to it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct InstrumentedClass {
+    /// Internal name.
+    pub class: String,
+    #[serde(skip)]
+    pub bytes: Vec<u8>,
+    pub plan: ProbePlan,
+    pub bases: ProbeBases,
+    pub skipped: Vec<SkippedMethod>,
+}
+
+/// Instruments classes one after another, handing out global probe ids.
+#[derive(Debug, Default)]
+pub struct Instrumenter {
+    next: ProbeBases,
+}
+
+impl Instrumenter {
+    /// Instruments one class file.
+    ///
+    /// # Errors
+    /// [`InstrumentError`] when the class cannot be read or analysed;
+    /// methods that cannot be rewritten are kept unchanged and listed in
+    /// [`InstrumentedClass::skipped`] instead.
+    pub fn instrument(&mut self, bytes: &[u8]) -> Result<InstrumentedClass, InstrumentError> {
+        let cf = ClassFile::parse(bytes)?;
+        let goals = analysis::goals::class_goals(&cf)
+            .map_err(|e| InstrumentError::Analysis { class: cf.name().to_string(), message: e.to_string() })?;
+        let plan = ProbePlan::from_goals(&goals);
+        Ok(self.apply(cf, plan))
+    }
+
+    /// Instruments one class file with a probe at every conditional jump,
+    /// switch, line and method, goals or not ([`ProbePlan::every_site`]).
+    ///
+    /// # Errors
+    /// [`InstrumentError`] when the class cannot be read or decoded.
+    pub fn instrument_every_site(&mut self, bytes: &[u8]) -> Result<InstrumentedClass, InstrumentError> {
+        let cf = ClassFile::parse(bytes)?;
+        let plan = ProbePlan::every_site(&cf)
+            .map_err(|message| InstrumentError::Analysis { class: cf.name().to_string(), message })?;
+        Ok(self.apply(cf, plan))
+    }
+
+    fn apply(&mut self, mut cf: ClassFile, plan: ProbePlan) -> InstrumentedClass {
+        let class = cf.name().to_string();
+        let bases = self.next;
+        self.next = bases.after(&plan);
+        let skipped = instrument_methods(&mut cf, &plan, bases);
+        InstrumentedClass { class, bytes: cf.to_bytes(), plan, bases, skipped }
+    }
+}
+
+/// Rewrites every method; on failure retries without line probes, then
+/// leaves the method as it was.
+fn instrument_methods(cf: &mut ClassFile, plan: &ProbePlan, bases: ProbeBases) -> Vec<SkippedMethod> {
+    let all = probes::coverage_probes(plan, bases);
+    let mut skipped = Vec::new();
+    for index in 0..cf.methods.len() {
+        let Err(first) = rewrite_method(cf, index, &all) else { continue };
+        let without_lines: Vec<_> = probes::coverage_probes(plan, bases).into_iter().filter(|k| k.name() != "line").collect();
+        let m = &cf.methods[index];
+        let method = format!("{} {}", cf.member_name(m), cf.member_descriptor(m));
+        let partial = matches!(rewrite_method(cf, index, &without_lines), Ok(MethodOutcome::Instrumented { .. }));
+        skipped.push(SkippedMethod { method, partial, reason: first.to_string() });
+    }
+    skipped
+}
+
+/// Whether a class must never be instrumented (the tracer itself).
+pub fn is_excluded(internal_name: &str) -> bool {
+    internal_name.starts_with("ferrosuite/runtime/")
+}
