@@ -121,7 +121,8 @@ fn instrument_methods(cf: &mut ClassFile, plan: &ProbePlan, bases: ProbeBases) -
     let mut skipped = Vec::new();
     for index in 0..cf.methods.len() {
         let Err(first) = rewrite_method(cf, index, &all) else { continue };
-        let without_lines: Vec<_> = probes::coverage_probes(plan, bases).into_iter().filter(|k| k.name() != "line").collect();
+        let without_lines: Vec<_> =
+            probes::coverage_probes(plan, bases).into_iter().filter(|k| k.name() != "line").collect();
         let m = &cf.methods[index];
         let method = format!("{} {}", cf.member_name(m), cf.member_descriptor(m));
         let partial = matches!(rewrite_method(cf, index, &without_lines), Ok(MethodOutcome::Instrumented { .. }));

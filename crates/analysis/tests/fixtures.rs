@@ -1,0 +1,94 @@
+//! The fixture classes of `testdata/fixtures` (compiled here with `javac`)
+//! count branches, lines and methods like JaCoCo 0.8.6, per class and per
+//! method, as recorded in `testdata/fixtures/expected/jacoco-branches.tsv`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use analysis::{AnalysisOptions, ClassGoals, GoalKind, class_goals_with};
+use model::classfile::ClassFile;
+
+fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/fixtures")
+}
+
+/// Compiles every fixture source with `javac --release <release>` and
+/// returns the class files by binary name.
+fn compile_fixtures(release: &str) -> BTreeMap<String, ClassFile> {
+    let out = tempfile::tempdir().expect("temp dir");
+    let sources: Vec<PathBuf> = std::fs::read_dir(fixtures_dir().join("src/fixtures"))
+        .expect("fixture sources")
+        .map(|e| e.expect("dir entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "java"))
+        .collect();
+    let status = Command::new("javac")
+        .args(["-g", "-nowarn", "--release", release, "-d"])
+        .arg(out.path())
+        .args(&sources)
+        .status()
+        .expect("javac runs");
+    assert!(status.success(), "javac failed");
+    let mut classes = BTreeMap::new();
+    for entry in std::fs::read_dir(out.path().join("fixtures")).expect("compiled classes") {
+        let bytes = std::fs::read(entry.expect("dir entry").path()).expect("read class");
+        let cf = ClassFile::parse(&bytes).expect("parse class");
+        classes.insert(cf.name().replace('/', "."), cf);
+    }
+    classes
+}
+
+/// Class line `name -> (branches, lines, methods)`; method lines
+/// `(class, "name desc") -> branches`.
+type Expected = (BTreeMap<String, (usize, usize, usize)>, BTreeMap<(String, String), usize>);
+
+fn expected() -> Expected {
+    let text = std::fs::read_to_string(fixtures_dir().join("expected/jacoco-branches.tsv")).expect("expected tsv");
+    let (mut classes, mut methods) = (BTreeMap::new(), BTreeMap::new());
+    let mut class = String::new();
+    for line in text.lines() {
+        let fields: Vec<&str> = line.trim_start().split('\t').collect();
+        let number = |i: usize| fields[i].parse::<usize>().expect("a number");
+        if line.starts_with("  ") {
+            methods.insert((class.clone(), fields[0].to_string()), number(1));
+        } else {
+            class = fields[0].to_string();
+            classes.insert(class.clone(), (number(1), number(2), number(3)));
+        }
+    }
+    (classes, methods)
+}
+
+fn decision_goals(goals: &ClassGoals, method_index: u16) -> usize {
+    let is_decision = |k: &GoalKind| matches!(k, GoalKind::Branch { .. } | GoalKind::SwitchCase { .. });
+    goals.goals.iter().filter(|g| g.method_index == method_index && is_decision(&g.kind)).count()
+}
+
+fn check_release(release: &str) {
+    let classes = compile_fixtures(release);
+    let (expected_classes, expected_methods) = expected();
+    let options = AnalysisOptions { filter_assertions: false };
+    for (name, &(branches, lines, methods)) in &expected_classes {
+        let goals = class_goals_with(&classes[name], &options).unwrap();
+        let n_methods = goals.goals.iter().filter(|g| g.kind == GoalKind::Method).count();
+        assert_eq!(
+            (goals.branch_goal_count(), goals.line_goals.len(), n_methods),
+            (branches, lines, methods),
+            "{name}"
+        );
+        for m in goals.methods.iter().filter(|m| m.method_goal.is_some()) {
+            let key = (name.clone(), format!("{} {}", m.name, m.descriptor));
+            assert_eq!(Some(&decision_goals(&goals, m.index)), expected_methods.get(&key), "{key:?}");
+        }
+    }
+}
+
+#[test]
+fn fixtures_compiled_for_java_8_count_like_jacoco() {
+    check_release("8");
+}
+
+#[test]
+fn fixtures_compiled_for_java_17_count_like_jacoco() {
+    check_release("17");
+}

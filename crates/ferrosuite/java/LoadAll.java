@@ -1,0 +1,45 @@
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Loads, links and initialises classes by binary name, one name per line
+ * on standard input, and prints one line per class that fails:
+ * {@code FAIL <name> <throwable class>: <message>}, then {@code TOTAL <n> FAILED <k>}.
+ *
+ * Used by ferrosuite's instrumentation check: run it under
+ * {@code java -Xverify:all -cp INSTRUMENTED:ORIGINAL_CP LoadAll} and again on
+ * the original class path, and compare. Static initialisers run; their
+ * output goes to the void.
+ */
+public final class LoadAll {
+    public static void main(String[] args) throws Exception {
+        java.io.PrintStream out = System.out;
+        java.io.PrintStream devNull = new java.io.PrintStream(new java.io.OutputStream() {
+            @Override public void write(int b) {}
+            @Override public void write(byte[] b, int off, int len) {}
+        });
+        System.setOut(devNull);
+        System.setErr(devNull);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        ClassLoader loader = LoadAll.class.getClassLoader();
+        int total = 0;
+        int failed = 0;
+        for (String name; (name = in.readLine()) != null; ) {
+            name = name.trim();
+            if (name.isEmpty()) continue;
+            total++;
+            try {
+                Class<?> c = Class.forName(name, true, loader);
+                c.getDeclaredMethods(); // resolves signatures of all methods
+            } catch (Throwable t) {
+                failed++;
+                String msg = String.valueOf(t.getMessage()).replace('\n', ' ');
+                out.println("FAIL " + name + " " + t.getClass().getName() + ": " + msg);
+            }
+        }
+        out.println("TOTAL " + total + " FAILED " + failed);
+        out.flush();
+        System.exit(0);
+    }
+}

@@ -1,0 +1,69 @@
+//! `ferrosuite bench branches`: our branch-goal count (two per conditional
+//! jump, one per distinct switch target) next to JaCoCo's total branches,
+//! for each class of a corpus file. JaCoCo's numbers come from
+//! `tools/java/JacocoBranches.java` run on Debian's `libjacoco-java`.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+
+use crate::exit_code::ExitCode;
+use crate::jdk::Jdk;
+
+/// JaCoCo's core and the ASM jars it needs at run time (Debian paths).
+const JACOCO_CP: &str = "/usr/share/java/org.jacoco.core.jar:/usr/share/java/asm.jar:/usr/share/java/asm-commons.jar:/usr/share/java/asm-tree.jar";
+
+/// One corpus entry: jar file name and binary class name.
+pub fn read_corpus(path: &Path) -> anyhow::Result<Vec<(String, String)>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read corpus {}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        match line.split_whitespace().collect::<Vec<_>>()[..] {
+            [jar, class] => out.push((jar.to_string(), class.to_string())),
+            _ => bail!("{}:{}: expected `JAR CLASS`, found {line:?}", path.display(), n + 1),
+        }
+    }
+    Ok(out)
+}
+
+/// Prints the comparison table; exit code [`ExitCode::Partial`] when a count differs.
+///
+/// # Errors
+/// Corpus, class-path, JDK or JaCoCo-tool errors.
+pub fn compare_branches(corpus: &Path, jar_dir: &Path) -> anyhow::Result<ExitCode> {
+    let entries = read_corpus(corpus)?;
+    let jdk = Jdk::find()?;
+    let tmp = tempfile::tempdir()?;
+    let src = tmp.path().join("JacocoBranches.java");
+    std::fs::write(&src, include_str!("../../../../tools/java/JacocoBranches.java"))?;
+    jdk.javac(&src, JACOCO_CP, tmp.path()).context("compiling the JaCoCo tool (is libjacoco-java installed?)")?;
+    let tool_cp = format!("{}:{JACOCO_CP}", tmp.path().display());
+    println!("| class | ferrosuite branch goals | JaCoCo branches | difference |");
+    println!("| --- | ---: | ---: | ---: |");
+    let mut differ = 0;
+    for (jar, class) in &entries {
+        let jar_path = jar_dir.join(jar);
+        let cp = model::classpath::ClassPath::new(std::slice::from_ref(&jar_path))?;
+        let cf = cp.load(class)?;
+        let goals = analysis::goals::class_goals(&cf).with_context(|| format!("analysing {class}"))?;
+        let ours = goals.branch_goal_count();
+        let theirs = jacoco_branches(&jdk, &tool_cp, &jar_path, class)?;
+        differ += usize::from(ours != theirs);
+        println!("| {class} | {ours} | {theirs} | {} |", ours as i64 - theirs as i64);
+    }
+    println!("classes whose counts differ: {differ} of {}", entries.len());
+    Ok(if differ == 0 { ExitCode::Success } else { ExitCode::Partial })
+}
+
+fn jacoco_branches(jdk: &Jdk, tool_cp: &str, jar: &Path, class: &str) -> anyhow::Result<usize> {
+    let out = jdk.java_with_input(&["-cp", tool_cp, "JacocoBranches", jar.to_str().unwrap_or_default(), class], "")?;
+    let counts: HashMap<&str, &str> =
+        out.lines().filter_map(|l| l.split('\t').collect::<Vec<_>>().get(..2).map(|p| (p[0], p[1]))).collect();
+    let n = counts.get(class).with_context(|| format!("JaCoCo printed nothing for {class}: {out}"))?;
+    n.parse().with_context(|| format!("JaCoCo could not analyse {class}: {n}"))
+}

@@ -1,0 +1,87 @@
+//! Helpers for integration tests: run the real `ferrosuite` binary, a real
+//! JDK, and compile the Java fixtures of `testdata/`.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The repository root.
+pub fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+}
+
+/// The JDK home: `$JAVA_HOME` or Debian's JDK 17.
+pub fn jdk() -> PathBuf {
+    std::env::var_os("JAVA_HOME")
+        .map(PathBuf::from)
+        .filter(|h| h.join("bin/javac").exists())
+        .unwrap_or_else(|| PathBuf::from("/usr/lib/jvm/java-17-openjdk-amd64"))
+}
+
+/// Runs a JDK tool and returns its output; panics with stderr on failure.
+pub fn jdk_tool(tool: &str, args: &[&str]) -> Output {
+    let out = Command::new(jdk().join("bin").join(tool)).args(args).output().unwrap();
+    assert!(out.status.success(), "{tool} {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    out
+}
+
+/// Runs `java ARGS` and returns stdout; panics on a non-zero exit.
+pub fn java(args: &[&str]) -> String {
+    String::from_utf8(jdk_tool("java", args).stdout).unwrap()
+}
+
+/// Compiles every `.java` file under `src_dir` into `out` with `javac -g`
+/// and the given extra flags (e.g. `["--release", "8"]`).
+pub fn javac_dir(src_dir: &Path, out: &Path, flags: &[&str]) {
+    let mut files: Vec<String> = Vec::new();
+    collect_java(src_dir, &mut files);
+    files.sort();
+    let mut args: Vec<&str> = vec!["-g", "-nowarn", "-d", out.to_str().unwrap()];
+    args.extend_from_slice(flags);
+    args.extend(files.iter().map(String::as_str));
+    jdk_tool("javac", &args);
+}
+
+fn collect_java(dir: &Path, out: &mut Vec<String>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            collect_java(&p, out);
+        } else if p.extension().is_some_and(|x| x == "java") {
+            out.push(p.to_str().unwrap().to_string());
+        }
+    }
+}
+
+/// Packs a directory of classes into a jar with the JDK's `jar` tool.
+pub fn jar_dir(classes: &Path, jar: &Path) {
+    jdk_tool("jar", &["cf", jar.to_str().unwrap(), "-C", classes.to_str().unwrap(), "."]);
+}
+
+/// Runs the real `ferrosuite` binary with `FERROSUITE_*` variables cleared.
+pub fn ferrosuite(args: &[&str]) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_ferrosuite"));
+    for (k, _) in std::env::vars() {
+        if k.starts_with("FERROSUITE_") {
+            cmd.env_remove(k);
+        }
+    }
+    cmd.args(args).output().unwrap()
+}
+
+/// Like [`ferrosuite`] but panics unless the exit code is 0; returns stdout.
+pub fn ferrosuite_ok(args: &[&str]) -> String {
+    let out = ferrosuite(args);
+    assert!(out.status.success(), "ferrosuite {args:?} failed: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The fixtures of `testdata/fixtures`, compiled with `flags`, as a jar in `dir`.
+pub fn fixtures_jar(dir: &Path, flags: &[&str]) -> PathBuf {
+    let classes = dir.join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    javac_dir(&repo().join("testdata/fixtures/src"), &classes, flags);
+    let jar = dir.join("fixtures.jar");
+    jar_dir(&classes, &jar);
+    jar
+}

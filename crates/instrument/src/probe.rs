@@ -1,0 +1,109 @@
+//! The probe layer: what a probe kind is and how it asks for code.
+//!
+//! A [`ProbeKind`] looks at one method at a time and returns [`Edit`]s keyed
+//! by instruction index. The rewriter ([`crate::rewrite`]) applies the edits
+//! of all kinds and fixes every offset. A new probe kind (KAT call-site
+//! checks, value logging for DSE and ZoomIn) is a new implementation of the
+//! trait plus its tracer methods; existing kinds are not touched.
+//!
+//! Snippets must be stack-neutral straight-line code: no jumps, and the
+//! operand stack after a `Before` snippet equals the stack before it. That is
+//! why no new stack-map frames are needed.
+
+use model::bytecode::{Insn, Operand, op};
+use model::classfile::ClassFileError;
+use model::constant_pool::{Constant, ConstantPool};
+
+use crate::tracer::{TRACER_CLASS, TracerMethod};
+
+/// A change to one original instruction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edit {
+    /// Code run before the instruction. Jumps to the instruction land on
+    /// the snippet, so every path to the instruction runs it.
+    Before(Vec<Insn>),
+    /// Code that replaces the instruction and has the same stack effect.
+    Replace(Vec<Insn>),
+    /// Code run once on method entry (only valid at index 0): it is placed
+    /// before everything and is never a jump target, so a loop back to the
+    /// first instruction does not run it again.
+    Prologue(Vec<Insn>),
+}
+
+/// What a probe kind sees of the method being instrumented.
+pub struct MethodContext<'a> {
+    /// Index of the method in the class file's method table.
+    pub method_index: u16,
+    /// The decoded instructions (targets are bytecode indices).
+    pub insns: &'a [Insn],
+    /// Whether the instruction at each index is the target of a jump,
+    /// switch or exception handler.
+    pub is_target: &'a [bool],
+    /// Line-number table rows: (instruction index, line).
+    pub line_starts: &'a [(usize, u16)],
+}
+
+/// One kind of probe.
+pub trait ProbeKind {
+    /// A short name for diagnostics ("branch", "line").
+    fn name(&self) -> &'static str;
+    /// Extra operand-stack slots the snippets of this kind need at most.
+    fn extra_stack(&self) -> u16;
+    /// The edits this kind makes to the method, keyed by instruction index.
+    ///
+    /// # Errors
+    /// [`ClassFileError`] when the constant pool is full.
+    fn edits(&self, ctx: &MethodContext<'_>, emit: &mut Emitter<'_>) -> Result<Vec<(usize, Edit)>, ClassFileError>;
+}
+
+/// Builds snippet instructions, adding constant-pool entries as needed.
+pub struct Emitter<'a> {
+    pub constant_pool: &'a mut ConstantPool,
+}
+
+impl Emitter<'_> {
+    /// An instruction without operand.
+    pub fn simple(opcode: u8) -> Insn {
+        Insn { bci: 0, opcode, operand: Operand::None }
+    }
+
+    /// Pushes the int constant `v` with the shortest instruction.
+    ///
+    /// # Errors
+    /// [`ClassFileError`] when the constant pool is full.
+    pub fn push_int(&mut self, v: i32) -> Result<Insn, ClassFileError> {
+        Ok(match v {
+            -1..=5 => Self::simple((op::ICONST_0 as i32 + v) as u8),
+            -128..=127 => Insn { bci: 0, opcode: op::BIPUSH, operand: Operand::Int(v) },
+            -32768..=32767 => Insn { bci: 0, opcode: op::SIPUSH, operand: Operand::Int(v) },
+            _ => {
+                let index = self.constant_pool.add(Constant::Integer(v))?;
+                let opcode = if index <= 255 { op::LDC } else { op::LDC_W };
+                Insn { bci: 0, opcode, operand: Operand::Constant(index) }
+            }
+        })
+    }
+
+    /// `invokestatic` of a tracer method.
+    ///
+    /// # Errors
+    /// [`ClassFileError`] when the constant pool is full.
+    pub fn call(&mut self, m: TracerMethod) -> Result<Insn, ClassFileError> {
+        let index = self.constant_pool.add_method_ref(TRACER_CLASS, m.name, m.descriptor, false)?;
+        Ok(Insn { bci: 0, opcode: op::INVOKESTATIC, operand: Operand::Constant(index) })
+    }
+
+    /// `[dup_opcode?] push(id) invokestatic m`: the usual probe snippet.
+    ///
+    /// # Errors
+    /// [`ClassFileError`] when the constant pool is full.
+    pub fn probe(&mut self, dup_opcode: Option<u8>, id: u32, m: TracerMethod) -> Result<Vec<Insn>, ClassFileError> {
+        let mut out = Vec::with_capacity(3);
+        if let Some(d) = dup_opcode {
+            out.push(Self::simple(d));
+        }
+        out.push(self.push_int(id as i32)?);
+        out.push(self.call(m)?);
+        Ok(out)
+    }
+}

@@ -1,0 +1,291 @@
+//! Applies probe edits to one method's `Code` and fixes every offset.
+//!
+//! Each original instruction becomes a group "Before snippets + the
+//! instruction (or its replacement)". Jumps, switch targets, exception
+//! ranges and handlers, line numbers, local-variable ranges and stack-map
+//! frames that pointed at the instruction now point at the start of its
+//! group, so a jump into a branch still runs the branch's probe. Only
+//! `Uninitialized(offset)` verification types keep pointing at the `new`
+//! instruction itself. Code type annotations (which hold offsets) are
+//! dropped. The method prologue precedes group 0 and is never a target.
+
+use model::bytecode::{self, BytecodeError, Insn, Operand};
+use model::classfile::{Attribute, ClassFile, ClassFileError, CodeAttribute};
+use model::code_tables::{parse_line_numbers, parse_local_variables, write_line_numbers, write_local_variables};
+use model::stackmap::{Frame, FrameKind, VType, parse_stack_map, write_stack_map};
+
+use crate::probe::{Edit, Emitter, MethodContext, ProbeKind};
+
+/// Why a method could not be instrumented.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum RewriteError {
+    /// The bytecode could not be decoded or re-assembled (e.g. a branch
+    /// offset that no longer fits in 16 bits).
+    #[error("{0}")]
+    Bytecode(#[from] BytecodeError),
+    /// A table of the `Code` attribute is malformed, or the constant pool is full.
+    #[error("{0}")]
+    ClassFile(#[from] ClassFileError),
+}
+
+/// Result of rewriting one method.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MethodOutcome {
+    /// The method has no code (abstract or native).
+    NoCode,
+    /// The code was rewritten; the number of edits applied.
+    Instrumented { edits: usize },
+}
+
+/// Rewrites method `method_index` of `cf` with the edits of `kinds`.
+///
+/// On error the class file is unchanged except for constant-pool entries
+/// that were appended (harmless).
+///
+/// # Errors
+/// [`RewriteError`] when the code cannot be decoded or re-assembled.
+pub fn rewrite_method(
+    cf: &mut ClassFile,
+    method_index: usize,
+    kinds: &[Box<dyn ProbeKind + '_>],
+) -> Result<MethodOutcome, RewriteError> {
+    let method = &cf.methods[method_index];
+    let Some(code_pos) = method.attributes.iter().position(|a| cf.constant_pool.utf8(a.name_index) == Ok("Code"))
+    else {
+        return Ok(MethodOutcome::NoCode);
+    };
+    let mut code = CodeAttribute::parse(&method.attributes[code_pos].info)?;
+    let insns = bytecode::decode(&code.code)?;
+    let index_of = index_by_bci(&insns, code.code.len());
+    let is_target = jump_targets(&insns, &code, &index_of);
+    let line_starts = line_starts(cf, &code, &index_of)?;
+    let ctx = MethodContext {
+        method_index: method_index as u16,
+        insns: &insns,
+        is_target: &is_target,
+        line_starts: &line_starts,
+    };
+    let mut edits: Vec<Vec<Edit>> = vec![Vec::new(); insns.len()];
+    let mut n_edits = 0;
+    let mut extra_stack = 0;
+    for kind in kinds {
+        let mut emit = Emitter { constant_pool: &mut cf.constant_pool };
+        for (index, edit) in kind.edits(&ctx, &mut emit)? {
+            edits[index].push(edit);
+            n_edits += 1;
+            extra_stack = extra_stack.max(kind.extra_stack());
+        }
+    }
+    if n_edits == 0 {
+        return Ok(MethodOutcome::Instrumented { edits: 0 });
+    }
+    let layout = Layout::build(&insns, &index_of, edits)?;
+    let map = layout.assemble(&code.code)?;
+    remap_code(cf, &mut code, &map, &index_of)?;
+    code.max_stack = code.max_stack.saturating_add(extra_stack);
+    cf.methods[method_index].attributes[code_pos].info = code.to_bytes();
+    Ok(MethodOutcome::Instrumented { edits: n_edits })
+}
+
+/// Instruction index for each bytecode index that starts an instruction,
+/// `u32::MAX` elsewhere; one extra slot for the code length.
+fn index_by_bci(insns: &[Insn], code_len: usize) -> Vec<u32> {
+    let mut map = vec![u32::MAX; code_len + 1];
+    for (i, insn) in insns.iter().enumerate() {
+        map[insn.bci as usize] = i as u32;
+    }
+    map[code_len] = insns.len() as u32;
+    map
+}
+
+fn jump_targets(insns: &[Insn], code: &CodeAttribute, index_of: &[u32]) -> Vec<bool> {
+    let mut is_target = vec![false; insns.len() + 1];
+    let targets = insns.iter().flat_map(|i| i.targets());
+    for bci in targets.chain(code.exception_table.iter().map(|e| e.handler_pc)) {
+        if let Some(&i) = index_of.get(bci as usize).filter(|i| **i != u32::MAX) {
+            is_target[i as usize] = true;
+        }
+    }
+    is_target
+}
+
+/// The (instruction index, line) rows of every `LineNumberTable`.
+fn line_starts(cf: &ClassFile, code: &CodeAttribute, index_of: &[u32]) -> Result<Vec<(usize, u16)>, ClassFileError> {
+    let mut out = Vec::new();
+    for a in code.attributes.iter().filter(|a| cf.attribute_name(a) == "LineNumberTable") {
+        for row in parse_line_numbers(&a.info)? {
+            if let Some(&i) = index_of.get(row.start_pc as usize).filter(|i| **i != u32::MAX) {
+                out.push((i as usize, row.line));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The new instruction list and where each original instruction went.
+struct Layout {
+    insns: Vec<Insn>,
+    /// New index of the first instruction of each original group.
+    group_start: Vec<usize>,
+    /// New index of each original instruction (or its replacement).
+    insn_pos: Vec<usize>,
+}
+
+impl Layout {
+    fn build(old: &[Insn], index_of: &[u32], mut edits: Vec<Vec<Edit>>) -> Result<Layout, BytecodeError> {
+        let mut old_idx = bytecode::targets_to_indices(old)?;
+        let mut insns = Vec::with_capacity(old.len() * 2);
+        let mut group_start = Vec::with_capacity(old.len() + 1);
+        let mut insn_pos = Vec::with_capacity(old.len() + 1);
+        for (i, insn) in old_idx.iter_mut().enumerate() {
+            let mut replacement = None;
+            let mut before = Vec::new();
+            for edit in std::mem::take(&mut edits[i]) {
+                match edit {
+                    Edit::Prologue(s) => insns.extend(s),
+                    Edit::Before(s) => before.extend(s),
+                    Edit::Replace(s) => replacement = Some(s),
+                }
+            }
+            group_start.push(insns.len());
+            insns.extend(before);
+            insn_pos.push(insns.len());
+            match replacement {
+                Some(s) => insns.extend(s),
+                None => insns.push(std::mem::replace(insn, Insn { bci: 0, opcode: 0, operand: Operand::None })),
+            }
+        }
+        group_start.push(insns.len());
+        insn_pos.push(insns.len());
+        // Original jumps now target the group of their original target.
+        for &p in &insn_pos[..old.len()] {
+            retarget(&mut insns[p], &group_start);
+        }
+        let _ = index_of;
+        Ok(Layout { insns, group_start, insn_pos })
+    }
+
+    fn assemble(&self, old_code: &[u8]) -> Result<OffsetMap, BytecodeError> {
+        let assembled = bytecode::assemble(&self.insns)?;
+        let at = |i: usize| assembled.bcis.get(i).copied().unwrap_or(assembled.code.len() as u32);
+        Ok(OffsetMap {
+            group: self.group_start.iter().map(|&i| at(i)).collect(),
+            insn: self.insn_pos.iter().map(|&i| at(i)).collect(),
+            old_len: old_code.len() as u32,
+            code: assembled.code,
+        })
+    }
+}
+
+fn retarget(insn: &mut Insn, group_start: &[usize]) {
+    let g = |t: &mut u32| *t = group_start[*t as usize] as u32;
+    match &mut insn.operand {
+        Operand::Jump(t) => g(t),
+        Operand::TableSwitch { default, targets, .. } => {
+            g(default);
+            targets.iter_mut().for_each(g);
+        }
+        Operand::LookupSwitch { default, pairs } => {
+            g(default);
+            pairs.iter_mut().for_each(|(_, t)| g(t));
+        }
+        _ => {}
+    }
+}
+
+/// Old bytecode index → new bytecode index, per original instruction.
+struct OffsetMap {
+    /// New bci of each original group start (plus the new code length).
+    group: Vec<u32>,
+    /// New bci of each original instruction itself (plus the code length).
+    insn: Vec<u32>,
+    old_len: u32,
+    code: Vec<u8>,
+}
+
+impl OffsetMap {
+    /// Index of the original instruction at or before `old_bci`.
+    fn index(index_of: &[u32], old_bci: u32) -> usize {
+        let mut b = (old_bci as usize).min(index_of.len() - 1);
+        while index_of[b] == u32::MAX && b > 0 {
+            b -= 1;
+        }
+        index_of[b] as usize
+    }
+
+    fn group_of(&self, index_of: &[u32], old_bci: u32) -> u32 {
+        self.group[Self::index(index_of, old_bci.min(self.old_len))]
+    }
+
+    fn insn_of(&self, index_of: &[u32], old_bci: u32) -> u32 {
+        self.insn[Self::index(index_of, old_bci.min(self.old_len))]
+    }
+}
+
+fn remap_code(
+    cf: &ClassFile,
+    code: &mut CodeAttribute,
+    map: &OffsetMap,
+    index_of: &[u32],
+) -> Result<(), ClassFileError> {
+    code.code.clone_from(&map.code);
+    for e in &mut code.exception_table {
+        e.start_pc = map.group_of(index_of, e.start_pc);
+        e.end_pc = map.group_of(index_of, e.end_pc);
+        e.handler_pc = map.group_of(index_of, e.handler_pc);
+    }
+    let mut kept: Vec<Attribute> = Vec::with_capacity(code.attributes.len());
+    for a in std::mem::take(&mut code.attributes) {
+        let info = match cf.attribute_name(&a) {
+            "LineNumberTable" => remap_lines(&a.info, map, index_of)?,
+            "LocalVariableTable" | "LocalVariableTypeTable" => remap_locals(&a.info, map, index_of)?,
+            "StackMapTable" => remap_frames(&a.info, map, index_of)?,
+            "RuntimeVisibleTypeAnnotations" | "RuntimeInvisibleTypeAnnotations" => continue,
+            _ => a.info,
+        };
+        kept.push(Attribute { name_index: a.name_index, info });
+    }
+    code.attributes = kept;
+    Ok(())
+}
+
+fn remap_lines(info: &[u8], map: &OffsetMap, index_of: &[u32]) -> Result<Vec<u8>, ClassFileError> {
+    let mut rows = parse_line_numbers(info)?;
+    rows.iter_mut().for_each(|r| r.start_pc = map.group_of(index_of, r.start_pc));
+    Ok(write_line_numbers(&rows))
+}
+
+fn remap_locals(info: &[u8], map: &OffsetMap, index_of: &[u32]) -> Result<Vec<u8>, ClassFileError> {
+    let mut rows = parse_local_variables(info)?;
+    for r in &mut rows {
+        let start = map.group_of(index_of, r.start_pc);
+        let end = map.group_of(index_of, r.start_pc + r.length);
+        r.start_pc = start;
+        r.length = end.saturating_sub(start);
+    }
+    Ok(write_local_variables(&rows))
+}
+
+fn remap_frames(info: &[u8], map: &OffsetMap, index_of: &[u32]) -> Result<Vec<u8>, ClassFileError> {
+    let mut frames = parse_stack_map(info)?;
+    for f in &mut frames {
+        f.offset = map.group_of(index_of, f.offset);
+        remap_uninitialized(f, |off| map.insn_of(index_of, off));
+    }
+    Ok(write_stack_map(&frames))
+}
+
+fn remap_uninitialized(frame: &mut Frame, new_offset: impl Fn(u32) -> u32) {
+    let fix = |t: &mut VType| {
+        if let VType::Uninitialized(off) = t {
+            *off = new_offset(*off);
+        }
+    };
+    match &mut frame.kind {
+        FrameKind::SameLocals1(t) => fix(t),
+        FrameKind::Append(ts) => ts.iter_mut().for_each(fix),
+        FrameKind::Full { locals, stack } => locals.iter_mut().chain(stack.iter_mut()).for_each(fix),
+        FrameKind::Same | FrameKind::Chop(_) => {}
+    }
+}
