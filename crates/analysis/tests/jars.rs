@@ -5,7 +5,7 @@
 use std::collections::BTreeSet;
 use std::io::Read;
 
-use analysis::{AnalysisOptions, ClassGoals, GoalKind, class_constants, class_goals, class_goals_with};
+use analysis::{ClassGoals, GoalKind, class_constants, class_goals};
 use model::classfile::ClassFile;
 
 /// All class files of a jar, by entry name.
@@ -72,35 +72,4 @@ fn every_class_of_commons_lang3_analyses_without_error() {
 #[test]
 fn every_class_of_guava_analyses_without_error() {
     assert!(analyse_jar("/usr/share/java/guava.jar") > 1900);
-}
-
-/// `java JacocoBranches <jar> <class>` (tools/java/JacocoBranches.java,
-/// JaCoCo 0.8.6): branches, lines and methods of the visible corpus.
-const JACOCO_0_8_6: [(&str, &str, usize, usize, usize); 10] = [
-    ("commons-lang3.jar", "org/apache/commons/lang3/CharUtils", 50, 51, 25),
-    ("commons-lang3.jar", "org/apache/commons/lang3/math/Fraction", 184, 259, 35),
-    ("commons-lang3.jar", "org/apache/commons/lang3/text/StrTokenizer", 90, 247, 65),
-    ("commons-lang3.jar", "org/apache/commons/lang3/Range", 80, 88, 25),
-    ("commons-lang3.jar", "org/apache/commons/lang3/BooleanUtils", 234, 174, 43),
-    ("commons-lang3.jar", "org/apache/commons/lang3/text/WordUtils", 96, 131, 15),
-    ("commons-lang3.jar", "org/apache/commons/lang3/text/translate/NumericEntityUnescaper", 50, 41, 3),
-    ("commons-cli.jar", "org/apache/commons/cli/Options", 22, 63, 18),
-    ("commons-cli.jar", "org/apache/commons/cli/DefaultParser", 188, 217, 30),
-    ("commons-cli.jar", "org/apache/commons/cli/Option", 68, 122, 48),
-];
-
-#[test]
-fn the_visible_corpus_counts_branches_lines_and_methods_like_jacoco_0_8_6() {
-    let options = AnalysisOptions { filter_assertions: false };
-    for (jar, class, branches, lines, methods) in JACOCO_0_8_6 {
-        let all = classes(&format!("/usr/share/java/{jar}"));
-        let cf = &all.iter().find(|(n, _)| *n == format!("{class}.class")).expect("class in jar").1;
-        let goals = class_goals_with(cf, &options).unwrap();
-        let n_methods = goals.goals.iter().filter(|g| g.kind == GoalKind::Method).count();
-        assert_eq!(
-            (goals.branch_goal_count(), goals.line_goals.len(), n_methods),
-            (branches, lines, methods),
-            "{class}"
-        );
-    }
 }

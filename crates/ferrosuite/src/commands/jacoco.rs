@@ -43,27 +43,36 @@ pub fn compare_branches(corpus: &Path, jar_dir: &Path) -> anyhow::Result<ExitCod
     std::fs::write(&src, include_str!("../../../../tools/java/JacocoBranches.java"))?;
     jdk.javac(&src, JACOCO_CP, tmp.path()).context("compiling the JaCoCo tool (is libjacoco-java installed?)")?;
     let tool_cp = format!("{}:{JACOCO_CP}", tmp.path().display());
-    println!("| class | ferrosuite branch goals | JaCoCo branches | difference |");
-    println!("| --- | ---: | ---: | ---: |");
+    println!("| class | branch goals | JaCoCo branches | line goals | JaCoCo lines | method goals | JaCoCo methods |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut differ = 0;
     for (jar, class) in &entries {
         let jar_path = jar_dir.join(jar);
         let cp = model::classpath::ClassPath::new(std::slice::from_ref(&jar_path))?;
         let cf = cp.load(class)?;
         let goals = analysis::goals::class_goals(&cf).with_context(|| format!("analysing {class}"))?;
-        let ours = goals.branch_goal_count();
-        let theirs = jacoco_branches(&jdk, &tool_cp, &jar_path, class)?;
+        let n_methods = goals.goals.iter().filter(|g| g.kind == analysis::GoalKind::Method).count();
+        let ours = [goals.branch_goal_count(), goals.line_goals.len(), n_methods];
+        let theirs = jacoco_counts(&jdk, &tool_cp, &jar_path, class)?;
         differ += usize::from(ours != theirs);
-        println!("| {class} | {ours} | {theirs} | {} |", ours as i64 - theirs as i64);
+        println!(
+            "| {class} | {} | {} | {} | {} | {} | {} |",
+            ours[0], theirs[0], ours[1], theirs[1], ours[2], theirs[2]
+        );
     }
     println!("classes whose counts differ: {differ} of {}", entries.len());
     Ok(if differ == 0 { ExitCode::Success } else { ExitCode::Partial })
 }
 
-fn jacoco_branches(jdk: &Jdk, tool_cp: &str, jar: &Path, class: &str) -> anyhow::Result<usize> {
+/// JaCoCo's total branches, lines and methods of `class`.
+fn jacoco_counts(jdk: &Jdk, tool_cp: &str, jar: &Path, class: &str) -> anyhow::Result<[usize; 3]> {
     let out = jdk.java_with_input(&["-cp", tool_cp, "JacocoBranches", jar.to_str().unwrap_or_default(), class], "")?;
-    let counts: HashMap<&str, &str> =
-        out.lines().filter_map(|l| l.split('\t').collect::<Vec<_>>().get(..2).map(|p| (p[0], p[1]))).collect();
-    let n = counts.get(class).with_context(|| format!("JaCoCo printed nothing for {class}: {out}"))?;
-    n.parse().with_context(|| format!("JaCoCo could not analyse {class}: {n}"))
+    let counts: HashMap<&str, Vec<&str>> =
+        out.lines().map(|l| l.split('\t').collect::<Vec<_>>()).map(|p| (p[0], p[1..].to_vec())).collect();
+    let row = counts.get(class).with_context(|| format!("JaCoCo printed nothing for {class}: {out}"))?;
+    let n = |i: usize| -> anyhow::Result<usize> {
+        let cell = row.get(i).copied().unwrap_or("missing");
+        cell.parse().with_context(|| format!("JaCoCo could not analyse {class}: {cell}"))
+    };
+    Ok([n(0)?, n(1)?, n(2)?])
 }
