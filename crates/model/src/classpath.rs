@@ -295,7 +295,7 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let jar = dir.join("broken.jar");
         std::fs::write(&jar, b"PK\x03\x04 this is not a whole jar").unwrap();
-        let err = ClassPath::new(&[jar.clone()]).unwrap_err().to_string();
+        let err = ClassPath::new(std::slice::from_ref(&jar)).unwrap_err().to_string();
         assert!(err.starts_with(&format!("corrupt jar {}", jar.display())), "{err}");
         let missing = ClassPath::parse("/nonexistent/x.jar").unwrap_err().to_string();
         assert_eq!(missing, "class-path entry /nonexistent/x.jar does not exist");

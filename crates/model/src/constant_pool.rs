@@ -300,7 +300,7 @@ fn read_constant(r: &mut Reader<'_>, index: u16) -> Result<Constant, ClassFileEr
         6 => Constant::Double(r.u64("double")?),
         7 => Constant::Class(r.u16("class name")?),
         8 => Constant::String(r.u16("string")?),
-        9 | 10 | 11 => {
+        9..=11 => {
             let class = r.u16("ref class")?;
             let name_and_type = r.u16("ref name_and_type")?;
             match tag {

@@ -8,6 +8,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::cursor::{Cursor, impl_cursor_error_kind};
 use crate::names::{InternalName, class_name_defect};
 
 /// The most array dimensions a descriptor may have (JVMS §4.3.2).
@@ -170,7 +171,7 @@ impl FieldType {
     pub fn parse(descriptor: &str) -> Result<FieldType, DescriptorError> {
         let mut parser = Parser::new(descriptor);
         let ty = parser.field_type()?;
-        parser.finish()?;
+        parser.cursor.finish()?;
         Ok(ty)
     }
 
@@ -247,17 +248,17 @@ impl MethodDescriptor {
     /// Returns a [`DescriptorError`] if `descriptor` is malformed, or if its parameters take more than [`MAX_PARAMETER_SLOTS`] slots.
     pub fn parse(descriptor: &str) -> Result<MethodDescriptor, DescriptorError> {
         let mut parser = Parser::new(descriptor);
-        parser.expect(b'(', "'('")?;
+        parser.cursor.expect(b'(', "'('")?;
         let mut params = Vec::new();
-        while !parser.eat(b')') {
+        while !parser.cursor.eat(b')') {
             params.push(parser.field_type()?);
         }
-        let params_end = parser.pos - 1;
-        let ret = if parser.eat(b'V') { None } else { Some(parser.field_type()?) };
-        parser.finish()?;
+        let params_end = parser.cursor.pos() - 1;
+        let ret = if parser.cursor.eat(b'V') { None } else { Some(parser.field_type()?) };
+        parser.cursor.finish()?;
         let method = MethodDescriptor { params, ret };
         if method.param_slots() > MAX_PARAMETER_SLOTS {
-            return Err(parser.error(params_end, DescriptorErrorKind::TooManyParameterSlots));
+            return Err(parser.cursor.error_at(params_end, DescriptorErrorKind::TooManyParameterSlots));
         }
         Ok(method)
     }
@@ -312,64 +313,29 @@ impl fmt::Display for MethodDescriptor {
     }
 }
 
-/// A cursor over a descriptor.
+impl_cursor_error_kind!(DescriptorErrorKind, DescriptorError, descriptor);
+
+/// A parser over a descriptor.
 ///
-/// It only steps over ASCII bytes or to just after a `;`, so `pos` is always a char boundary.
+/// It only steps over ASCII bytes or to just after a `;`, so the cursor stays on a char boundary.
 struct Parser<'a> {
-    input: &'a str,
-    pos: usize,
+    cursor: Cursor<'a, DescriptorErrorKind>,
 }
 
 impl<'a> Parser<'a> {
     fn new(input: &'a str) -> Parser<'a> {
-        Parser { input, pos: 0 }
-    }
-
-    fn peek(&self) -> Option<u8> {
-        self.input.as_bytes().get(self.pos).copied()
-    }
-
-    fn eat(&mut self, byte: u8) -> bool {
-        let found = self.peek() == Some(byte);
-        if found {
-            self.pos += 1;
-        }
-        found
-    }
-
-    fn expect(&mut self, byte: u8, what: &'static str) -> Result<(), DescriptorError> {
-        if self.eat(byte) { Ok(()) } else { Err(self.missing(what)) }
-    }
-
-    fn finish(&self) -> Result<(), DescriptorError> {
-        match self.peek() {
-            None => Ok(()),
-            Some(_) => Err(self.error(self.pos, DescriptorErrorKind::TrailingCharacters)),
-        }
-    }
-
-    /// The error for a missing `what` at the current position, which may be the end.
-    fn missing(&self, what: &'static str) -> DescriptorError {
-        let kind = match self.peek() {
-            None => DescriptorErrorKind::UnexpectedEnd(what),
-            Some(_) => DescriptorErrorKind::Expected(what),
-        };
-        self.error(self.pos, kind)
-    }
-
-    fn error(&self, position: usize, kind: DescriptorErrorKind) -> DescriptorError {
-        DescriptorError { descriptor: self.input.to_owned(), position, kind }
+        Parser { cursor: Cursor::new(input) }
     }
 
     /// Parses the array dimensions iteratively, so that no input can exhaust the stack.
     fn field_type(&mut self) -> Result<FieldType, DescriptorError> {
-        let start = self.pos;
+        let start = self.cursor.pos();
         let mut dimensions = 0;
-        while self.eat(b'[') {
+        while self.cursor.eat(b'[') {
             dimensions += 1;
         }
         if dimensions > MAX_ARRAY_DIMENSIONS {
-            return Err(self.error(start, DescriptorErrorKind::TooManyDimensions));
+            return Err(self.cursor.error_at(start, DescriptorErrorKind::TooManyDimensions));
         }
         let mut ty = self.non_array_type()?;
         for _ in 0..dimensions {
@@ -379,34 +345,35 @@ impl<'a> Parser<'a> {
     }
 
     fn non_array_type(&mut self) -> Result<FieldType, DescriptorError> {
-        if self.eat(b'L') {
+        if self.cursor.eat(b'L') {
             return self.class_name().map(FieldType::Object);
         }
-        let base = self.peek().and_then(|byte| BaseType::from_descriptor_char(char::from(byte)));
+        let base = self.cursor.peek().and_then(|byte| BaseType::from_descriptor_char(char::from(byte)));
         match base {
             Some(base) => {
-                self.pos += 1;
+                self.cursor.advance(1);
                 Ok(FieldType::Base(base))
             }
-            None => Err(self.missing("field type")),
+            None => Err(self.cursor.missing("field type")),
         }
     }
 
     /// Parses the class name after an `L` and the `;` that ends it.
     fn class_name(&mut self) -> Result<InternalName, DescriptorError> {
-        let rest = &self.input[self.pos..];
+        let cursor = &mut self.cursor;
+        let rest = cursor.rest();
         let Some(len) = rest.find(';') else {
             let kind = if rest.is_empty() { "class name" } else { "';'" };
-            return Err(self.error(self.input.len(), DescriptorErrorKind::UnexpectedEnd(kind)));
+            return Err(cursor.error_at(cursor.input().len(), DescriptorErrorKind::UnexpectedEnd(kind)));
         };
         if len == 0 {
-            return Err(self.error(self.pos, DescriptorErrorKind::Expected("class name")));
+            return Err(cursor.error(DescriptorErrorKind::Expected("class name")));
         }
         if let Some(offset) = class_name_defect(&rest[..len]) {
-            return Err(self.error(self.pos + offset, DescriptorErrorKind::InvalidClassName));
+            return Err(cursor.error_at(cursor.pos() + offset, DescriptorErrorKind::InvalidClassName));
         }
         let name = InternalName::new(&rest[..len]);
-        self.pos += len + 1;
+        cursor.advance(len + 1);
         Ok(name)
     }
 }

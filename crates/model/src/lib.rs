@@ -22,6 +22,7 @@ pub mod classfile;
 pub mod classpath;
 pub mod code_tables;
 pub mod constant_pool;
+mod cursor;
 pub mod descriptor;
 pub mod hierarchy;
 pub mod names;

@@ -13,6 +13,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
+use crate::cursor::{Cursor, impl_cursor_error_kind};
 use crate::descriptor::{BaseType, FieldType, MethodDescriptor};
 use crate::names::{InternalName, nesting_parts, split_package};
 
@@ -141,7 +142,7 @@ pub fn parse_class_signature(signature: &str) -> Result<ClassSignature, Signatur
     let type_params = parser.type_params()?;
     let superclass = parser.class_type()?;
     let mut interfaces = Vec::new();
-    while parser.peek().is_some() {
+    while !parser.cursor.at_end() {
         interfaces.push(parser.class_type()?);
     }
     Ok(ClassSignature { type_params, superclass, interfaces })
@@ -155,17 +156,17 @@ pub fn parse_class_signature(signature: &str) -> Result<ClassSignature, Signatur
 pub fn parse_method_signature(signature: &str) -> Result<MethodSignature, SignatureError> {
     let mut parser = Parser::new(signature);
     let type_params = parser.type_params()?;
-    parser.expect(b'(', "'('")?;
+    parser.cursor.expect(b'(', "'('")?;
     let mut params = Vec::new();
-    while !parser.eat(b')') {
+    while !parser.cursor.eat(b')') {
         params.push(parser.java_type()?);
     }
-    let ret = if parser.eat(b'V') { JavaType::Void } else { parser.java_type()? };
+    let ret = if parser.cursor.eat(b'V') { JavaType::Void } else { parser.java_type()? };
     let mut throws = Vec::new();
-    while parser.eat(b'^') {
+    while parser.cursor.eat(b'^') {
         throws.push(parser.throws_type()?);
     }
-    parser.finish()?;
+    parser.cursor.finish()?;
     Ok(MethodSignature { type_params, params, ret, throws })
 }
 
@@ -177,7 +178,7 @@ pub fn parse_method_signature(signature: &str) -> Result<MethodSignature, Signat
 pub fn parse_field_signature(signature: &str) -> Result<JavaType, SignatureError> {
     let mut parser = Parser::new(signature);
     let ty = parser.reference_type()?;
-    parser.finish()?;
+    parser.cursor.finish()?;
     Ok(ty)
 }
 
@@ -561,59 +562,25 @@ fn write_type_params(f: &mut fmt::Formatter<'_>, type_params: &[TypeParam]) -> f
     f.write_str("> ")
 }
 
+impl_cursor_error_kind!(SignatureErrorKind, SignatureError, signature);
+
 /// A recursive-descent parser over a signature.
 ///
-/// It only steps over ASCII bytes or to the ASCII byte that ends an identifier, so `pos` is always a char boundary.
+/// It only steps over ASCII bytes or to the ASCII byte that ends an identifier, so the cursor stays on a char boundary.
 struct Parser<'a> {
-    input: &'a str,
-    pos: usize,
+    cursor: Cursor<'a, SignatureErrorKind>,
     depth: usize,
 }
 
 impl<'a> Parser<'a> {
     fn new(input: &'a str) -> Parser<'a> {
-        Parser { input, pos: 0, depth: 0 }
-    }
-
-    fn peek(&self) -> Option<u8> {
-        self.input.as_bytes().get(self.pos).copied()
-    }
-
-    fn eat(&mut self, byte: u8) -> bool {
-        let found = self.peek() == Some(byte);
-        if found {
-            self.pos += 1;
-        }
-        found
-    }
-
-    fn expect(&mut self, byte: u8, what: &'static str) -> Result<(), SignatureError> {
-        if self.eat(byte) { Ok(()) } else { Err(self.missing(what)) }
-    }
-
-    fn finish(&self) -> Result<(), SignatureError> {
-        match self.peek() {
-            None => Ok(()),
-            Some(_) => Err(self.error(SignatureErrorKind::TrailingCharacters)),
-        }
-    }
-
-    /// The error for a missing `what` at the current position, which may be the end.
-    fn missing(&self, what: &'static str) -> SignatureError {
-        match self.peek() {
-            None => self.error(SignatureErrorKind::UnexpectedEnd(what)),
-            Some(_) => self.error(SignatureErrorKind::Expected(what)),
-        }
-    }
-
-    fn error(&self, kind: SignatureErrorKind) -> SignatureError {
-        SignatureError { signature: self.input.to_owned(), position: self.pos, kind }
+        Parser { cursor: Cursor::new(input), depth: 0 }
     }
 
     /// Runs `parse` one nesting level deeper, failing beyond [`MAX_NESTING`].
     fn nested<T>(&mut self, parse: fn(&mut Self) -> Result<T, SignatureError>) -> Result<T, SignatureError> {
         if self.depth == MAX_NESTING {
-            return Err(self.error(SignatureErrorKind::TooDeeplyNested));
+            return Err(self.cursor.error(SignatureErrorKind::TooDeeplyNested));
         }
         self.depth += 1;
         let result = parse(self);
@@ -623,76 +590,76 @@ impl<'a> Parser<'a> {
 
     /// Parses an identifier, which ends at any of `. ; [ / < > :` (JVMS §4.7.9.1).
     fn identifier(&mut self) -> Result<&'a str, SignatureError> {
-        let rest = &self.input[self.pos..];
+        let rest = self.cursor.rest();
         let len = rest.find(['.', ';', '[', '/', '<', '>', ':']).unwrap_or(rest.len());
         if len == 0 {
-            return Err(self.missing("identifier"));
+            return Err(self.cursor.missing("identifier"));
         }
-        self.pos += len;
+        self.cursor.advance(len);
         Ok(&rest[..len])
     }
 
     /// `JavaTypeSignature`: a reference type or a primitive type.
     fn java_type(&mut self) -> Result<JavaType, SignatureError> {
-        if matches!(self.peek(), Some(b'L' | b'T' | b'[')) {
+        if matches!(self.cursor.peek(), Some(b'L' | b'T' | b'[')) {
             return self.reference_type();
         }
-        let base = self.peek().and_then(|byte| BaseType::from_descriptor_char(char::from(byte)));
+        let base = self.cursor.peek().and_then(|byte| BaseType::from_descriptor_char(char::from(byte)));
         match base {
             Some(base) => {
-                self.pos += 1;
+                self.cursor.advance(1);
                 Ok(JavaType::Base(base))
             }
-            None => Err(self.missing("type")),
+            None => Err(self.cursor.missing("type")),
         }
     }
 
     /// `ReferenceTypeSignature`: a class type, type variable or array type.
     fn reference_type(&mut self) -> Result<JavaType, SignatureError> {
-        match self.peek() {
+        match self.cursor.peek() {
             Some(b'L') => self.class_type().map(JavaType::Class),
             Some(b'T') => self.type_var(),
             Some(b'[') => {
-                self.pos += 1;
+                self.cursor.advance(1);
                 let component = self.nested(Self::java_type)?;
                 Ok(JavaType::Array(Box::new(component)))
             }
-            _ => Err(self.missing("reference type")),
+            _ => Err(self.cursor.missing("reference type")),
         }
     }
 
     /// `ThrowsSignature` after the `^`: a class type or type variable.
     fn throws_type(&mut self) -> Result<JavaType, SignatureError> {
-        match self.peek() {
+        match self.cursor.peek() {
             Some(b'L') => self.class_type().map(JavaType::Class),
             Some(b'T') => self.type_var(),
-            _ => Err(self.missing("class type or type variable")),
+            _ => Err(self.cursor.missing("class type or type variable")),
         }
     }
 
     /// `TypeVariableSignature`: `T`, identifier, `;`.
     fn type_var(&mut self) -> Result<JavaType, SignatureError> {
-        self.expect(b'T', "type variable")?;
+        self.cursor.expect(b'T', "type variable")?;
         let name = self.identifier()?;
-        self.expect(b';', "';'")?;
+        self.cursor.expect(b';', "';'")?;
         Ok(JavaType::TypeVar(name.to_owned()))
     }
 
     /// `ClassTypeSignature`: `L`, package and class name, type arguments, inner-class segments, `;`.
     fn class_type(&mut self) -> Result<ClassTypeSig, SignatureError> {
-        self.expect(b'L', "class type")?;
+        self.cursor.expect(b'L', "class type")?;
         let mut name = self.identifier()?.to_owned();
-        while self.eat(b'/') {
+        while self.cursor.eat(b'/') {
             name.push('/');
             name.push_str(self.identifier()?);
         }
         let mut segment_args = vec![self.type_args()?];
-        while self.eat(b'.') {
+        while self.cursor.eat(b'.') {
             name.push('$');
             name.push_str(self.identifier()?);
             segment_args.push(self.type_args()?);
         }
-        self.expect(b';', "';'")?;
+        self.cursor.expect(b';', "';'")?;
         let args = segment_args.pop().unwrap_or_default();
         let first_with_args = segment_args.iter().position(|args| !args.is_empty());
         segment_args.drain(..first_with_args.unwrap_or(segment_args.len()));
@@ -702,10 +669,10 @@ impl<'a> Parser<'a> {
     /// `TypeArguments`, if present: `<`, one or more type arguments, `>`.
     fn type_args(&mut self) -> Result<Vec<TypeArg>, SignatureError> {
         let mut args = Vec::new();
-        if self.eat(b'<') {
+        if self.cursor.eat(b'<') {
             loop {
                 args.push(self.nested(Self::type_arg)?);
-                if self.eat(b'>') {
+                if self.cursor.eat(b'>') {
                     break;
                 }
             }
@@ -715,11 +682,11 @@ impl<'a> Parser<'a> {
 
     /// `TypeArgument`: `*`, or a reference type with an optional `+` or `-`.
     fn type_arg(&mut self) -> Result<TypeArg, SignatureError> {
-        if self.eat(b'*') {
+        if self.cursor.eat(b'*') {
             Ok(TypeArg::Wildcard)
-        } else if self.eat(b'+') {
+        } else if self.cursor.eat(b'+') {
             self.reference_type().map(TypeArg::Extends)
-        } else if self.eat(b'-') {
+        } else if self.cursor.eat(b'-') {
             self.reference_type().map(TypeArg::Super)
         } else {
             self.reference_type().map(TypeArg::Exact)
@@ -729,10 +696,10 @@ impl<'a> Parser<'a> {
     /// `TypeParameters`, if present: `<`, one or more type parameters, `>`.
     fn type_params(&mut self) -> Result<Vec<TypeParam>, SignatureError> {
         let mut params = Vec::new();
-        if self.eat(b'<') {
+        if self.cursor.eat(b'<') {
             loop {
                 params.push(self.type_param()?);
-                if self.eat(b'>') {
+                if self.cursor.eat(b'>') {
                     break;
                 }
             }
@@ -745,13 +712,13 @@ impl<'a> Parser<'a> {
     /// As in ASM, a class bound is present if the `:` is followed by `L`, `T` or `[`.
     fn type_param(&mut self) -> Result<TypeParam, SignatureError> {
         let name = self.identifier()?.to_owned();
-        self.expect(b':', "':'")?;
-        let class_bound = match self.peek() {
+        self.cursor.expect(b':', "':'")?;
+        let class_bound = match self.cursor.peek() {
             Some(b'L' | b'T' | b'[') => Some(self.reference_type()?),
             _ => None,
         };
         let mut interface_bounds = Vec::new();
-        while self.eat(b':') {
+        while self.cursor.eat(b':') {
             interface_bounds.push(self.reference_type()?);
         }
         Ok(TypeParam { name, class_bound, interface_bounds })
