@@ -54,10 +54,20 @@ pub enum InstrumentError {
 pub struct SkippedMethod {
     /// `name descriptor`.
     pub method: String,
-    /// `true` when only the line probes were left out, `false` when the
-    /// method has no probes at all.
-    pub partial: bool,
+    /// Which probes the method kept.
+    pub kept: Kept,
     pub reason: String,
+}
+
+/// The probes a method kept when the full set did not fit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Kept {
+    /// Every probe but the line probes.
+    AllButLines,
+    /// Only exit rewriting and loop checks; no coverage probes.
+    SandboxOnly,
+    /// None: the method is unchanged.
+    Nothing,
 }
 
 /// One instrumented class: its new bytes and how probe ids map to it.
@@ -114,21 +124,39 @@ impl Instrumenter {
     }
 }
 
-/// Rewrites every method; on failure retries without line probes, then
-/// leaves the method as it was.
+/// Rewrites every method with the sandbox and coverage probes; on failure
+/// retries without line probes, then with the sandbox probes only, and
+/// otherwise leaves the method as it was.
 fn instrument_methods(cf: &mut ClassFile, plan: &ProbePlan, bases: ProbeBases) -> Vec<SkippedMethod> {
-    let all = probes::coverage_probes(plan, bases);
+    let attempts = probe_sets(cf, plan, bases);
     let mut skipped = Vec::new();
     for index in 0..cf.methods.len() {
-        let Err(first) = rewrite_method(cf, index, &all) else { continue };
-        let without_lines: Vec<_> =
-            probes::coverage_probes(plan, bases).into_iter().filter(|k| k.name() != "line").collect();
+        let Err(first) = rewrite_method(cf, index, &attempts[0]) else { continue };
         let m = &cf.methods[index];
         let method = format!("{} {}", cf.member_name(m), cf.member_descriptor(m));
-        let partial = matches!(rewrite_method(cf, index, &without_lines), Ok(MethodOutcome::Instrumented { .. }));
-        skipped.push(SkippedMethod { method, partial, reason: first.to_string() });
+        let kept = attempts[1..]
+            .iter()
+            .position(|kinds| matches!(rewrite_method(cf, index, kinds), Ok(MethodOutcome::Instrumented { .. })));
+        let kept = match kept {
+            Some(0) => Kept::AllButLines,
+            Some(_) => Kept::SandboxOnly,
+            None => Kept::Nothing,
+        };
+        skipped.push(SkippedMethod { method, kept, reason: first.to_string() });
     }
     skipped
+}
+
+/// The probe sets tried in order: everything, everything but line probes,
+/// the sandbox probes only.
+fn probe_sets<'a>(cf: &ClassFile, plan: &'a ProbePlan, bases: ProbeBases) -> [Vec<Box<dyn probe::ProbeKind + 'a>>; 3] {
+    let with_sandbox = |mut kinds: Vec<Box<dyn probe::ProbeKind + 'a>>| {
+        kinds.extend(probes::sandbox_probes(&cf.constant_pool));
+        kinds
+    };
+    let all = with_sandbox(probes::coverage_probes(plan, bases));
+    let no_lines = probes::coverage_probes(plan, bases).into_iter().filter(|k| k.name() != "line").collect();
+    [all, with_sandbox(no_lines), probes::sandbox_probes(&cf.constant_pool)]
 }
 
 /// Whether a class must never be instrumented (the tracer itself).

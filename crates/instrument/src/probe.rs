@@ -14,7 +14,7 @@ use model::bytecode::{Insn, Operand, op};
 use model::classfile::ClassFileError;
 use model::constant_pool::{Constant, ConstantPool};
 
-use crate::tracer::{TRACER_CLASS, TracerMethod};
+use crate::tracer::TracerMethod;
 
 /// A change to one original instruction.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -84,12 +84,12 @@ impl Emitter<'_> {
         })
     }
 
-    /// `invokestatic` of a tracer method.
+    /// `invokestatic` of a runtime method (tracer or sandbox).
     ///
     /// # Errors
     /// [`ClassFileError`] when the constant pool is full.
     pub fn call(&mut self, m: TracerMethod) -> Result<Insn, ClassFileError> {
-        let index = self.constant_pool.add_method_ref(TRACER_CLASS, m.name, m.descriptor, false)?;
+        let index = self.constant_pool.add_method_ref(m.owner, m.name, m.descriptor, false)?;
         Ok(Insn { bci: 0, opcode: op::INVOKESTATIC, operand: Operand::Constant(index) })
     }
 

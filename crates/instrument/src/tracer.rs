@@ -7,15 +7,34 @@
 /// Internal name of the tracer class.
 pub const TRACER_CLASS: &str = "ferrosuite/runtime/Tracer";
 
-/// The compiled tracer class file (Java 8 class-file version).
-pub const TRACER_BYTES: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/ferrosuite/runtime/Tracer.class"));
+/// Internal name of the sandbox class (exit rewriting, loop checks, output capture).
+pub const SANDBOX_CLASS: &str = "ferrosuite/runtime/Sandbox";
 
-/// Path of the tracer class file relative to a class-path directory.
-pub const TRACER_PATH: &str = "ferrosuite/runtime/Tracer.class";
+/// The compiled runtime classes (Java 8 class-file version): path relative
+/// to a class-path directory, and class-file bytes. Instrumented classes
+/// need them on the class path.
+pub const RUNTIME_CLASSES: &[(&str, &[u8])] = include!(concat!(env!("OUT_DIR"), "/runtime_classes.rs"));
 
-/// A static method of the tracer: name and JVM descriptor.
+/// Writes the runtime classes under the class-path directory `dir`.
+///
+/// # Errors
+/// I/O errors creating the directories or files.
+pub fn write_runtime(dir: &std::path::Path) -> std::io::Result<()> {
+    for (rel, bytes) in RUNTIME_CLASSES {
+        let path = dir.join(rel);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent)?;
+        }
+        std::fs::write(path, bytes)?;
+    }
+    Ok(())
+}
+
+/// A static method of the runtime that instrumented code calls: owner
+/// (internal name), name and JVM descriptor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TracerMethod {
+    pub owner: &'static str,
     pub name: &'static str,
     pub descriptor: &'static str,
 }
@@ -24,7 +43,7 @@ macro_rules! tracer_methods {
     ($($konst:ident = $name:literal $desc:literal;)*) => {
         $(
             #[doc = concat!("`Tracer.", $name, $desc, "`.")]
-            pub const $konst: TracerMethod = TracerMethod { name: $name, descriptor: $desc };
+            pub const $konst: TracerMethod = TracerMethod { owner: TRACER_CLASS, name: $name, descriptor: $desc };
         )*
     };
 }
@@ -42,4 +61,23 @@ tracer_methods! {
     SWITCH_VALUE = "switchValue" "(II)V";
     LINE = "line" "(I)V";
     METHOD = "method" "(I)V";
+    EXPORT = "export" "()[D";
+    RESET = "reset" "()V";
+}
+
+/// A static method of the sandbox class.
+pub mod sandbox {
+    use super::{SANDBOX_CLASS, TracerMethod};
+
+    /// `Sandbox.exit(int)`, replacing `System.exit(int)`.
+    pub const EXIT: TracerMethod = TracerMethod { owner: SANDBOX_CLASS, name: "exit", descriptor: "(I)V" };
+    /// `Sandbox.runtimeExit(Runtime, int)`, replacing `Runtime.exit(int)`.
+    pub const RUNTIME_EXIT: TracerMethod =
+        TracerMethod { owner: SANDBOX_CLASS, name: "runtimeExit", descriptor: "(Ljava/lang/Runtime;I)V" };
+    /// `Sandbox.runtimeHalt(Runtime, int)`, replacing `Runtime.halt(int)`.
+    pub const RUNTIME_HALT: TracerMethod =
+        TracerMethod { owner: SANDBOX_CLASS, name: "runtimeHalt", descriptor: "(Ljava/lang/Runtime;I)V" };
+    /// `Sandbox.checkTimeout()`, called at loop back-edges.
+    pub const CHECK_TIMEOUT: TracerMethod =
+        TracerMethod { owner: SANDBOX_CLASS, name: "checkTimeout", descriptor: "()V" };
 }

@@ -7,7 +7,8 @@
 //! - [`stackmap`]: the `StackMapTable` attribute (decoded with absolute offsets).
 //! - [`bytecode`]: instruction decoding and re-assembly with relayout.
 //! - [`names`], [`descriptor`], [`signature`]: Java names and types.
-//! - [`classpath`]: directories and jars, lazy lookup by binary name.
+//! - [`classpath`]: directories, jars and jmods, lazy lookup by binary name.
+//! - [`jdk`]: finding the JDK whose jmods complete the class path.
 //! - [`hierarchy`]: superclasses, interfaces, subclasses, accessible API.
 //!
 //! ```no_run
@@ -25,6 +26,7 @@ pub mod constant_pool;
 mod cursor;
 pub mod descriptor;
 pub mod hierarchy;
+pub mod jdk;
 pub mod names;
 mod reader;
 pub mod signature;

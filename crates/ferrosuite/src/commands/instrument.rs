@@ -1,4 +1,5 @@
-//! `ferrosuite instrument`: write instrumented class files, the tracer and
+//! `ferrosuite instrument`: write instrumented class files, the runtime
+//! classes (tracer and sandbox) and
 //! the probe map (`probes.json`) to a directory, so that
 //! `java -cp DIR:CP` runs the instrumented code.
 
@@ -75,7 +76,7 @@ pub fn run(args: &InstrumentArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// Instruments `names` from `cp` into `out` (package directories), writes
-/// the tracer class and `probes.json`; `every_site` selects
+/// the runtime classes and `probes.json`; `every_site` selects
 /// [`Instrumenter::instrument_every_site`]. A class that fails is written
 /// unchanged and listed in [`Batch::failed`].
 ///
@@ -106,7 +107,7 @@ pub fn instrument_to_dir(cp: &ClassPath, names: &[String], out: &Path, every_sit
         };
         write_file(&file, &bytes)?;
     }
-    write_file(&out.join(tracer::TRACER_PATH), tracer::TRACER_BYTES)?;
+    tracer::write_runtime(out).with_context(|| format!("cannot write the runtime classes to {}", out.display()))?;
     let map = serde_json::to_vec_pretty(&batch.classes)?;
     write_file(&out.join("probes.json"), &map)?;
     Ok(batch)

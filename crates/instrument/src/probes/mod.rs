@@ -5,11 +5,17 @@
 //! - [`switch`]: the key of every switch that carries goals.
 //! - [`line`]: the first instruction of every source line.
 //! - [`method_entry`]: a prologue per method.
+//! - [`exit`]: `System.exit`/`Runtime.exit`/`Runtime.halt` rewritten to throw.
+//! - [`loop_check`]: a timeout check at every loop back-edge.
 
 pub mod branch;
+pub mod exit;
 pub mod line;
+pub mod loop_check;
 pub mod method_entry;
 pub mod switch;
+
+use model::constant_pool::ConstantPool;
 
 use crate::plan::{ProbeBases, ProbePlan};
 use crate::probe::ProbeKind;
@@ -23,4 +29,10 @@ pub fn coverage_probes<'a>(plan: &'a ProbePlan, bases: ProbeBases) -> Vec<Box<dy
         Box::new(switch::SwitchProbes { plan, base: bases.switch }),
         Box::new(branch::BranchProbes { plan, base: bases.branch }),
     ]
+}
+
+/// The sandbox kinds (exit rewriting and loop checks) that keep a class
+/// under test from ending or hanging the worker JVM.
+pub fn sandbox_probes<'a>(constant_pool: &ConstantPool) -> Vec<Box<dyn ProbeKind + 'a>> {
+    vec![Box::new(exit::ExitRewrite::new(constant_pool)), Box::new(loop_check::LoopCheck)]
 }

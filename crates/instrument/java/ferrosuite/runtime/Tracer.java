@@ -207,6 +207,50 @@ public final class Tracer {
     }
 
     /**
+     * All touched records in one array, read back by the worker with a single
+     * JNI copy. Layout: {@code nBranches, (id, hits, lt, eq, gt, minDiff,
+     * maxDiff, minAbs) * nBranches, nSwitches, (id, hits, nValues, values...)
+     * * nSwitches, nLines, (id, hits) * nLines, nMethods, (id, hits) * nMethods}.
+     */
+    public static double[] export() {
+        int size = 4 + touchedBranchCount * 8 + touchedLineCount * 2 + touchedMethodCount * 2;
+        for (int i = 0; i < touchedSwitchCount; i++) size += 3 + switchValueCount[touchedSwitches[i]];
+        double[] r = new double[size];
+        int k = 0;
+        r[k++] = touchedBranchCount;
+        for (int i = 0; i < touchedBranchCount; i++) {
+            int id = touchedBranches[i];
+            r[k++] = id;
+            r[k++] = branchHits[id];
+            r[k++] = branchLt[id];
+            r[k++] = branchEq[id];
+            r[k++] = branchGt[id];
+            r[k++] = branchMinDiff[id];
+            r[k++] = branchMaxDiff[id];
+            r[k++] = branchMinAbs[id];
+        }
+        r[k++] = touchedSwitchCount;
+        for (int i = 0; i < touchedSwitchCount; i++) {
+            int id = touchedSwitches[i];
+            r[k++] = id;
+            r[k++] = switchHits[id];
+            r[k++] = switchValueCount[id];
+            for (int v = 0; v < switchValueCount[id]; v++) r[k++] = switchValues[id][v];
+        }
+        r[k++] = touchedLineCount;
+        for (int i = 0; i < touchedLineCount; i++) {
+            r[k++] = touchedLines[i];
+            r[k++] = lineHits[touchedLines[i]];
+        }
+        r[k++] = touchedMethodCount;
+        for (int i = 0; i < touchedMethodCount; i++) {
+            r[k++] = touchedMethods[i];
+            r[k++] = methodHits[touchedMethods[i]];
+        }
+        return r;
+    }
+
+    /**
      * Prints the touched records, one per line, for tests and for
      * {@code java -cp DIR:CP} runs: {@code branch ID hits lt eq gt minDiff maxDiff minAbs},
      * {@code switch ID hits v1,v2,...}, {@code line ID hits}, {@code method ID hits}.

@@ -1,0 +1,143 @@
+//! What the search sees of test execution: the [`Executor`] trait and the
+//! plain-data results it returns. The JVM-backed implementation lives in
+//! the `jvm` crate; the search depends only on this crate, so it can be
+//! tested with a fake executor.
+//!
+//! Failures of the class under test are data ([`StatementOutcome::Threw`],
+//! [`TestOutcome::Timeout`], [`TestOutcome::Crashed`]), never `Err`.
+#![forbid(unsafe_code)]
+
+use std::time::Duration;
+
+pub use instrument::trace::{BranchRecord, Relation};
+use serde::{Deserialize, Serialize};
+use testcase::TestCase;
+
+/// Summary of a value produced by a statement.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum ValueSummary {
+    /// The statement produces no value (void call, array store, field set).
+    Void,
+    Null,
+    Boolean(bool),
+    /// byte, short, int and long values.
+    Integer(i64),
+    /// A char, as a UTF-16 code unit.
+    Char(u16),
+    /// float and double values.
+    Float(f64),
+    /// A `java.lang.String`, truncated to [`ExecConfig::max_string`] chars.
+    String(String),
+    /// Any other object: its runtime class (binary name).
+    Object {
+        class: String,
+    },
+}
+
+/// An exception thrown by a statement.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExceptionInfo {
+    /// Binary name of the exception's class.
+    pub class: String,
+    pub message: Option<String>,
+    /// `true` when the top stack frame is the method the statement called
+    /// (thrown directly by the call), `false` when thrown deeper.
+    pub direct: bool,
+}
+
+/// What happened to one statement.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum StatementOutcome {
+    Normal(ValueSummary),
+    Threw(ExceptionInfo),
+    /// Not reached: an earlier statement threw, timed out or crashed.
+    NotExecuted,
+}
+
+/// How a whole test case ended.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TestOutcome {
+    /// Every statement ran or an exception stopped the test normally.
+    Completed,
+    /// The per-test time limit was reached (the statement running then is
+    /// the last one with an outcome other than `NotExecuted`).
+    Timeout,
+    /// The worker died or became unusable (crash, fatal OutOfMemoryError);
+    /// it was restarted.
+    Crashed { reason: String },
+    /// The test case was rejected before execution (validation error).
+    Rejected { reason: String },
+}
+
+/// Coverage and distance data of one execution, read from the tracer.
+/// Ids are global probe ids (see `instrument::plan`).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Trace {
+    pub branches: Vec<(u32, BranchRecord)>,
+    /// Switch id and the distinct keys seen (at most 64).
+    pub switches: Vec<(u32, Vec<i32>)>,
+    /// Line probe id and hit count.
+    pub lines: Vec<(u32, u32)>,
+    /// Method probe id and hit count.
+    pub methods: Vec<(u32, u32)>,
+}
+
+/// Output the class under test wrote, truncated to [`ExecConfig::max_output`] bytes.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CapturedOutput {
+    pub stdout: String,
+    pub stderr: String,
+    /// Bytes written in all, including what was dropped.
+    pub total_bytes: u64,
+}
+
+/// The result of executing one test case.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ExecutionResult {
+    pub outcome: TestOutcome,
+    /// One entry per statement of the test case, in order.
+    pub statements: Vec<StatementOutcome>,
+    pub trace: Trace,
+    pub output: CapturedOutput,
+    /// Wall time of the execution in the worker.
+    pub duration: Duration,
+}
+
+/// Limits for executions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ExecConfig {
+    /// Per-test time limit.
+    pub timeout: Duration,
+    /// Output captured per stream, in bytes.
+    pub max_output: usize,
+    /// Characters kept of a string value.
+    pub max_string: usize,
+}
+
+impl Default for ExecConfig {
+    fn default() -> Self {
+        ExecConfig { timeout: Duration::from_secs(3), max_output: 64 * 1024, max_string: 1000 }
+    }
+}
+
+/// Errors of the executor itself (not of the class under test).
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ExecError {
+    /// No worker could be started (no JDK, bad class path, ...).
+    #[error("cannot start a test-execution worker: {0}")]
+    WorkerStart(String),
+    /// Communication with a worker failed in a way restarting did not fix.
+    #[error("test-execution worker failed: {0}")]
+    Worker(String),
+}
+
+/// Runs test cases and returns one result per test case, in order.
+pub trait Executor {
+    /// Executes `tests`.
+    ///
+    /// # Errors
+    /// [`ExecError`] only when the executor cannot work at all; failures of
+    /// individual tests are in their [`ExecutionResult`].
+    fn execute(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError>;
+}

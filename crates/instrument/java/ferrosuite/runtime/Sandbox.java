@@ -1,0 +1,152 @@
+package ferrosuite.runtime;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Keeps a class under test from harming the worker JVM that runs it.
+ *
+ * - {@code System.exit}, {@code Runtime.exit} and {@code Runtime.halt} calls in
+ *   instrumented classes are rewritten to {@link #exit}, {@link #runtimeExit}
+ *   and {@link #runtimeHalt}, which throw {@link ExitRequested} instead.
+ * - Loop back-edges in instrumented classes call {@link #checkTimeout}, which
+ *   throws {@link TimeUp} once the worker's watchdog set {@link #timeUp}; this
+ *   ends loops that catch the {@code ThreadDeath} of {@code Thread.stop()}.
+ * - {@link #install} redirects {@code System.out}/{@code System.err} into
+ *   bounded buffers read with {@link #takeOutput}.
+ * - {@link #stopNewThreads} stops threads a test started.
+ */
+public final class Sandbox {
+    private Sandbox() {}
+
+    /** Set by the watchdog when the running test is out of time. */
+    public static volatile boolean timeUp;
+
+    /** Thrown instead of terminating the JVM. */
+    public static final class ExitRequested extends Error {
+        private static final long serialVersionUID = 1L;
+        public final int status;
+
+        ExitRequested(String call, int status) {
+            super(call + "(" + status + ") called by the class under test");
+            this.status = status;
+        }
+    }
+
+    /** Thrown at a loop back-edge after the time limit. */
+    public static final class TimeUp extends Error {
+        private static final long serialVersionUID = 1L;
+
+        TimeUp() {
+            super("test time limit reached");
+        }
+    }
+
+    /** Replacement of {@code System.exit(int)}. */
+    public static void exit(int status) {
+        throw new ExitRequested("System.exit", status);
+    }
+
+    /** Replacement of {@code Runtime.exit(int)}. */
+    public static void runtimeExit(Runtime runtime, int status) {
+        throw new ExitRequested("Runtime.exit", status);
+    }
+
+    /** Replacement of {@code Runtime.halt(int)}. */
+    public static void runtimeHalt(Runtime runtime, int status) {
+        throw new ExitRequested("Runtime.halt", status);
+    }
+
+    /** Called at loop back-edges. */
+    public static void checkTimeout() {
+        if (timeUp) throw new TimeUp();
+    }
+
+    private static Capture out;
+    private static Capture err;
+    private static Thread[] baseline = new Thread[0];
+    private static int baselineCount;
+
+    /** Redirects System.out/err into buffers of {@code maxBytes} each and records the live threads. */
+    public static void install(int maxBytes) {
+        out = new Capture(maxBytes);
+        err = new Capture(maxBytes);
+        System.setOut(new PrintStream(out, true));
+        System.setErr(new PrintStream(err, true));
+        baselineCount = Thread.activeCount();
+        baseline = new Thread[baselineCount + 16];
+        baselineCount = Thread.enumerate(baseline);
+    }
+
+    /** The captured stdout, stderr and total bytes written since the last call; clears the buffers. */
+    public static String[] takeOutput() {
+        System.out.flush();
+        System.err.flush();
+        String[] r = {out.text(), err.text(), Long.toString(out.total + err.total)};
+        out.clear();
+        err.clear();
+        return r;
+    }
+
+    /** Interrupts and stops the threads started since {@link #install}; returns how many. */
+    @SuppressWarnings("deprecation")
+    public static int stopNewThreads() {
+        if (Thread.activeCount() <= baselineCount) return 0;
+        Thread[] now = new Thread[Thread.activeCount() + 16];
+        int n = Thread.enumerate(now);
+        int stopped = 0;
+        Thread self = Thread.currentThread();
+        for (int i = 0; i < n; i++) {
+            Thread t = now[i];
+            if (t == self || isBaseline(t)) continue;
+            t.interrupt();
+            t.stop();
+            stopped++;
+        }
+        return stopped;
+    }
+
+    private static boolean isBaseline(Thread t) {
+        for (int i = 0; i < baselineCount; i++) if (baseline[i] == t) return true;
+        return false;
+    }
+}
+
+/** A bounded output buffer: keeps the first bytes, counts them all. */
+final class Capture extends OutputStream {
+    private final byte[] buf;
+    private int n;
+    long total;
+
+    Capture(int max) {
+        buf = new byte[max];
+    }
+
+    @Override
+    public void write(int b) {
+        total++;
+        if (n < buf.length) buf[n++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+        total += len;
+        int k = Math.min(len, buf.length - n);
+        if (k > 0) {
+            System.arraycopy(b, off, buf, n, k);
+            n += k;
+        }
+    }
+
+    String text() {
+        return new String(buf, 0, n, StandardCharsets.UTF_8);
+    }
+
+    void clear() {
+        n = 0;
+        total = 0;
+        Arrays.fill(buf, 0, Math.min(16, buf.length), (byte) 0);
+    }
+}

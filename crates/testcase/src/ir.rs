@@ -1,0 +1,289 @@
+//! The IR types: [`TestCase`], [`Statement`], [`StatementKind`] and the
+//! references they hold. The crate docs give the rules; this module gives
+//! the data and the queries every later stage needs (which values a
+//! statement uses, whether it produces one, and of which erased type).
+
+use std::ops::Index;
+
+use model::descriptor::{BaseType, DescriptorError, FieldType, MethodDescriptor};
+use model::names::{BinaryName, InternalName};
+use model::signature::JavaType;
+use serde::{Deserialize, Serialize};
+
+/// The value produced by statement number `.0` of a test case, printed `v3`.
+///
+/// The same number also names the statement itself (for
+/// [`TestCase::call_under_test`] and in errors), whether or not it produces
+/// a value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct VarId(pub u32);
+
+/// A primitive value. `Char` is a UTF-16 code unit.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub enum Primitive {
+    Boolean(bool),
+    Byte(i8),
+    Short(i16),
+    Char(u16),
+    Int(i32),
+    Long(i64),
+    Float(f32),
+    Double(f64),
+}
+
+/// A method or constructor (`name == "<init>"`) to call.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MethodRef {
+    /// Declaring (or receiving) class.
+    pub owner: BinaryName,
+    pub name: String,
+    pub descriptor: MethodDescriptor,
+}
+
+/// A field to read or write.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct FieldRef {
+    pub owner: BinaryName,
+    pub name: String,
+    pub ty: FieldType,
+}
+
+/// What a statement does. Matched exhaustively everywhere.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum StatementKind {
+    /// A primitive literal.
+    Primitive(Primitive),
+    /// A boxed primitive (`Integer.valueOf(3)`).
+    Boxed(Primitive),
+    /// A string literal.
+    String(String),
+    /// `null` of a reference type.
+    Null(FieldType),
+    /// `Color.RED`.
+    EnumConstant { class: BinaryName, name: String },
+    /// `Foo.class` (also `int.class`).
+    ClassLiteral(FieldType),
+    /// `new T[length]` (`elem` may itself be an array type).
+    NewArray { elem: FieldType, length: u32 },
+    /// `array[index] = value`; produces no value.
+    ArrayStore { array: VarId, index: u32, value: VarId },
+    /// `new Owner(args)`.
+    Constructor { method: MethodRef, args: Vec<VarId> },
+    /// `Owner.name(args)`.
+    StaticCall { method: MethodRef, args: Vec<VarId> },
+    /// `receiver.name(args)`.
+    Call { receiver: VarId, method: MethodRef, args: Vec<VarId> },
+    /// `receiver.field` or `Owner.field` when `receiver` is `None`.
+    FieldGet { receiver: Option<VarId>, field: FieldRef },
+    /// `receiver.field = value` (`Owner.field = value`); produces no value.
+    FieldSet { receiver: Option<VarId>, field: FieldRef, value: VarId },
+}
+
+/// One statement: what it does and the static type of its value
+/// ([`JavaType::Void`] when it produces none). The type may be generic
+/// (`java.util.List<java.lang.String>`), refining the erased type the JVM sees.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Statement {
+    pub kind: StatementKind,
+    pub ty: JavaType,
+}
+
+/// A test case: statements in order, plus metadata for later stages.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct TestCase {
+    pub statements: Vec<Statement>,
+    /// The statement that is the call under test (usually the last call
+    /// on the class under test), if any.
+    pub call_under_test: Option<VarId>,
+}
+
+impl VarId {
+    /// The index of the statement in [`TestCase::statements`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl Primitive {
+    /// The primitive type of the value.
+    pub fn base_type(self) -> BaseType {
+        match self {
+            Primitive::Boolean(_) => BaseType::Boolean,
+            Primitive::Byte(_) => BaseType::Byte,
+            Primitive::Short(_) => BaseType::Short,
+            Primitive::Char(_) => BaseType::Char,
+            Primitive::Int(_) => BaseType::Int,
+            Primitive::Long(_) => BaseType::Long,
+            Primitive::Float(_) => BaseType::Float,
+            Primitive::Double(_) => BaseType::Double,
+        }
+    }
+}
+
+/// The box class of a primitive type, in internal form: `java/lang/Integer` for `int`.
+pub fn box_class(base: BaseType) -> InternalName {
+    InternalName::new(match base {
+        BaseType::Boolean => "java/lang/Boolean",
+        BaseType::Byte => "java/lang/Byte",
+        BaseType::Short => "java/lang/Short",
+        BaseType::Char => "java/lang/Character",
+        BaseType::Int => "java/lang/Integer",
+        BaseType::Long => "java/lang/Long",
+        BaseType::Float => "java/lang/Float",
+        BaseType::Double => "java/lang/Double",
+    })
+}
+
+impl MethodRef {
+    /// A method reference from its parts.
+    pub fn new(owner: BinaryName, name: impl Into<String>, descriptor: MethodDescriptor) -> MethodRef {
+        MethodRef { owner, name: name.into(), descriptor }
+    }
+
+    /// A method reference from strings: `MethodRef::parse("java.util.List", "add", "(Ljava/lang/Object;)Z")`.
+    /// The owner is taken as it is; the descriptor is checked.
+    ///
+    /// # Errors
+    /// A [`DescriptorError`] when `descriptor` is not a method descriptor.
+    pub fn parse(owner: &str, name: &str, descriptor: &str) -> Result<MethodRef, DescriptorError> {
+        Ok(MethodRef::new(BinaryName::new(owner), name, MethodDescriptor::parse(descriptor)?))
+    }
+
+    /// Whether this names a constructor (`<init>`).
+    pub fn is_constructor(&self) -> bool {
+        self.name == "<init>"
+    }
+}
+
+impl FieldRef {
+    /// A field reference from its parts.
+    pub fn new(owner: BinaryName, name: impl Into<String>, ty: FieldType) -> FieldRef {
+        FieldRef { owner, name: name.into(), ty }
+    }
+
+    /// A field reference from strings: `FieldRef::parse("org.Foo", "count", "I")`.
+    /// The owner is taken as it is; the descriptor is checked.
+    ///
+    /// # Errors
+    /// A [`DescriptorError`] when `descriptor` is not a field descriptor.
+    pub fn parse(owner: &str, name: &str, descriptor: &str) -> Result<FieldRef, DescriptorError> {
+        Ok(FieldRef::new(BinaryName::new(owner), name, FieldType::parse(descriptor)?))
+    }
+}
+
+impl StatementKind {
+    /// The values this statement uses, in evaluation order: receiver or
+    /// array first, then arguments, then the stored value.
+    pub fn uses(&self) -> impl Iterator<Item = VarId> + '_ {
+        let (first, args, last): (Option<VarId>, &[VarId], Option<VarId>) = match self {
+            StatementKind::Primitive(_)
+            | StatementKind::Boxed(_)
+            | StatementKind::String(_)
+            | StatementKind::Null(_)
+            | StatementKind::EnumConstant { .. }
+            | StatementKind::ClassLiteral(_)
+            | StatementKind::NewArray { .. } => (None, &[], None),
+            StatementKind::ArrayStore { array, value, .. } => (Some(*array), &[], Some(*value)),
+            StatementKind::Constructor { args, .. } | StatementKind::StaticCall { args, .. } => (None, args, None),
+            StatementKind::Call { receiver, args, .. } => (Some(*receiver), args, None),
+            StatementKind::FieldGet { receiver, .. } => (*receiver, &[], None),
+            StatementKind::FieldSet { receiver, value, .. } => (*receiver, &[], Some(*value)),
+        };
+        first.into_iter().chain(args.iter().copied()).chain(last)
+    }
+
+    /// Whether the statement produces a value that later statements may use:
+    /// all do except [`StatementKind::ArrayStore`], [`StatementKind::FieldSet`]
+    /// and calls of `void` methods.
+    pub fn produces_value(&self) -> bool {
+        self.value_type().is_some()
+    }
+
+    /// The erased type of the value the statement produces (what the JVM
+    /// sees), or `None` when it produces none.
+    pub fn value_type(&self) -> Option<FieldType> {
+        match self {
+            StatementKind::Primitive(p) => Some(FieldType::Base(p.base_type())),
+            StatementKind::Boxed(p) => Some(FieldType::Object(box_class(p.base_type()))),
+            StatementKind::String(_) => Some(FieldType::Object(InternalName::new("java/lang/String"))),
+            StatementKind::Null(ty) => Some(ty.clone()),
+            StatementKind::EnumConstant { class, .. } => Some(FieldType::Object(class.to_internal())),
+            StatementKind::ClassLiteral(_) => Some(FieldType::Object(InternalName::new("java/lang/Class"))),
+            StatementKind::NewArray { elem, .. } => Some(FieldType::Array(Box::new(elem.clone()))),
+            StatementKind::ArrayStore { .. } | StatementKind::FieldSet { .. } => None,
+            StatementKind::Constructor { method, .. } => Some(FieldType::Object(method.owner.to_internal())),
+            StatementKind::StaticCall { method, .. } | StatementKind::Call { method, .. } => {
+                method.descriptor.ret.clone()
+            }
+            StatementKind::FieldGet { field, .. } => Some(field.ty.clone()),
+        }
+    }
+
+    /// Whether the statement calls a method or constructor (a candidate for
+    /// [`TestCase::call_under_test`]).
+    pub fn is_call(&self) -> bool {
+        matches!(
+            self,
+            StatementKind::Constructor { .. } | StatementKind::StaticCall { .. } | StatementKind::Call { .. }
+        )
+    }
+}
+
+impl Statement {
+    /// A statement whose type is the erased type of its value
+    /// ([`StatementKind::value_type`]), or `void`.
+    pub fn new(kind: StatementKind) -> Statement {
+        let ty = kind.value_type().map_or(JavaType::Void, JavaType::from);
+        Statement { kind, ty }
+    }
+
+    /// Whether the statement produces a value (see [`StatementKind::produces_value`]).
+    pub fn produces_value(&self) -> bool {
+        self.kind.produces_value()
+    }
+}
+
+impl TestCase {
+    /// The number of statements.
+    pub fn len(&self) -> usize {
+        self.statements.len()
+    }
+
+    /// Whether the test case has no statements.
+    pub fn is_empty(&self) -> bool {
+        self.statements.is_empty()
+    }
+
+    /// The statement `var` names, or `None` past the end.
+    pub fn get(&self, var: VarId) -> Option<&Statement> {
+        self.statements.get(var.index())
+    }
+
+    /// The statements with their ids, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (VarId, &Statement)> {
+        self.statements.iter().enumerate().map(|(i, s)| (var_id(i), s))
+    }
+
+    /// Appends a statement and returns its id. The caller keeps the
+    /// "uses only earlier values" rule; [`crate::validate`] checks it.
+    pub fn push(&mut self, statement: Statement) -> VarId {
+        self.statements.push(statement);
+        var_id(self.statements.len() - 1)
+    }
+}
+
+/// Indexing by [`VarId`]; panics past the end, which a validated test case
+/// rules out for every id it holds.
+impl Index<VarId> for TestCase {
+    type Output = Statement;
+
+    fn index(&self, var: VarId) -> &Statement {
+        &self.statements[var.index()]
+    }
+}
+
+/// The id of statement `index`. Test cases have far fewer than 2^32
+/// statements; saturating keeps this total.
+pub(crate) fn var_id(index: usize) -> VarId {
+    VarId(u32::try_from(index).unwrap_or(u32::MAX))
+}

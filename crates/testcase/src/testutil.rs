@@ -1,0 +1,113 @@
+//! Test support: a class path of the JDK plus small fixture classes
+//! compiled once per test run with the JDK's `javac`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use model::classpath::ClassPath;
+
+/// The fixture sources, package `fix`: one file per top-level class.
+const SOURCES: &[(&str, &str)] = &[
+    (
+        "Counter.java",
+        r#"package fix;
+public class Counter implements Comparable<Counter> {
+    public static int count;
+    public static final int LIMIT = 10;
+    public int value;
+    public final String name = "c";
+    private int secret;
+    public Counter() {}
+    public Counter(int start) { value = start; }
+    private Counter(String s) {}
+    public int add(int delta) { value += delta; return value; }
+    public void reset() { value = 0; }
+    public static int twice(int x) { return 2 * x; }
+    public static Counter of(String name) { return new Counter(); }
+    public String describe(CharSequence prefix) { return prefix + ":" + value; }
+    public static int sum(int[] xs) { int s = 0; for (int x : xs) s += x; return s; }
+    public static int count(Object[] xs) { return xs.length; }
+    public static int numbers(Number[] xs) { return xs.length; }
+    public static <T> T first(java.util.List<T> xs) { return xs.get(0); }
+    public static Object box(Integer i) { return i; }
+    private int hidden() { return secret; }
+    public int compareTo(Counter o) { return Integer.compare(value, o.value); }
+}
+"#,
+    ),
+    ("Color.java", "package fix;\npublic enum Color { RED, GREEN; public static Color DEFAULT = RED; }\n"),
+    (
+        "Shape.java",
+        "package fix;\npublic abstract class Shape implements Named {\n    public abstract double area();\n    public String name() { return \"shape\"; }\n    private int size() { return 1; }\n}\n",
+    ),
+    (
+        "Square.java",
+        "package fix;\npublic class Square extends Shape {\n    public double side = 1;\n    public double area() { return side * side; }\n}\n",
+    ),
+    (
+        "Named.java",
+        "package fix;\npublic interface Named {\n    String PREFIX = \"n:\";\n    String name();\n    default String greet() { return PREFIX + name(); }\n    static Named of(String s) { return () -> s; }\n}\n",
+    ),
+];
+
+/// The fixture classes plus the JDK, or `None` (with a message) when no JDK is found.
+pub(crate) fn class_path() -> Option<&'static ClassPath> {
+    static CLASS_PATH: OnceLock<Option<ClassPath>> = OnceLock::new();
+    CLASS_PATH
+        .get_or_init(|| {
+            let java_home = model::jdk::find_java_home()?;
+            let classes = fixture_classes()?;
+            Some(ClassPath::new(&[classes]).unwrap().with_jdk(&java_home).unwrap())
+        })
+        .as_ref()
+}
+
+/// The directory of the compiled fixture classes, or `None` (with a message) when no JDK is found.
+pub(crate) fn fixture_classes() -> Option<PathBuf> {
+    static CLASSES: OnceLock<Option<PathBuf>> = OnceLock::new();
+    CLASSES
+        .get_or_init(|| {
+            let Some(java_home) = model::jdk::find_java_home() else {
+                eprintln!("skipped: no JDK with jmods (set JAVA_HOME)");
+                return None;
+            };
+            Some(compile_fixtures(&java_home))
+        })
+        .clone()
+}
+
+/// Compiles [`SOURCES`] into a directory named after their hash, reused by
+/// later runs; a fresh compile goes to a private directory first and is
+/// renamed into place, so concurrent test runs never see half a result.
+fn compile_fixtures(java_home: &Path) -> PathBuf {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    SOURCES.hash(&mut hasher);
+    let dir = std::env::temp_dir().join(format!("ferrosuite-testcase-fixtures-{:016x}", hasher.finish()));
+    if dir.join("fix/Counter.class").is_file() {
+        return dir;
+    }
+    let work = dir.with_extension(format!("tmp{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&work);
+    let src = work.join("src");
+    let out = work.join("out");
+    std::fs::create_dir_all(&src).unwrap();
+    let files: Vec<PathBuf> = SOURCES
+        .iter()
+        .map(|(name, text)| {
+            let path = src.join(name);
+            std::fs::write(&path, text).unwrap();
+            path
+        })
+        .collect();
+    let status =
+        Command::new(java_home.join("bin/javac")).arg("-d").arg(&out).args(&files).status().expect("javac runs");
+    assert!(status.success(), "javac failed on the fixtures");
+    // Another run may have won the race; its result is as good as ours.
+    if std::fs::rename(&out, &dir).is_err() {
+        assert!(dir.join("fix/Counter.class").is_file());
+    }
+    let _ = std::fs::remove_dir_all(&work);
+    dir
+}
