@@ -30,10 +30,28 @@ enum Command {
     /// Measurements: instrumentation speed, instrumentation check on jars.
     #[command(subcommand)]
     Bench(commands::bench::BenchCommand),
+    /// Internal: a test-execution worker hosting one JVM (started by ferrosuite itself).
+    #[command(hide = true)]
+    Worker(WorkerArgs),
+}
+
+/// Arguments of the hidden worker mode.
+#[derive(Debug, clap::Args)]
+struct WorkerArgs {
+    #[arg(long)]
+    java_home: std::path::PathBuf,
+    #[arg(long)]
+    class_path: String,
+    #[arg(long, default_value_t = 1024)]
+    heap_mb: u32,
 }
 
 fn main() -> std::process::ExitCode {
     let cli = match Cli::try_parse() {
+        Ok(Cli { command: Command::Worker(w) }) => {
+            let args = jvm::worker::WorkerArgs { java_home: w.java_home, class_path: w.class_path, heap_mb: w.heap_mb };
+            std::process::exit(jvm::worker::main(args));
+        }
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -48,6 +66,7 @@ fn main() -> std::process::ExitCode {
         Command::Goals(args) => commands::goals::run(&args),
         Command::Instrument(args) => commands::instrument::run(&args),
         Command::Bench(cmd) => commands::bench::run(&cmd),
+        Command::Worker(_) => unreachable!("handled before logging starts"),
     };
     match result {
         Ok(code) => code.into(),

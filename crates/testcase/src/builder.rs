@@ -4,7 +4,7 @@
 //! value (the descriptor's return type for calls, the owner for
 //! constructors, `void` for stores and `void` calls); [`TestCaseBuilder::refine`]
 //! narrows it to a generic type. The builder does not check anything;
-//! [`crate::validate`] does.
+//! [`crate::validate()`] does.
 
 use model::descriptor::FieldType;
 use model::names::BinaryName;

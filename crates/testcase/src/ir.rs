@@ -265,7 +265,7 @@ impl TestCase {
     }
 
     /// Appends a statement and returns its id. The caller keeps the
-    /// "uses only earlier values" rule; [`crate::validate`] checks it.
+    /// "uses only earlier values" rule; [`crate::validate()`] checks it.
     pub fn push(&mut self, statement: Statement) -> VarId {
         self.statements.push(statement);
         var_id(self.statements.len() - 1)
@@ -286,4 +286,114 @@ impl Index<VarId> for TestCase {
 /// statements; saturating keeps this total.
 pub(crate) fn var_id(index: usize) -> VarId {
     VarId(u32::try_from(index).unwrap_or(u32::MAX))
+}
+
+#[cfg(test)]
+mod tests {
+    use model::descriptor::FieldType;
+    use model::signature::JavaType;
+
+    use super::*;
+    use crate::builder::TestCaseBuilder;
+
+    fn m(owner: &str, name: &str, descriptor: &str) -> MethodRef {
+        MethodRef::parse(owner, name, descriptor).unwrap()
+    }
+
+    /// A test case with one statement of every kind, and its text form.
+    fn every_kind() -> TestCase {
+        let mut b = TestCaseBuilder::new();
+        let v0 = b.int(1);
+        let v1 = b.boxed(Primitive::Char(65));
+        let v2 = b.string("s");
+        b.null(FieldType::parse("Ljava/lang/String;").unwrap());
+        b.enum_constant(BinaryName::new("org.Foo"), "RED");
+        b.class_literal(FieldType::parse("I").unwrap());
+        let v6 = b.new_array(FieldType::parse("I").unwrap(), 2);
+        b.array_store(v6, 1, v0);
+        let v8 = b.construct(m("org.Foo", "<init>", "(ILjava/lang/String;)V"), &[v0, v2]);
+        b.static_call(m("org.Foo", "run", "()V"), &[]);
+        b.call(v8, m("org.Foo", "get", "(Ljava/lang/Object;)J"), &[v1]);
+        let field = FieldRef::parse("org.Foo", "next", "Lorg/Foo;").unwrap();
+        b.field_get(v8, field.clone());
+        b.static_field_set(field, v8);
+        b.build()
+    }
+
+    #[test]
+    fn each_statement_reports_the_values_it_uses_and_its_value_type() {
+        let rows: Vec<String> = every_kind()
+            .iter()
+            .map(|(var, s)| {
+                let uses: Vec<String> = s.kind.uses().map(|v| v.to_string()).collect();
+                let value = s.kind.value_type().map_or("-".to_string(), |t| t.to_descriptor());
+                format!("{var}: uses [{}] value {value} ty {}", uses.join(" "), s.ty)
+            })
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "v0: uses [] value I ty int",
+                "v1: uses [] value Ljava/lang/Character; ty java.lang.Character",
+                "v2: uses [] value Ljava/lang/String; ty java.lang.String",
+                "v3: uses [] value Ljava/lang/String; ty java.lang.String",
+                "v4: uses [] value Lorg/Foo; ty org.Foo",
+                "v5: uses [] value Ljava/lang/Class; ty java.lang.Class",
+                "v6: uses [] value [I ty int[]",
+                "v7: uses [v6 v0] value - ty void",
+                "v8: uses [v0 v2] value Lorg/Foo; ty org.Foo",
+                "v9: uses [] value - ty void",
+                "v10: uses [v8 v1] value J ty long",
+                "v11: uses [v8] value Lorg/Foo; ty org.Foo",
+                "v12: uses [v8] value - ty void",
+            ]
+        );
+    }
+
+    #[test]
+    fn only_calls_count_as_the_call_under_test() {
+        let test_case = every_kind();
+        let calls: Vec<u32> = test_case.iter().filter(|(_, s)| s.kind.is_call()).map(|(v, _)| v.0).collect();
+        assert_eq!(calls, [8, 9, 10]);
+    }
+
+    #[test]
+    fn test_cases_index_by_var_id_and_push_returns_the_new_id() {
+        let mut test_case = TestCase::default();
+        assert!(test_case.is_empty());
+        let v0 = test_case.push(Statement::new(StatementKind::Primitive(Primitive::Boolean(true))));
+        assert_eq!((v0, test_case.len()), (VarId(0), 1));
+        assert_eq!(test_case[v0].ty, JavaType::Base(BaseType::Boolean));
+        assert!(test_case.get(VarId(1)).is_none());
+    }
+
+    #[test]
+    fn builder_refines_the_type_of_a_statement() {
+        let mut b = TestCaseBuilder::new();
+        let v0 = b.static_call(m("java.util.Collections", "emptyList", "()Ljava/util/List;"), &[]);
+        let generic = model::signature::parse_field_signature("Ljava/util/List<Ljava/lang/String;>;").unwrap();
+        b.refine(v0, generic.clone());
+        assert_eq!(b.test_case()[v0].ty, generic);
+        assert_eq!(b.build()[v0].ty.to_string(), "java.util.List<java.lang.String>");
+    }
+
+    #[test]
+    fn test_cases_round_trip_through_serde() {
+        let mut test_case = every_kind();
+        test_case.call_under_test = Some(VarId(10));
+        let json = serde_json::to_string(&test_case).unwrap();
+        let back: TestCase = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, test_case);
+        assert_eq!(back.to_string(), test_case.to_string());
+    }
+
+    #[test]
+    fn box_classes_follow_the_primitive_type() {
+        let names: Vec<String> = BaseType::ALL.iter().map(|b| format!("{b}:{}", box_class(*b).to_binary())).collect();
+        assert_eq!(
+            names.join(" "),
+            "byte:java.lang.Byte char:java.lang.Character double:java.lang.Double float:java.lang.Float \
+             int:java.lang.Integer long:java.lang.Long short:java.lang.Short boolean:java.lang.Boolean"
+        );
+    }
 }

@@ -23,7 +23,7 @@
 //! `j < i` and statement `j` produces a value. This is the
 //! EvoSuite/Pynguin invariant: there are no forward references and no
 //! cycles, each value is defined once, and deleting a statement means
-//! deleting the statements that use it. [`validate`] checks the rule once;
+//! deleting the statements that use it. [`validate()`] checks the rule once;
 //! after that, code indexes a test case with `test_case[var]` and never
 //! needs an `Option`.
 //!
@@ -59,12 +59,13 @@
 //! and field reads may narrow it to a subtype (a generic method returning
 //! `T` erases to `java.lang.Object`, but the test case may know it is a
 //! `String`). Validation treats a value as being of the erasure of its `ty`;
-//! where that is narrower than the descriptor's, the executor checks the
-//! runtime class before trusting it, as javac's `checkcast` would.
+//! where that is narrower than the descriptor's, the executor must check the
+//! runtime class before passing the value on, as javac's `checkcast` would
+//! (a mismatch is a `ClassCastException` of the statement, not a crash).
 //!
 //! # Validity
 //!
-//! [`validate`] checks a test case against a
+//! [`validate()`] checks a test case against a
 //! [`ClassPath`](model::classpath::ClassPath) (with the JDK on it, see
 //! [`ClassPath::with_jdk`](model::classpath::ClassPath::with_jdk)): the rule
 //! above, that every class, method, field and enum constant exists with the
@@ -83,7 +84,6 @@
 //! the `vN = ` that [`Statement::numbered`] adds.
 //!
 //! ```
-//! use model::names::BinaryName;
 //! use testcase::{MethodRef, TestCaseBuilder};
 //!
 //! let mut b = TestCaseBuilder::new();
@@ -102,7 +102,7 @@
 //!
 //! - [`ir`]: the types and their queries (uses, produced value, ids).
 //! - [`builder`]: [`TestCaseBuilder`], typing each statement from its descriptor.
-//! - [`validate`](mod@validate): [`validate`], [`Validator`] and the errors.
+//! - [`validate`](mod@validate): [`validate()`], [`Validator`] and the errors.
 //! - [`literal`]: Java literals for primitives, chars and strings.
 //! - `display` (private): the `Display` impls of the text form.
 #![forbid(unsafe_code)]

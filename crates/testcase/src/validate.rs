@@ -34,7 +34,12 @@ use crate::ir::{FieldRef, MethodRef, Statement, StatementKind, TestCase, VarId};
 pub enum ValidationError {
     /// Statement `index`, printed as `statement` (`v3 = org.Foo.bar(v1)`), is inconsistent.
     #[error("statement {index} ({statement}): {error}")]
-    Statement { index: usize, statement: String, error: StatementError },
+    Statement {
+        index: usize,
+        statement: String,
+        /// Boxed: the members it names make it large, and errors are rare.
+        error: Box<StatementError>,
+    },
     /// [`TestCase::call_under_test`] is past the last statement.
     #[error("call under test {var} is not a statement of the test case (it has {len})")]
     CallUnderTestMissing { var: VarId, len: usize },
@@ -162,7 +167,8 @@ fn static_mismatch(is_static: bool, verb: &str) -> String {
     }
 }
 
-/// Checks `test_case` against `class_path` (see the module docs).
+/// Checks `test_case` against `class_path` (see the module docs). To check
+/// many test cases, keep one [`Validator`], which remembers supertypes.
 ///
 /// # Errors
 /// The first inconsistency found, naming its statement.
@@ -188,9 +194,17 @@ struct Supertypes {
     interfaces: Vec<String>,
     /// Binary names of the class itself and all the above.
     all: HashSet<String>,
-    /// The first supertype that is not on the class path, if any: beyond it
-    /// the lists are incomplete.
-    missing: Option<String>,
+    /// The superclass that is not on the class path, if any: the
+    /// superclasses end before it and the interfaces miss its interfaces.
+    missing_superclass: Option<String>,
+}
+
+impl Supertypes {
+    /// The first supertype that is not on the class path, if any. Looked up
+    /// only when an answer is negative, because `contains` reads the class.
+    fn missing(&self, class_path: &ClassPath) -> Option<String> {
+        self.missing_superclass.clone().or_else(|| self.interfaces.iter().find(|i| !class_path.contains(i)).cloned())
+    }
 }
 
 /// A value a statement uses: its erased static type, and whether it is a
@@ -220,7 +234,7 @@ impl<'cp> Validator<'cp> {
             self.check_statement(test_case, var, statement).map_err(|error| ValidationError::Statement {
                 index: var.index(),
                 statement: statement.numbered(var).to_string(),
-                error,
+                error: Box::new(error),
             })?;
         }
         if let Some(var) = test_case.call_under_test {
@@ -270,11 +284,11 @@ impl<'cp> Validator<'cp> {
                 if supertypes.all.contains(b.as_str()) {
                     return Ok(true);
                 }
-                match &supertypes.missing {
+                match supertypes.missing(self.class_path) {
                     Some(missing) => Err(StatementError::IncompleteHierarchy {
                         class: a.to_string(),
                         expected: b.to_string(),
-                        missing: missing.clone(),
+                        missing,
                     }),
                     None => Ok(false),
                 }
@@ -486,8 +500,9 @@ impl<'cp> Validator<'cp> {
                 .map(|m| m.access)
                 .ok_or_else(|| not_found(None));
         }
-        self.find_member(method.owner.as_str(), |c| &c.methods, &method.name, &descriptor, access::STATIC)?
-            .ok_or_else(|| not_found(self.supertypes(method.owner.as_str()).ok().and_then(|s| s.missing.clone())))
+        self.find_member(method.owner.as_str(), |c| &c.methods, &method.name, &descriptor, access::STATIC)?.ok_or_else(
+            || not_found(self.supertypes(method.owner.as_str()).ok().and_then(|s| s.missing(self.class_path))),
+        )
     }
 
     /// The access flags of the field, declared by the owner or inherited.
@@ -497,7 +512,7 @@ impl<'cp> Validator<'cp> {
         self.find_member(field.owner.as_str(), |c| &c.fields, &field.name, &descriptor, 0)?.ok_or_else(|| {
             StatementError::FieldNotFound {
                 field: field.clone(),
-                missing: self.supertypes(field.owner.as_str()).ok().and_then(|s| s.missing.clone()),
+                missing: self.supertypes(field.owner.as_str()).ok().and_then(|s| s.missing(self.class_path)),
             }
         })
     }
@@ -555,17 +570,12 @@ impl<'cp> Validator<'cp> {
         let (superclasses, missing_classes) =
             hierarchy::superclasses(self.class_path, binary_name).map_err(not_loaded)?;
         let interfaces = hierarchy::all_interfaces(self.class_path, binary_name).map_err(not_loaded)?;
-        // `all_interfaces` lists an interface that is not on the class path
-        // but cannot follow its superinterfaces.
-        let missing = missing_classes
-            .into_iter()
-            .next()
-            .or_else(|| interfaces.iter().find(|i| !self.class_path.contains(i)).cloned());
+        let missing_superclass = missing_classes.into_iter().next();
         let all = std::iter::once(binary_name.to_string())
             .chain(superclasses.iter().cloned())
             .chain(interfaces.iter().cloned())
             .collect();
-        let supertypes = Arc::new(Supertypes { superclasses, interfaces, all, missing });
+        let supertypes = Arc::new(Supertypes { superclasses, interfaces, all, missing_superclass });
         self.supertypes.lock().expect("supertype cache").insert(binary_name.to_string(), supertypes.clone());
         Ok(supertypes)
     }
@@ -616,6 +626,9 @@ mod tests {
         sig.args = args.iter().cloned().map(TypeArg::Exact).collect();
         JavaType::Class(sig)
     }
+
+    /// Appends one statement and returns its value.
+    type Make = fn(&mut TestCaseBuilder) -> VarId;
 
     fn new_counter(b: &mut TestCaseBuilder) -> VarId {
         b.construct(m("fix.Counter", "<init>", "()V"), &[])
@@ -770,23 +783,18 @@ mod tests {
     fn missing_classes_methods_and_fields_are_named() {
         let Some(class_path) = class_path() else { return };
         let cases = [
-            (
-                StatementKind::Constructor { method: m("org.Missing", "<init>", "()V"), args: vec![] },
-                "v0 = new org.Missing()",
-            ),
-            (StatementKind::Null(t("Lfix/Nothing;")), "v0 = (fix.Nothing) null"),
+            (StatementKind::Constructor { method: m("org.Missing", "<init>", "()V"), args: vec![] }, "org.Missing"),
+            (StatementKind::Null(t("Lfix/Nothing;")), "fix.Nothing"),
         ];
-        for (kind, text) in cases {
+        for (kind, class) in cases {
             let mut b = TestCaseBuilder::new();
-            b.add(kind);
-            let err = outcome(&b.build(), class_path);
+            let v0 = b.add(kind);
+            let test_case = b.build();
+            let err = outcome(&test_case, class_path);
             // The class path adds the nearest names it finds, which depend on the JDK.
-            let class = text.split(['(', ' ']).rfind(|w| w.contains('.')).unwrap();
-            let class = class.trim_end_matches(')');
-            assert!(
-                err.starts_with(&format!("statement 0 ({text}): class {class} not found on the class path")),
-                "{err}"
-            );
+            let expected =
+                format!("statement 0 ({}): class {class} not found on the class path", test_case[v0].numbered(v0));
+            assert!(err.starts_with(&expected), "{err}");
         }
         check(
             |b| {
@@ -829,7 +837,7 @@ mod tests {
 
     #[test]
     fn arguments_must_match_the_descriptor_without_conversions() {
-        let cases: &[(&str, fn(&mut TestCaseBuilder) -> VarId, &str)] = &[
+        let cases: &[(&str, Make, &str)] = &[
             ("(I)I", |b| b.int(1), "ok"),
             ("(I)I", |b| b.string("1"), "argument 1 is java.lang.String, expected int"),
             ("(I)I", |b| b.byte(1), "argument 1 is byte, expected int"),
@@ -862,7 +870,7 @@ mod tests {
     #[test]
     fn references_are_assignable_to_supertypes_and_null_to_any_reference() {
         // (method, descriptor, argument) -> outcome of `fix.Counter.<method>(v0)`.
-        let cases: &[(&str, &str, fn(&mut TestCaseBuilder) -> VarId, &str)] = &[
+        let cases: &[(&str, &str, Make, &str)] = &[
             ("box", "(Ljava/lang/Integer;)Ljava/lang/Object;", |b| b.boxed(Primitive::Int(1)), "ok"),
             ("box", "(Ljava/lang/Integer;)Ljava/lang/Object;", |b| b.null(t("Ljava/lang/String;")), "ok"),
             (
@@ -1124,7 +1132,7 @@ mod tests {
     #[test]
     fn declared_types_must_agree_with_the_value() {
         let list_of_string = class("java/util/List", &[class("java/lang/String", &[])]);
-        let cases: Vec<(fn(&mut TestCaseBuilder) -> VarId, JavaType, &str)> = vec![
+        let cases: Vec<(Make, JavaType, &str)> = vec![
             (
                 |b| b.construct(m("java.util.ArrayList", "<init>", "()V"), &[]),
                 class("java/util/ArrayList", &[class("java/lang/String", &[])]),
@@ -1211,7 +1219,10 @@ mod tests {
         b.push(Statement { kind: StatementKind::String("x".into()), ty: JavaType::Void });
         let err = validate(&b.build(), class_path).unwrap_err();
         assert_eq!(err.index(), 1);
-        assert!(matches!(err, ValidationError::Statement { error: StatementError::VoidType { .. }, .. }), "{err:?}");
+        assert!(
+            matches!(&err, ValidationError::Statement { error, .. } if matches!(**error, StatementError::VoidType { .. })),
+            "{err:?}"
+        );
     }
 
     #[test]

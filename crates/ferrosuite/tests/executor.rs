@@ -1,0 +1,79 @@
+//! The JVM executor on fixture classes: values, exceptions (direct or
+//! deeper), traces with hand-computed branch distances, covered goals.
+
+mod util;
+
+use exec::{ExecConfig, Executor, Relation, StatementOutcome, TestOutcome, ValueSummary};
+use jvm::pool::{Pool, WorkerConfig};
+use model::descriptor::MethodDescriptor;
+use model::names::BinaryName;
+use testcase::{MethodRef, TestCase, TestCaseBuilder};
+
+/// Instruments the fixtures jar and starts a pool on it.
+pub fn fixture_pool(tmp: &std::path::Path, workers: usize) -> (Pool, Vec<instrument::InstrumentedClass>) {
+    let jar = util::fixtures_jar(tmp, &[]);
+    let out = tmp.join("instrumented");
+    util::ferrosuite_ok(&["instrument", "--jar", jar.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let probes = serde_json::from_slice(&std::fs::read(out.join("probes.json")).unwrap()).unwrap();
+    let cfg = WorkerConfig {
+        exe: env!("CARGO_BIN_EXE_ferrosuite").into(),
+        java_home: util::jdk(),
+        class_path: format!("{}:{}", out.display(), jar.display()),
+        heap_mb: 256,
+    };
+    (Pool::new(cfg, ExecConfig::default(), workers).unwrap(), probes)
+}
+
+fn method(owner: &str, name: &str, desc: &str) -> MethodRef {
+    MethodRef { owner: BinaryName::new(owner), name: name.into(), descriptor: MethodDescriptor::parse(desc).unwrap() }
+}
+
+fn lt_int(a: i32, b: i32) -> TestCase {
+    let mut t = TestCaseBuilder::new();
+    let (x, y) = (t.int(a), t.int(b));
+    t.static_call(method("fixtures.Compare", "ltInt", "(II)Z"), &[x, y]);
+    t.build()
+}
+
+#[test]
+fn a_static_call_returns_its_value_and_the_branch_distances() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut pool, probes) = fixture_pool(tmp.path(), 1);
+    let results = pool.execute(&[lt_int(3, 7), lt_int(7, 3)]).unwrap();
+    assert_eq!(results[0].outcome, TestOutcome::Completed);
+    assert_eq!(results[0].statements[2], StatementOutcome::Normal(ValueSummary::Boolean(true)));
+    assert_eq!(results[1].statements[2], StatementOutcome::Normal(ValueSummary::Boolean(false)));
+    let compare = probes.iter().find(|c| c.class == "fixtures/Compare").unwrap();
+    let site = compare.plan.branches.iter().position(|s| s.method_index == lt_int_method_index(&compare)).unwrap();
+    let id = compare.bases.branch + site as u32;
+    let record = |i: usize| results[i].trace.branches.iter().find(|(b, _)| *b == id).unwrap().1;
+    // if (a < b) is if_icmpge: a = 3, b = 7 leaves the jump 4 away.
+    assert_eq!(record(0).distance(Relation::Ge, true), 4.0);
+    assert_eq!(record(1).distance(Relation::Ge, false), 5.0);
+    assert_eq!(results[0].trace.methods.len(), 1, "only ltInt was entered");
+}
+
+fn lt_int_method_index(c: &instrument::InstrumentedClass) -> u16 {
+    // ltInt is the first method with a branch after the constructor.
+    c.plan.branches[0].method_index
+}
+
+#[test]
+fn exceptions_are_reported_with_their_class_message_and_origin() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut pool, _) = fixture_pool(tmp.path(), 1);
+    let mut t = TestCaseBuilder::new();
+    let s = t.null(model::descriptor::FieldType::Object(model::names::InternalName::new("java/lang/String")));
+    t.call(s, method("java.lang.String", "length", "()I"), &[]);
+    let mut u = TestCaseBuilder::new();
+    let x = u.string("x");
+    let i = u.int(5);
+    u.call(x, method("java.lang.String", "charAt", "(I)C"), &[i]);
+    let results = pool.execute(&[t.build(), u.build()]).unwrap();
+    let StatementOutcome::Threw(npe) = &results[0].statements[1] else { panic!("{:?}", results[0]) };
+    assert_eq!(npe.class, "java.lang.NullPointerException");
+    let StatementOutcome::Threw(oob) = &results[1].statements[2] else { panic!("{:?}", results[1]) };
+    assert_eq!(oob.class, "java.lang.StringIndexOutOfBoundsException");
+    assert!(oob.message.as_deref().unwrap_or("").contains('5'), "{oob:?}");
+    assert!(!oob.direct, "charAt throws from a helper deeper down: {oob:?}");
+}

@@ -1,0 +1,123 @@
+//! The executor survives hostile classes under test. Each hostile case
+//! runs three times in a row through the same pool, each time followed by
+//! a normal test that must still return the right value and trace.
+
+mod util;
+
+use std::time::Duration;
+
+use exec::{ExecConfig, ExecutionResult, Executor, StatementOutcome, TestOutcome, ValueSummary};
+use jvm::pool::{Pool, WorkerConfig};
+use model::descriptor::MethodDescriptor;
+use model::names::BinaryName;
+use testcase::{MethodRef, TestCase, TestCaseBuilder};
+
+const MAX_OUTPUT: usize = 64 * 1024;
+
+fn pool(tmp: &std::path::Path) -> Pool {
+    let classes = tmp.join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    util::javac_dir(&util::repo().join("testdata/hostile/src"), &classes, &[]);
+    let jar = tmp.join("hostile.jar");
+    util::jar_dir(&classes, &jar);
+    let out = tmp.join("instrumented");
+    util::ferrosuite_ok(&["instrument", "--jar", jar.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let cfg = WorkerConfig {
+        exe: env!("CARGO_BIN_EXE_ferrosuite").into(),
+        java_home: util::jdk(),
+        class_path: format!("{}:{}", out.display(), jar.display()),
+        heap_mb: 256,
+    };
+    let exec = ExecConfig { timeout: Duration::from_secs(1), max_output: MAX_OUTPUT, max_string: 100 };
+    Pool::new(cfg, exec, 1).unwrap()
+}
+
+fn call(class: &str, name: &str, desc: &str, int_arg: Option<i32>) -> TestCase {
+    let mut t = TestCaseBuilder::new();
+    let args: Vec<_> = int_arg.map(|v| t.int(v)).into_iter().collect();
+    let m = MethodRef {
+        owner: BinaryName::new(class),
+        name: name.into(),
+        descriptor: MethodDescriptor::parse(desc).unwrap(),
+    };
+    t.static_call(m, &args);
+    t.build()
+}
+
+fn hostile(name: &str, desc: &str) -> TestCase {
+    call("hostile.Hostile", name, desc, desc.starts_with("(I)").then_some(1))
+}
+
+fn normal() -> TestCase {
+    call("hostile.Hostile", "abs", "(I)I", Some(-5))
+}
+
+/// The outcome of the last executed statement.
+fn last(r: &ExecutionResult) -> &StatementOutcome {
+    r.statements.iter().rev().find(|s| **s != StatementOutcome::NotExecuted).unwrap_or(&StatementOutcome::NotExecuted)
+}
+
+fn threw(r: &ExecutionResult) -> String {
+    match last(r) {
+        StatementOutcome::Threw(e) => format!("{}: {}", e.class, e.message.clone().unwrap_or_default()),
+        other => format!("no exception: {other:?} ({:?})", r.outcome),
+    }
+}
+
+/// Runs `case` three times, each followed by the normal test; returns the
+/// three results of the case.
+fn three_times(pool: &mut Pool, case: &TestCase) -> Vec<ExecutionResult> {
+    let mut out = Vec::new();
+    for round in 0..3 {
+        let results = pool.execute(&[case.clone(), normal()]).unwrap();
+        let after = &results[1];
+        assert_eq!(after.outcome, TestOutcome::Completed, "round {round}: {after:?}");
+        assert_eq!(last(after), &StatementOutcome::Normal(ValueSummary::Integer(5)), "round {round}");
+        assert!(!after.trace.branches.is_empty() && !after.trace.methods.is_empty(), "round {round}: no trace");
+        out.push(results.into_iter().next().unwrap());
+    }
+    out
+}
+
+#[test]
+fn hostile_classes_under_test_get_classified_outcomes_and_the_pool_survives() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut pool = pool(tmp.path());
+    for r in three_times(&mut pool, &hostile("exit", "()I")) {
+        assert!(threw(&r).starts_with("ferrosuite.runtime.Sandbox$ExitRequested: System.exit(1)"), "{}", threw(&r));
+    }
+    for r in three_times(&mut pool, &hostile("halt", "()I")) {
+        assert!(threw(&r).starts_with("ferrosuite.runtime.Sandbox$ExitRequested: Runtime.halt(1)"), "{}", threw(&r));
+    }
+    for r in three_times(&mut pool, &hostile("exitByReflection", "()I")) {
+        assert!(matches!(r.outcome, TestOutcome::Crashed { .. }), "{:?}", r.outcome);
+    }
+    for name in ["spin", "spinCatchingThrowable"] {
+        for r in three_times(&mut pool, &hostile(name, "()J")) {
+            assert_eq!(r.outcome, TestOutcome::Timeout, "{name}");
+        }
+    }
+    for r in three_times(&mut pool, &hostile("recurse", "(I)I")) {
+        assert_eq!(threw(&r), "java.lang.StackOverflowError: ", "{:?}", r.outcome);
+    }
+    for r in three_times(&mut pool, &hostile("allocate", "()I")) {
+        assert!(threw(&r).starts_with("java.lang.OutOfMemoryError"), "{}", threw(&r));
+    }
+    for r in three_times(&mut pool, &hostile("startNonDaemonThread", "()I")) {
+        assert_eq!(last(&r), &StatementOutcome::Normal(ValueSummary::Integer(1)));
+    }
+    for r in three_times(&mut pool, &hostile("print100MB", "()I")) {
+        assert_eq!(last(&r), &StatementOutcome::Normal(ValueSummary::Integer(100)));
+        assert_eq!(r.output.total_bytes, 100 << 20);
+        assert_eq!(r.output.stdout.len(), MAX_OUTPUT);
+    }
+    let bad_init = three_times(&mut pool, &call("hostile.BadInit", "value", "()I", None));
+    assert!(threw(&bad_init[0]).starts_with("java.lang.ExceptionInInitializerError"), "{}", threw(&bad_init[0]));
+    for r in &bad_init[1..] {
+        assert!(
+            threw(r).starts_with("java.lang.NoClassDefFoundError: Could not initialize class hostile.BadInit"),
+            "{}",
+            threw(r)
+        );
+    }
+}

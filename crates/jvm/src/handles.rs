@@ -1,0 +1,163 @@
+//! Cached JNI handles: classes (as global references), method and field
+//! ids, resolved once per worker and reused by every test.
+
+use std::collections::HashMap;
+
+use model::descriptor::{BaseType, FieldType};
+
+use crate::jni_raw::{JResult, Jni, Kind, jclass, jfieldID, jmethodID};
+
+/// The JNI kind of a field type.
+pub fn kind_of(ty: &FieldType) -> Kind {
+    match ty {
+        FieldType::Base(b) => match b {
+            BaseType::Boolean => Kind::Boolean,
+            BaseType::Byte => Kind::Byte,
+            BaseType::Char => Kind::Char,
+            BaseType::Short => Kind::Short,
+            BaseType::Int => Kind::Int,
+            BaseType::Long => Kind::Long,
+            BaseType::Float => Kind::Float,
+            BaseType::Double => Kind::Double,
+        },
+        FieldType::Object(_) | FieldType::Array(_) => Kind::Object,
+    }
+}
+
+/// The name `FindClass` expects for a reference type: the internal name
+/// of a class, the descriptor of an array.
+pub fn class_name_for(ty: &FieldType) -> Option<String> {
+    match ty {
+        FieldType::Object(n) => Some(n.as_str().to_string()),
+        FieldType::Array(_) => Some(ty.to_descriptor()),
+        FieldType::Base(_) => None,
+    }
+}
+
+/// Well-known methods used to describe values and exceptions.
+#[derive(Clone, Copy)]
+pub struct Known {
+    pub string: jclass,
+    pub object_get_class: jmethodID,
+    pub class_get_name: jmethodID,
+    pub throwable_get_message: jmethodID,
+    pub throwable_get_stack_trace: jmethodID,
+    pub frame_class_name: jmethodID,
+    pub frame_method_name: jmethodID,
+    pub thread: jclass,
+    pub thread_current: jmethodID,
+    pub thread_interrupt: jmethodID,
+    pub thread_stop: jmethodID,
+    pub tracer: jclass,
+    pub tracer_reset: jmethodID,
+    pub tracer_export: jmethodID,
+    pub sandbox: jclass,
+    pub sandbox_time_up: jfieldID,
+    pub sandbox_take_output: jmethodID,
+    pub sandbox_stop_new_threads: jmethodID,
+    pub sandbox_install: jmethodID,
+}
+
+/// The handles of one worker: a cache of classes and member ids, and the
+/// well-known ones resolved at start.
+pub struct Handles {
+    pub cache: Cache,
+    pub known: Known,
+}
+
+impl Handles {
+    /// Resolves the well-known handles.
+    ///
+    /// # Errors
+    /// A message when the JDK or the ferrosuite runtime classes are missing.
+    pub fn new(jni: Jni) -> Result<Handles, String> {
+        let mut cache = Cache::default();
+        let known = cache.resolve_known(jni).map_err(|_| {
+            let _ = jni.take_exception();
+            "cannot resolve the JDK and ferrosuite runtime classes (is the runtime on the class path?)".to_string()
+        })?;
+        Ok(Handles { cache, known })
+    }
+}
+
+/// Classes (global references) and member ids by name, resolved once.
+/// Global references are never freed: a worker resolves a bounded set.
+#[derive(Default)]
+pub struct Cache {
+    classes: HashMap<String, jclass>,
+    methods: HashMap<(String, String, String, bool), jmethodID>,
+    fields: HashMap<(String, String, String, bool), jfieldID>,
+}
+
+impl Cache {
+    fn resolve_known(&mut self, jni: Jni) -> JResult<Known> {
+        let m = |h: &mut Cache, c: &str, n: &str, d: &str, s: bool| h.method(jni, c, n, d, s);
+        Ok(Known {
+            string: self.class(jni, "java/lang/String")?,
+            object_get_class: m(self, "java/lang/Object", "getClass", "()Ljava/lang/Class;", false)?,
+            class_get_name: m(self, "java/lang/Class", "getName", "()Ljava/lang/String;", false)?,
+            throwable_get_message: m(self, "java/lang/Throwable", "getMessage", "()Ljava/lang/String;", false)?,
+            throwable_get_stack_trace: m(
+                self,
+                "java/lang/Throwable",
+                "getStackTrace",
+                "()[Ljava/lang/StackTraceElement;",
+                false,
+            )?,
+            frame_class_name: m(self, "java/lang/StackTraceElement", "getClassName", "()Ljava/lang/String;", false)?,
+            frame_method_name: m(self, "java/lang/StackTraceElement", "getMethodName", "()Ljava/lang/String;", false)?,
+            thread: self.class(jni, "java/lang/Thread")?,
+            thread_current: m(self, "java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", true)?,
+            thread_interrupt: m(self, "java/lang/Thread", "interrupt", "()V", false)?,
+            thread_stop: m(self, "java/lang/Thread", "stop", "()V", false)?,
+            tracer: self.class(jni, "ferrosuite/runtime/Tracer")?,
+            tracer_reset: m(self, "ferrosuite/runtime/Tracer", "reset", "()V", true)?,
+            tracer_export: m(self, "ferrosuite/runtime/Tracer", "export", "()[D", true)?,
+            sandbox: self.class(jni, "ferrosuite/runtime/Sandbox")?,
+            sandbox_time_up: self.field(jni, "ferrosuite/runtime/Sandbox", "timeUp", "Z", true)?,
+            sandbox_take_output: m(self, "ferrosuite/runtime/Sandbox", "takeOutput", "()[Ljava/lang/String;", true)?,
+            sandbox_stop_new_threads: m(self, "ferrosuite/runtime/Sandbox", "stopNewThreads", "()I", true)?,
+            sandbox_install: m(self, "ferrosuite/runtime/Sandbox", "install", "(I)V", true)?,
+        })
+    }
+
+    /// A class by `FindClass` name, as a cached global reference.
+    pub fn class(&mut self, jni: Jni, name: &str) -> JResult<jclass> {
+        if let Some(c) = self.classes.get(name) {
+            return Ok(*c);
+        }
+        let local = jni.find_class(name)?;
+        let global = jni.global_ref(local);
+        jni.delete_local(local);
+        self.classes.insert(name.to_string(), global);
+        Ok(global)
+    }
+
+    /// A method id of class `owner` (internal name), cached.
+    pub fn method(&mut self, jni: Jni, owner: &str, name: &str, desc: &str, is_static: bool) -> JResult<jmethodID> {
+        let key = (owner.to_string(), name.to_string(), desc.to_string(), is_static);
+        if let Some(m) = self.methods.get(&key) {
+            return Ok(*m);
+        }
+        let class = self.class(jni, owner)?;
+        let id = jni.method_id(class, name, desc, is_static)?;
+        self.methods.insert(key, id);
+        Ok(id)
+    }
+
+    /// A field id of class `owner` (internal name), cached.
+    pub fn field(&mut self, jni: Jni, owner: &str, name: &str, desc: &str, is_static: bool) -> JResult<jfieldID> {
+        let key = (owner.to_string(), name.to_string(), desc.to_string(), is_static);
+        if let Some(f) = self.fields.get(&key) {
+            return Ok(*f);
+        }
+        let class = self.class(jni, owner)?;
+        let id = jni.field_id(class, name, desc, is_static)?;
+        self.fields.insert(key, id);
+        Ok(id)
+    }
+}
+
+// SAFETY: `Known` holds global references and method/field ids, which JNI
+// defines as valid on every thread of the JVM that made them.
+unsafe impl Send for Known {}

@@ -1,0 +1,262 @@
+//! The orchestrator side: worker processes and the pool that feeds them.
+//!
+//! A [`Worker`] is one `ferrosuite worker` child process. A result that
+//! does not arrive within the test's time limit plus [`GRACE`] means the
+//! worker is stuck: it is killed (its whole process group) and the test is
+//! reported as timed out. A worker whose pipe closes has crashed: the test
+//! is reported as crashed with the end of the worker's stderr. Either way
+//! the [`Pool`] starts a fresh worker and goes on; nothing the orchestrator
+//! holds is lost.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, BufWriter};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use exec::{ExecConfig, ExecError, ExecutionResult, Executor, StatementOutcome, TestOutcome, Trace};
+use testcase::TestCase;
+
+use crate::protocol::{Request, Response, read_frame, write_frame};
+
+/// Extra time the orchestrator waits beyond the test's limit before it
+/// kills the worker (the in-worker watchdog should have ended the test).
+pub const GRACE: Duration = Duration::from_secs(2);
+/// How long a worker may take to start its JVM.
+pub const STARTUP_LIMIT: Duration = Duration::from_secs(60);
+/// Lines of a worker's stderr kept for crash reports.
+const STDERR_TAIL: usize = 20;
+
+/// How to start workers.
+#[derive(Debug, Clone)]
+pub struct WorkerConfig {
+    /// The `ferrosuite` binary (it has the hidden `worker` command).
+    pub exe: PathBuf,
+    /// JDK home for the worker's JVM.
+    pub java_home: PathBuf,
+    /// Class path of the worker's JVM: runtime and instrumented classes first.
+    pub class_path: String,
+    /// JVM heap limit in MB (`-Xmx`).
+    pub heap_mb: u32,
+}
+
+/// One worker process.
+pub struct Worker {
+    child: Child,
+    stdin: BufWriter<ChildStdin>,
+    responses: Receiver<Response>,
+    stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    /// Time from spawn to the worker's `Ready`.
+    pub startup: Duration,
+    seq: u64,
+}
+
+/// Why a worker gave no result.
+enum Failure {
+    Timeout,
+    Crashed(String),
+}
+
+impl Worker {
+    /// Starts a worker and waits until its JVM is ready.
+    ///
+    /// # Errors
+    /// [`ExecError::WorkerStart`] with the worker's message or stderr.
+    pub fn spawn(cfg: &WorkerConfig) -> Result<Worker, ExecError> {
+        let started = Instant::now();
+        let mut child = Command::new(&cfg.exe)
+            .arg("worker")
+            .arg("--java-home")
+            .arg(&cfg.java_home)
+            .arg("--class-path")
+            .arg(&cfg.class_path)
+            .arg("--heap-mb")
+            .arg(cfg.heap_mb.to_string())
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .spawn()
+            .map_err(|e| ExecError::WorkerStart(format!("cannot run {}: {e}", cfg.exe.display())))?;
+        let stdin = BufWriter::new(child.stdin.take().expect("piped stdin"));
+        let stderr_tail = drain_stderr(child.stderr.take().expect("piped stderr"));
+        let responses = read_responses(child.stdout.take().expect("piped stdout"));
+        let mut w = Worker { child, stdin, responses, stderr_tail, startup: Duration::ZERO, seq: 0 };
+        match w.responses.recv_timeout(STARTUP_LIMIT) {
+            Ok(Response::Ready { .. }) => {
+                w.startup = started.elapsed();
+                Ok(w)
+            }
+            Ok(Response::Fatal { message }) => Err(ExecError::WorkerStart(message)),
+            _ => {
+                w.kill();
+                Err(ExecError::WorkerStart(format!("worker did not start: {}", w.stderr_text())))
+            }
+        }
+    }
+
+    /// Executes one test case in this worker.
+    fn execute(&mut self, test: &TestCase, config: &ExecConfig) -> Result<ExecutionResult, Failure> {
+        self.seq += 1;
+        let seq = self.seq;
+        let request = Request::Execute { seq, test: test.clone(), config: config.clone() };
+        if write_frame(&mut self.stdin, &request).is_err() {
+            return Err(self.crashed());
+        }
+        let deadline = Instant::now() + config.timeout + GRACE;
+        loop {
+            match self.responses.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
+                Ok(Response::Result { seq: s, result }) if s == seq => return Ok(result),
+                Ok(_) => continue,
+                Err(RecvTimeoutError::Timeout) => {
+                    self.kill();
+                    return Err(Failure::Timeout);
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(self.crashed()),
+            }
+        }
+    }
+
+    fn crashed(&mut self) -> Failure {
+        let status = self.child.wait().map(|s| s.to_string()).unwrap_or_else(|e| e.to_string());
+        Failure::Crashed(format!("worker exited ({status}): {}", self.stderr_text()))
+    }
+
+    fn stderr_text(&self) -> String {
+        let tail = self.stderr_tail.lock().expect("stderr tail");
+        tail.iter().cloned().collect::<Vec<_>>().join(" | ")
+    }
+
+    /// Kills the worker's process group (its JVM and anything it started).
+    pub fn kill(&mut self) {
+        let pid = self.child.id() as i32;
+        // SAFETY: sending SIGKILL to the process group we created for the child.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        let _ = write_frame(&mut self.stdin, &Request::Shutdown);
+        self.kill();
+    }
+}
+
+fn drain_stderr(stderr: std::process::ChildStderr) -> Arc<Mutex<VecDeque<String>>> {
+    let tail = Arc::new(Mutex::new(VecDeque::with_capacity(STDERR_TAIL)));
+    let sink = tail.clone();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            let mut t = sink.lock().expect("stderr tail");
+            if t.len() == STDERR_TAIL {
+                t.pop_front();
+            }
+            t.push_back(line);
+        }
+    });
+    tail
+}
+
+fn read_responses(stdout: std::process::ChildStdout) -> Receiver<Response> {
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        let mut r = BufReader::new(stdout);
+        while let Ok(Some(msg)) = read_frame::<_, Response>(&mut r) {
+            if tx.send(msg).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// A pool of workers implementing [`Executor`]: tests are handed out to
+/// the workers in parallel; a worker that times out or crashes is replaced.
+pub struct Pool {
+    cfg: WorkerConfig,
+    exec: ExecConfig,
+    workers: Vec<Option<Worker>>,
+    /// Restarts so far (timeouts and crashes).
+    pub restarts: usize,
+}
+
+impl Pool {
+    /// Starts `n` workers (at least one).
+    ///
+    /// # Errors
+    /// [`ExecError::WorkerStart`] when a worker cannot start.
+    pub fn new(cfg: WorkerConfig, exec: ExecConfig, n: usize) -> Result<Pool, ExecError> {
+        let workers = (0..n.max(1)).map(|_| Worker::spawn(&cfg).map(Some)).collect::<Result<_, _>>()?;
+        Ok(Pool { cfg, exec, workers, restarts: 0 })
+    }
+
+    /// Start-up time of each worker.
+    pub fn startup_times(&self) -> Vec<Duration> {
+        self.workers.iter().flatten().map(|w| w.startup).collect()
+    }
+
+    /// Number of worker processes.
+    pub fn size(&self) -> usize {
+        self.workers.len()
+    }
+}
+
+impl Executor for Pool {
+    fn execute(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError> {
+        let queue = Mutex::new((0..tests.len()).collect::<VecDeque<usize>>());
+        let results: Mutex<Vec<Option<ExecutionResult>>> = Mutex::new(vec![None; tests.len()]);
+        let restarts = Mutex::new(0usize);
+        let start_error: Mutex<Option<ExecError>> = Mutex::new(None);
+        std::thread::scope(|s| {
+            for slot in self.workers.iter_mut() {
+                let (cfg, exec) = (&self.cfg, &self.exec);
+                let (queue, results, restarts, start_error) = (&queue, &results, &restarts, &start_error);
+                s.spawn(move || {
+                    while let Some(i) = queue.lock().expect("queue").pop_front() {
+                        let Some(worker) = slot.as_mut() else { break };
+                        let result = match worker.execute(&tests[i], exec) {
+                            Ok(r) => r,
+                            Err(f) => {
+                                *restarts.lock().expect("restarts") += 1;
+                                *slot = None;
+                                match Worker::spawn(cfg) {
+                                    Ok(w) => *slot = Some(w),
+                                    Err(e) => *start_error.lock().expect("error") = Some(e),
+                                }
+                                failed_result(&tests[i], f)
+                            }
+                        };
+                        results.lock().expect("results")[i] = Some(result);
+                    }
+                });
+            }
+        });
+        self.restarts += restarts.into_inner().expect("restarts");
+        if let Some(e) = start_error.into_inner().expect("error") {
+            return Err(e);
+        }
+        Ok(results.into_inner().expect("results").into_iter().map(|r| r.expect("every test ran")).collect())
+    }
+}
+
+/// The result of a test whose worker timed out or crashed.
+fn failed_result(test: &TestCase, f: Failure) -> ExecutionResult {
+    let outcome = match f {
+        Failure::Timeout => TestOutcome::Timeout,
+        Failure::Crashed(reason) => TestOutcome::Crashed { reason },
+    };
+    ExecutionResult {
+        outcome,
+        statements: vec![StatementOutcome::NotExecuted; test.statements.len()],
+        trace: Trace::default(),
+        output: Default::default(),
+        duration: Duration::ZERO,
+    }
+}

@@ -1,0 +1,93 @@
+//! The orchestrator–worker protocol: length-prefixed `postcard` frames over
+//! the worker's stdin (requests) and a private copy of its stdout
+//! (responses). A frame is a little-endian `u32` byte count and the
+//! encoded message.
+
+use std::io::{Read, Write};
+
+use exec::{ExecConfig, ExecutionResult};
+use serde::{Deserialize, Serialize};
+use testcase::TestCase;
+
+/// Largest frame accepted (a result with long captured output fits easily).
+pub const MAX_FRAME: usize = 64 << 20;
+
+/// A message to the worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Request {
+    /// Execute one test case.
+    Execute { seq: u64, test: TestCase, config: ExecConfig },
+    /// Exit cleanly.
+    Shutdown,
+}
+
+/// A message from the worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Response {
+    /// The JVM is up; how long it took to start, in microseconds.
+    Ready { startup_micros: u64 },
+    /// The result of request `seq`.
+    Result { seq: u64, result: ExecutionResult },
+    /// The worker cannot go on (e.g. the JVM could not be created).
+    Fatal { message: String },
+}
+
+/// Frame errors.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum FrameError {
+    #[error("pipe error: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("bad frame: {0}")]
+    Decode(#[from] postcard::Error),
+    #[error("frame of {0} bytes exceeds the limit")]
+    TooLarge(usize),
+}
+
+/// Writes one frame and flushes.
+///
+/// # Errors
+/// [`FrameError`] on I/O or encoding failure.
+pub fn write_frame<W: Write, T: Serialize>(w: &mut W, msg: &T) -> Result<(), FrameError> {
+    let bytes = postcard::to_stdvec(msg)?;
+    w.write_all(&(bytes.len() as u32).to_le_bytes())?;
+    w.write_all(&bytes)?;
+    w.flush()?;
+    Ok(())
+}
+
+/// Reads one frame; `Ok(None)` at a clean end of stream.
+///
+/// # Errors
+/// [`FrameError`] on I/O errors, oversized or undecodable frames.
+pub fn read_frame<R: Read, T: for<'de> Deserialize<'de>>(r: &mut R) -> Result<Option<T>, FrameError> {
+    let mut len = [0u8; 4];
+    match r.read_exact(&mut len) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => return Ok(None),
+        Err(e) => return Err(e.into()),
+    }
+    let len = u32::from_le_bytes(len) as usize;
+    if len > MAX_FRAME {
+        return Err(FrameError::TooLarge(len));
+    }
+    let mut buf = vec![0u8; len];
+    r.read_exact(&mut buf)?;
+    Ok(Some(postcard::from_bytes(&buf)?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_round_trip_and_end_cleanly() {
+        let mut buf = Vec::new();
+        write_frame(&mut buf, &Request::Shutdown).unwrap();
+        write_frame(&mut buf, &Response::Ready { startup_micros: 7 }).unwrap();
+        let mut r = &buf[..];
+        assert_eq!(read_frame::<_, Request>(&mut r).unwrap(), Some(Request::Shutdown));
+        assert_eq!(read_frame::<_, Response>(&mut r).unwrap(), Some(Response::Ready { startup_micros: 7 }));
+        assert_eq!(read_frame::<_, Response>(&mut r).unwrap(), None);
+    }
+}

@@ -1,0 +1,547 @@
+//! Executes one test case through JNI, statement by statement, and reads
+//! back the trace, the captured output and the outcome.
+//!
+//! Type safety: JNI does not check argument types, and a wrong one can
+//! crash the JVM. Test cases are validated before they are sent, and the
+//! runner still checks every reference argument and receiver with
+//! `IsInstanceOf` and null receivers itself, turning violations into the
+//! exceptions Java would throw (`ClassCastException`, `NullPointerException`).
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use exec::{
+    BranchRecord, CapturedOutput, ExceptionInfo, ExecConfig, ExecutionResult, StatementOutcome, TestOutcome, Trace,
+    ValueSummary,
+};
+use model::descriptor::{BaseType, FieldType};
+use testcase::{Primitive, Statement, StatementKind, TestCase, VarId};
+
+use crate::handles::{Handles, class_name_for, kind_of};
+use crate::jni_raw::{Jni, Kind, Thrown, jobject, jvalue};
+use crate::watchdog::Watch;
+
+/// A value produced by a statement: the JNI value, its kind and erased type.
+#[derive(Clone, Copy)]
+struct Value {
+    v: jvalue,
+    kind: Kind,
+}
+
+/// Why a test stopped before its last statement.
+enum Stop {
+    Threw(ExceptionInfo),
+    Timeout,
+    Rejected(String),
+}
+
+/// The call a statement makes, to tell direct exceptions from deeper ones.
+struct CallSite<'a> {
+    owner: &'a str,
+    name: &'a str,
+}
+
+/// Runs test cases on the current (attached) thread.
+pub struct Runner {
+    jni: Jni,
+    h: Handles,
+    watch: Arc<Watch>,
+}
+
+impl Runner {
+    /// A runner for the calling thread's JNI environment.
+    pub fn new(jni: Jni, h: Handles, watch: Arc<Watch>) -> Runner {
+        Runner { jni, h, watch }
+    }
+
+    /// Executes `test`; never fails: problems are outcomes.
+    pub fn run(&mut self, seq: u64, test: &TestCase, config: &ExecConfig) -> ExecutionResult {
+        let start = Instant::now();
+        let n = test.statements.len();
+        self.jni.push_frame(32 + 4 * n as i32);
+        self.call_static_void(self.h.known.tracer, self.h.known.tracer_reset);
+        self.watch.start(seq, start + config.timeout);
+        let (statements, mut outcome) = self.run_statements(test, config);
+        let fired = self.watch.finish();
+        if fired && outcome == TestOutcome::Completed {
+            outcome = TestOutcome::Timeout;
+        }
+        self.clean_up_after_test();
+        let trace = self.read_trace();
+        let output = self.take_output();
+        self.jni.pop_frame();
+        ExecutionResult { outcome, statements, trace, output, duration: start.elapsed() }
+    }
+
+    fn run_statements(&mut self, test: &TestCase, config: &ExecConfig) -> (Vec<StatementOutcome>, TestOutcome) {
+        let n = test.statements.len();
+        let mut outcomes = vec![StatementOutcome::NotExecuted; n];
+        let mut values: Vec<Option<Value>> = vec![None; n];
+        for (i, st) in test.statements.iter().enumerate() {
+            match self.statement(st, &values, test) {
+                Ok(v) => {
+                    outcomes[i] = StatementOutcome::Normal(self.summary(v, config));
+                    values[i] = v;
+                }
+                Err(Stop::Threw(e)) => {
+                    let timeout = self.watch.fired();
+                    outcomes[i] = StatementOutcome::Threw(e);
+                    return (outcomes, if timeout { TestOutcome::Timeout } else { TestOutcome::Completed });
+                }
+                Err(Stop::Timeout) => return (outcomes, TestOutcome::Timeout),
+                Err(Stop::Rejected(reason)) => return (outcomes, TestOutcome::Rejected { reason }),
+            }
+        }
+        (outcomes, TestOutcome::Completed)
+    }
+
+    fn statement(&mut self, st: &Statement, values: &[Option<Value>], test: &TestCase) -> Result<Option<Value>, Stop> {
+        let jni = self.jni;
+        let obj = |l: jobject| Some(Value { v: jvalue { l }, kind: Kind::Object });
+        match &st.kind {
+            StatementKind::Primitive(p) => Ok(Some(primitive(*p))),
+            StatementKind::Boxed(p) => self.boxed(*p).map(Some),
+            StatementKind::String(s) => {
+                let units: Vec<u16> = s.encode_utf16().collect();
+                Ok(obj(jni.new_string(&units).map_err(|t| self.threw(t, None))?))
+            }
+            StatementKind::Null(_) => Ok(obj(std::ptr::null_mut())),
+            StatementKind::EnumConstant { class, name } => {
+                let owner = class.to_internal();
+                let desc = format!("L{};", owner.as_str());
+                self.get_static(owner.as_str(), name, &desc, Kind::Object).map(Some)
+            }
+            StatementKind::ClassLiteral(ty) => self.class_literal(ty).map(obj),
+            StatementKind::NewArray { elem, length } => self.new_array(elem, *length).map(obj),
+            StatementKind::ArrayStore { array, index, value } => {
+                self.array_store(values, *array, *index, *value, &array_element_type(test, *array))?;
+                Ok(None)
+            }
+            StatementKind::Constructor { method, args } => {
+                let owner = method.owner.to_internal();
+                let site = CallSite { owner: method.owner.as_str(), name: "<init>" };
+                let class = self.class(owner.as_str())?;
+                let ctor = self.method_id(owner.as_str(), "<init>", &method.descriptor.to_descriptor(), false)?;
+                let args = self.args(values, args, &method.descriptor.params)?;
+                let o = jni.new_object(class, ctor, &args).map_err(|t| self.threw(t, Some(&site)))?;
+                Ok(obj(o))
+            }
+            StatementKind::StaticCall { method, args } => self.invoke(values, None, method, args),
+            StatementKind::Call { receiver, method, args } => self.invoke(values, Some(*receiver), method, args),
+            StatementKind::FieldGet { receiver, field } => self.field_get(values, *receiver, field),
+            StatementKind::FieldSet { receiver, field, value } => {
+                self.field_set(values, *receiver, field, *value)?;
+                Ok(None)
+            }
+        }
+    }
+
+    fn invoke(
+        &mut self,
+        values: &[Option<Value>],
+        receiver: Option<VarId>,
+        method: &testcase::MethodRef,
+        args: &[VarId],
+    ) -> Result<Option<Value>, Stop> {
+        let owner = method.owner.to_internal();
+        let desc = method.descriptor.to_descriptor();
+        let site = CallSite { owner: method.owner.as_str(), name: &method.name };
+        let kind = method.descriptor.ret.as_ref().map_or(Kind::Void, kind_of);
+        let class = self.class(owner.as_str())?;
+        let id = self.method_id(owner.as_str(), &method.name, &desc, receiver.is_none())?;
+        let recv = match receiver {
+            Some(r) => Some(self.receiver(values, r, class)?),
+            None => None,
+        };
+        let args = self.args(values, args, &method.descriptor.params)?;
+        let jni = self.jni;
+        let result = match recv {
+            Some(o) => jni.call_method(o, id, kind, &args),
+            None => jni.call_static(class, id, kind, &args),
+        };
+        let v = result.map_err(|t| self.threw(t, Some(&site)))?;
+        Ok((kind != Kind::Void).then_some(Value { v, kind }))
+    }
+
+    fn field_get(
+        &mut self,
+        values: &[Option<Value>],
+        receiver: Option<VarId>,
+        field: &testcase::FieldRef,
+    ) -> Result<Option<Value>, Stop> {
+        let owner = field.owner.to_internal();
+        let kind = kind_of(&field.ty);
+        let Some(r) = receiver else {
+            return self.get_static(owner.as_str(), &field.name, &field.ty.to_descriptor(), kind).map(Some);
+        };
+        let class = self.class(owner.as_str())?;
+        let id = self.field_id(owner.as_str(), &field.name, &field.ty.to_descriptor(), false)?;
+        let o = self.receiver(values, r, class)?;
+        let v = self.jni.get_field(o, id, kind, false).map_err(|t| self.threw(t, None))?;
+        Ok(Some(Value { v, kind }))
+    }
+
+    fn field_set(
+        &mut self,
+        values: &[Option<Value>],
+        receiver: Option<VarId>,
+        field: &testcase::FieldRef,
+        value: VarId,
+    ) -> Result<(), Stop> {
+        let owner = field.owner.to_internal();
+        let class = self.class(owner.as_str())?;
+        let id = self.field_id(owner.as_str(), &field.name, &field.ty.to_descriptor(), receiver.is_none())?;
+        let target = match receiver {
+            Some(r) => self.receiver(values, r, class)?,
+            None => class,
+        };
+        let v = self.arg(values, value, &field.ty)?;
+        self.jni.set_field(target, id, kind_of(&field.ty), receiver.is_none(), v).map_err(|t| self.threw(t, None))
+    }
+
+    fn get_static(&mut self, owner: &str, name: &str, desc: &str, kind: Kind) -> Result<Value, Stop> {
+        let class = self.class(owner)?;
+        let id = self.field_id(owner, name, desc, true)?;
+        let v = self.jni.get_field(class, id, kind, true).map_err(|t| self.threw(t, None))?;
+        Ok(Value { v, kind })
+    }
+
+    fn boxed(&mut self, p: Primitive) -> Result<Value, Stop> {
+        let (owner, desc) = box_of(p);
+        let class = self.class(owner)?;
+        let id = self.method_id(owner, "valueOf", desc, true)?;
+        let arg = primitive(p).v;
+        let v = self.jni.call_static(class, id, Kind::Object, &[arg]).map_err(|t| self.threw(t, None))?;
+        Ok(Value { v, kind: Kind::Object })
+    }
+
+    fn class_literal(&mut self, ty: &FieldType) -> Result<jobject, Stop> {
+        match (ty, class_name_for(ty)) {
+            (_, Some(name)) => self.class(&name),
+            (FieldType::Base(b), None) => {
+                let (owner, _) = box_of(default_of(*b));
+                // SAFETY of the union read: `get_static` returns an object for Kind::Object.
+                self.get_static(owner, "TYPE", "Ljava/lang/Class;", Kind::Object).map(|v| unsafe { v.v.l })
+            }
+            _ => Err(Stop::Rejected("class literal of an unknown type".into())),
+        }
+    }
+
+    fn new_array(&mut self, elem: &FieldType, length: u32) -> Result<jobject, Stop> {
+        let kind = kind_of(elem);
+        let class = match class_name_for(elem) {
+            Some(name) => self.class(&name)?,
+            None => std::ptr::null_mut(),
+        };
+        let len = i32::try_from(length).unwrap_or(i32::MAX);
+        self.jni.new_array(kind, class, len).map_err(|t| self.threw(t, None))
+    }
+
+    fn array_store(
+        &mut self,
+        values: &[Option<Value>],
+        array: VarId,
+        index: u32,
+        value: VarId,
+        elem: &Option<FieldType>,
+    ) -> Result<(), Stop> {
+        let Some(elem) = elem else { return Err(Stop::Rejected(format!("v{} is not an array", array.0))) };
+        let a = self.object(values, array)?;
+        if a.is_null() {
+            return Err(Stop::Threw(npe("array is null")));
+        }
+        let v = self.arg(values, value, elem)?;
+        let index = i32::try_from(index).unwrap_or(i32::MAX);
+        self.jni.array_store(a, kind_of(elem), index, v).map_err(|t| self.threw(t, None))
+    }
+
+    /// The receiver object: non-null and an instance of `class`.
+    fn receiver(&mut self, values: &[Option<Value>], r: VarId, class: jobject) -> Result<jobject, Stop> {
+        let o = self.object(values, r)?;
+        if o.is_null() {
+            return Err(Stop::Threw(npe("receiver is null")));
+        }
+        if !self.jni.is_instance_of(o, class) {
+            return Err(Stop::Threw(class_cast("receiver")));
+        }
+        Ok(o)
+    }
+
+    fn object(&self, values: &[Option<Value>], var: VarId) -> Result<jobject, Stop> {
+        match values.get(var.0 as usize).copied().flatten() {
+            // SAFETY of the union read: the value's kind is Object.
+            Some(Value { v, kind: Kind::Object }) => Ok(unsafe { v.l }),
+            _ => Err(Stop::Rejected(format!("v{} is not an object value", var.0))),
+        }
+    }
+
+    fn args(&mut self, values: &[Option<Value>], args: &[VarId], params: &[FieldType]) -> Result<Vec<jvalue>, Stop> {
+        if args.len() != params.len() {
+            return Err(Stop::Rejected(format!("{} arguments for {} parameters", args.len(), params.len())));
+        }
+        args.iter().zip(params).map(|(a, p)| self.arg(values, *a, p)).collect()
+    }
+
+    /// One argument, checked against its parameter type.
+    fn arg(&mut self, values: &[Option<Value>], var: VarId, param: &FieldType) -> Result<jvalue, Stop> {
+        let Some(value) = values.get(var.0 as usize).copied().flatten() else {
+            return Err(Stop::Rejected(format!("v{} has no value", var.0)));
+        };
+        if value.kind != kind_of(param) {
+            return Err(Stop::Rejected(format!("v{} does not match parameter type {param}", var.0)));
+        }
+        if let Some(name) = class_name_for(param) {
+            // SAFETY of the union read: the kind is Object.
+            let o = unsafe { value.v.l };
+            let class = self.class(&name)?;
+            if !o.is_null() && !self.jni.is_instance_of(o, class) {
+                return Err(Stop::Threw(class_cast(&format!("argument v{}", var.0))));
+            }
+        }
+        Ok(value.v)
+    }
+
+    fn class(&mut self, name: &str) -> Result<jobject, Stop> {
+        let jni = self.jni;
+        self.h.cache.class(jni, name).map_err(|t| self.threw(t, None))
+    }
+
+    fn method_id(
+        &mut self,
+        owner: &str,
+        name: &str,
+        desc: &str,
+        is_static: bool,
+    ) -> Result<crate::jni_raw::jmethodID, Stop> {
+        let jni = self.jni;
+        self.h.cache.method(jni, owner, name, desc, is_static).map_err(|t| self.threw(t, None))
+    }
+
+    fn field_id(
+        &mut self,
+        owner: &str,
+        name: &str,
+        desc: &str,
+        is_static: bool,
+    ) -> Result<crate::jni_raw::jfieldID, Stop> {
+        let jni = self.jni;
+        self.h.cache.field(jni, owner, name, desc, is_static).map_err(|t| self.threw(t, None))
+    }
+}
+
+/// The erased element type of the array value `var`, from its statement's type.
+fn array_element_type(test: &TestCase, var: VarId) -> Option<FieldType> {
+    match test.statements.get(var.0 as usize)?.ty.erasure()? {
+        FieldType::Array(elem) => Some(*elem),
+        _ => None,
+    }
+}
+
+fn primitive(p: Primitive) -> Value {
+    match p {
+        Primitive::Boolean(b) => Value { v: jvalue { z: b }, kind: Kind::Boolean },
+        Primitive::Byte(b) => Value { v: jvalue { b }, kind: Kind::Byte },
+        Primitive::Short(s) => Value { v: jvalue { s }, kind: Kind::Short },
+        Primitive::Char(c) => Value { v: jvalue { c }, kind: Kind::Char },
+        Primitive::Int(i) => Value { v: jvalue { i }, kind: Kind::Int },
+        Primitive::Long(j) => Value { v: jvalue { j }, kind: Kind::Long },
+        Primitive::Float(f) => Value { v: jvalue { f }, kind: Kind::Float },
+        Primitive::Double(d) => Value { v: jvalue { d }, kind: Kind::Double },
+    }
+}
+
+/// The box class of a primitive and the descriptor of its `valueOf`.
+fn box_of(p: Primitive) -> (&'static str, &'static str) {
+    match p {
+        Primitive::Boolean(_) => ("java/lang/Boolean", "(Z)Ljava/lang/Boolean;"),
+        Primitive::Byte(_) => ("java/lang/Byte", "(B)Ljava/lang/Byte;"),
+        Primitive::Short(_) => ("java/lang/Short", "(S)Ljava/lang/Short;"),
+        Primitive::Char(_) => ("java/lang/Character", "(C)Ljava/lang/Character;"),
+        Primitive::Int(_) => ("java/lang/Integer", "(I)Ljava/lang/Integer;"),
+        Primitive::Long(_) => ("java/lang/Long", "(J)Ljava/lang/Long;"),
+        Primitive::Float(_) => ("java/lang/Float", "(F)Ljava/lang/Float;"),
+        Primitive::Double(_) => ("java/lang/Double", "(D)Ljava/lang/Double;"),
+    }
+}
+
+fn default_of(b: BaseType) -> Primitive {
+    match b {
+        BaseType::Boolean => Primitive::Boolean(false),
+        BaseType::Byte => Primitive::Byte(0),
+        BaseType::Short => Primitive::Short(0),
+        BaseType::Char => Primitive::Char(0),
+        BaseType::Int => Primitive::Int(0),
+        BaseType::Long => Primitive::Long(0),
+        BaseType::Float => Primitive::Float(0.0),
+        BaseType::Double => Primitive::Double(0.0),
+    }
+}
+
+fn npe(message: &str) -> ExceptionInfo {
+    ExceptionInfo { class: "java.lang.NullPointerException".into(), message: Some(message.into()), direct: false }
+}
+
+fn class_cast(what: &str) -> ExceptionInfo {
+    ExceptionInfo {
+        class: "java.lang.ClassCastException".into(),
+        message: Some(format!("{what} is not of the declared type")),
+        direct: false,
+    }
+}
+
+// Reading results back: summaries, exceptions, trace, output.
+impl Runner {
+    fn summary(&self, v: Option<Value>, config: &ExecConfig) -> ValueSummary {
+        let Some(Value { v, kind }) = v else { return ValueSummary::Void };
+        // SAFETY of the union reads: each arm reads the member of its kind.
+        unsafe {
+            match kind {
+                Kind::Void => ValueSummary::Void,
+                Kind::Boolean => ValueSummary::Boolean(v.z),
+                Kind::Byte => ValueSummary::Integer(i64::from(v.b)),
+                Kind::Short => ValueSummary::Integer(i64::from(v.s)),
+                Kind::Int => ValueSummary::Integer(i64::from(v.i)),
+                Kind::Long => ValueSummary::Integer(v.j),
+                Kind::Char => ValueSummary::Char(v.c),
+                Kind::Float => ValueSummary::Float(f64::from(v.f)),
+                Kind::Double => ValueSummary::Float(v.d),
+                Kind::Object => self.object_summary(v.l, config.max_string),
+            }
+        }
+    }
+
+    fn object_summary(&self, o: jobject, max_string: usize) -> ValueSummary {
+        if o.is_null() {
+            ValueSummary::Null
+        } else if self.jni.is_instance_of(o, self.h.known.string) {
+            ValueSummary::String(String::from_utf16_lossy(&self.jni.string_units(o, max_string)))
+        } else {
+            ValueSummary::Object { class: self.class_name_of(o).unwrap_or_else(|| "?".into()) }
+        }
+    }
+
+    /// `o.getClass().getName()`.
+    fn class_name_of(&self, o: jobject) -> Option<String> {
+        let k = &self.h.known;
+        let class = self.jni.call_method(o, k.object_get_class, Kind::Object, &[]).ok()?;
+        // SAFETY of the union reads: both calls return objects.
+        let name = self.jni.call_method(unsafe { class.l }, k.class_get_name, Kind::Object, &[]).ok()?;
+        self.string(unsafe { name.l }, 1000)
+    }
+
+    fn string(&self, s: jobject, max: usize) -> Option<String> {
+        (!s.is_null()).then(|| String::from_utf16_lossy(&self.jni.string_units(s, max)))
+    }
+
+    /// Describes a thrown exception, or classifies it as a timeout.
+    fn threw(&self, t: Thrown, site: Option<&CallSite<'_>>) -> Stop {
+        if self.watch.fired() {
+            return Stop::Timeout;
+        }
+        Stop::Threw(self.describe(t.0, site))
+    }
+
+    fn describe(&self, t: jobject, site: Option<&CallSite<'_>>) -> ExceptionInfo {
+        let k = &self.h.known;
+        let class = self.class_name_of(t).unwrap_or_else(|| "java.lang.Throwable".into());
+        let message = self
+            .jni
+            .call_method(t, k.throwable_get_message, Kind::Object, &[])
+            .ok()
+            .and_then(|m| self.string(unsafe { m.l }, 2000));
+        let direct = site.is_some_and(|s| self.top_frame_is(t, s));
+        let _ = self.jni.take_exception();
+        ExceptionInfo { class, message, direct }
+    }
+
+    /// Whether the throwable's top stack frame is the called method.
+    fn top_frame_is(&self, t: jobject, site: &CallSite<'_>) -> bool {
+        let k = &self.h.known;
+        let Ok(frames) = self.jni.call_method(t, k.throwable_get_stack_trace, Kind::Object, &[]) else { return false };
+        // SAFETY of the union reads: the calls return objects.
+        let frames = unsafe { frames.l };
+        if frames.is_null() || self.jni.array_length(frames) == 0 {
+            return false;
+        }
+        let Ok(top) = self.jni.object_array_element(frames, 0) else { return false };
+        let class = self.jni.call_method(top, k.frame_class_name, Kind::Object, &[]).ok();
+        let method = self.jni.call_method(top, k.frame_method_name, Kind::Object, &[]).ok();
+        let class = class.and_then(|c| self.string(unsafe { c.l }, 1000));
+        let method = method.and_then(|m| self.string(unsafe { m.l }, 1000));
+        class.as_deref() == Some(site.owner) && method.as_deref() == Some(site.name)
+    }
+
+    fn call_static_void(&self, class: jobject, m: crate::jni_raw::jmethodID) {
+        let _ = self.jni.call_static(class, m, Kind::Void, &[]);
+    }
+
+    /// After a test: clear the time-up flag, stop threads the test started,
+    /// and drop any exception a late `Thread.stop` left pending.
+    fn clean_up_after_test(&self) {
+        let k = &self.h.known;
+        let _ = self.jni.take_exception();
+        let _ = self.jni.set_field(k.sandbox, k.sandbox_time_up, Kind::Boolean, true, jvalue { z: false });
+        let _ = self.jni.call_static(k.sandbox, k.sandbox_stop_new_threads, Kind::Int, &[]);
+        let _ = self.jni.take_exception();
+    }
+
+    fn read_trace(&self) -> Trace {
+        let k = &self.h.known;
+        let Ok(arr) = self.jni.call_static(k.tracer, k.tracer_export, Kind::Object, &[]) else {
+            return Trace::default();
+        };
+        // SAFETY of the union read: export returns an object.
+        let arr = unsafe { arr.l };
+        if arr.is_null() {
+            return Trace::default();
+        }
+        parse_export(&self.jni.double_array(arr))
+    }
+
+    fn take_output(&self) -> CapturedOutput {
+        let k = &self.h.known;
+        let Ok(arr) = self.jni.call_static(k.sandbox, k.sandbox_take_output, Kind::Object, &[]) else {
+            return CapturedOutput::default();
+        };
+        // SAFETY of the union read: takeOutput returns an object.
+        let arr = unsafe { arr.l };
+        let get = |i| self.jni.object_array_element(arr, i).ok().and_then(|s| self.string(s, usize::MAX));
+        CapturedOutput {
+            stdout: get(0).unwrap_or_default(),
+            stderr: get(1).unwrap_or_default(),
+            total_bytes: get(2).and_then(|t| t.parse().ok()).unwrap_or(0),
+        }
+    }
+}
+
+/// Decodes the array of `Tracer.export()` (layout documented there).
+pub fn parse_export(d: &[f64]) -> Trace {
+    let mut k = 0;
+    let mut next = || {
+        let v = d.get(k).copied().unwrap_or(0.0);
+        k += 1;
+        v
+    };
+    let mut trace = Trace::default();
+    for _ in 0..next() as usize {
+        let id = next() as u32;
+        let (hits, lt, eq, gt) = (next() as u32, next() as u32, next() as u32, next() as u32);
+        let (min_diff, max_diff, min_abs) = (next(), next(), next());
+        trace.branches.push((id, BranchRecord { hits, lt, eq, gt, min_diff, max_diff, min_abs }));
+    }
+    for _ in 0..next() as usize {
+        let id = next() as u32;
+        let _hits = next();
+        let n = next() as usize;
+        trace.switches.push((id, (0..n).map(|_| next() as i32).collect()));
+    }
+    for _ in 0..next() as usize {
+        let id = next() as u32;
+        trace.lines.push((id, next() as u32));
+    }
+    for _ in 0..next() as usize {
+        let id = next() as u32;
+        trace.methods.push((id, next() as u32));
+    }
+    trace
+}

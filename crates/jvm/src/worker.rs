@@ -1,0 +1,124 @@
+//! The worker process: hosts one JVM and executes the test cases the
+//! orchestrator sends over stdin, answering on a private copy of stdout.
+//!
+//! File descriptor 1 is redirected to stderr at start, so nothing the JVM
+//! or the class under test prints natively can corrupt the protocol; the
+//! class under test's `System.out`/`System.err` go to bounded buffers
+//! (`Sandbox.install`) and come back in each result.
+
+use std::fs::File;
+use std::io::{BufReader, BufWriter};
+use std::os::fd::FromRawFd;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::handles::Handles;
+use crate::jni_raw::{Jni, Kind, jvalue};
+use crate::protocol::{Request, Response, read_frame, write_frame};
+use crate::runner::Runner;
+use crate::vm::{self, VmOptions};
+use crate::watchdog::{self, Watch};
+
+/// Stack size of the thread that runs tests: deep recursion in the class
+/// under test ends in a `StackOverflowError`, not a crash, and quickly
+/// enough (16 MB is 16 times the JVM's default thread stack).
+const EXEC_STACK: usize = 16 << 20;
+
+/// Worker settings, from the hidden `ferrosuite worker` command line.
+#[derive(Debug, Clone)]
+pub struct WorkerArgs {
+    pub java_home: PathBuf,
+    pub class_path: String,
+    pub heap_mb: u32,
+}
+
+/// Runs the worker until stdin closes or a `Shutdown` arrives; returns the
+/// process exit code.
+pub fn main(args: WorkerArgs) -> i32 {
+    let proto = protect_stdout();
+    let handle = std::thread::Builder::new().name("ferrosuite-exec".into()).stack_size(EXEC_STACK).spawn(move || {
+        let mut out = BufWriter::new(proto);
+        match serve(&args, &mut out) {
+            Ok(()) => 0,
+            Err(message) => {
+                let _ = write_frame(&mut out, &Response::Fatal { message: message.clone() });
+                eprintln!("worker: {message}");
+                1
+            }
+        }
+    });
+    let code = handle.map(|h| h.join().unwrap_or(101)).unwrap_or(102);
+    // Do not wait for threads the class under test left running.
+    std::process::exit(code)
+}
+
+/// Moves the protocol channel off fd 1: returns a private duplicate of
+/// stdout and points fd 1 at stderr.
+fn protect_stdout() -> File {
+    // SAFETY: plain fd duplication on descriptors this process owns; the
+    // duplicate is owned by the returned File only.
+    unsafe {
+        let fd = libc::dup(1);
+        libc::dup2(2, 1);
+        File::from_raw_fd(fd)
+    }
+}
+
+fn serve(args: &WorkerArgs, out: &mut BufWriter<File>) -> Result<(), String> {
+    let started = Instant::now();
+    let opts =
+        VmOptions { java_home: args.java_home.clone(), class_path: args.class_path.clone(), heap_mb: args.heap_mb };
+    let vm = vm::create(&opts)?;
+    let jni = vm::attach_daemon(&vm)?;
+    let handles = Handles::new(jni)?;
+    let known = handles.known;
+    let me = jni
+        .call_static(known.thread, known.thread_current, Kind::Object, &[])
+        .map_err(|_| "cannot get the executing thread".to_string())?;
+    // SAFETY of the union read: currentThread returns an object.
+    let me = jni.global_ref(unsafe { me.l });
+    let watch = Arc::new(Watch::default());
+    spawn_watchdog(vm.clone(), watch.clone(), known, me as usize)?;
+    let mut installed = 0usize;
+    let ready = Response::Ready { startup_micros: started.elapsed().as_micros() as u64 };
+    write_frame(out, &ready).map_err(|e| e.to_string())?;
+    let mut runner = Runner::new(jni, handles, watch);
+    let mut input = BufReader::new(std::io::stdin().lock());
+    loop {
+        match read_frame::<_, Request>(&mut input).map_err(|e| e.to_string())? {
+            Some(Request::Execute { seq, test, config }) => {
+                if config.max_output != installed {
+                    install_capture(jni, &known, config.max_output);
+                    installed = config.max_output;
+                }
+                let result = runner.run(seq, &test, &config);
+                write_frame(out, &Response::Result { seq, result }).map_err(|e| e.to_string())?;
+            }
+            Some(Request::Shutdown) | None => return Ok(()),
+        }
+    }
+}
+
+fn install_capture(jni: Jni, known: &crate::handles::Known, max_output: usize) {
+    let max = jvalue { i: i32::try_from(max_output).unwrap_or(i32::MAX) };
+    let _ = jni.call_static(known.sandbox, known.sandbox_install, Kind::Void, &[max]);
+}
+
+/// Starts the watchdog on its own attached thread. `target` is the global
+/// reference of the executing `java.lang.Thread`, passed as an address.
+fn spawn_watchdog(
+    vm: jni::JavaVM,
+    watch: Arc<Watch>,
+    known: crate::handles::Known,
+    target: usize,
+) -> Result<(), String> {
+    std::thread::Builder::new()
+        .name("ferrosuite-watchdog".into())
+        .spawn(move || match vm::attach_daemon(&vm) {
+            Ok(jni) => watchdog::run(&watch, jni, known, target as crate::jni_raw::jobject),
+            Err(e) => eprintln!("worker: watchdog: {e}"),
+        })
+        .map(|_| ())
+        .map_err(|e| format!("cannot start the watchdog thread: {e}"))
+}
