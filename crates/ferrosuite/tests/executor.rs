@@ -77,3 +77,49 @@ fn exceptions_are_reported_with_their_class_message_and_origin() {
     assert!(oob.message.as_deref().unwrap_or("").contains('5'), "{oob:?}");
     assert!(!oob.direct, "charAt throws from a helper deeper down: {oob:?}");
 }
+
+#[test]
+fn invalid_test_cases_are_rejected_before_reaching_the_jvm() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (pool, _) = fixture_pool(tmp.path(), 1);
+    let jar = tmp.path().join("fixtures.jar");
+    let cp = model::classpath::ClassPath::new(&[jar]).unwrap().with_jdk(&util::jdk()).unwrap();
+    let mut pool = pool.with_validation(std::sync::Arc::new(cp));
+    let mut missing_class = TestCaseBuilder::new();
+    missing_class.static_call(method("fixtures.NoSuchClass", "f", "()V"), &[]);
+    let mut missing_method = TestCaseBuilder::new();
+    missing_method.static_call(method("fixtures.Compare", "noSuchMethod", "()V"), &[]);
+    let mut wrong_type = TestCaseBuilder::new();
+    let s = wrong_type.string("3");
+    let i = wrong_type.int(4);
+    wrong_type.static_call(method("fixtures.Compare", "ltInt", "(II)Z"), &[s, i]);
+    let tests = [missing_class.build(), missing_method.build(), wrong_type.build(), lt_int(1, 2)];
+    let results = pool.execute(&tests).unwrap();
+    let reasons: Vec<String> = results[..3]
+        .iter()
+        .map(|r| match &r.outcome {
+            TestOutcome::Rejected { reason } => reason.clone(),
+            other => panic!("not rejected: {other:?}"),
+        })
+        .collect();
+    assert!(reasons[0].contains("fixtures.NoSuchClass"), "{}", reasons[0]);
+    assert!(reasons[1].contains("noSuchMethod"), "{}", reasons[1]);
+    assert!(reasons[2].contains("argument 1 is java.lang.String, expected int"), "{}", reasons[2]);
+    assert_eq!(results[3].outcome, TestOutcome::Completed);
+    assert_eq!(pool.sent, 1, "only the valid test reached a worker");
+}
+
+#[test]
+fn a_missing_jdk_gives_a_clear_error() {
+    let cfg = WorkerConfig {
+        exe: env!("CARGO_BIN_EXE_ferrosuite").into(),
+        java_home: "/nonexistent/jdk".into(),
+        class_path: ".".into(),
+        heap_mb: 64,
+    };
+    let err = Pool::new(cfg, ExecConfig::default(), 1).err().expect("no JDK there").to_string();
+    assert_eq!(
+        err,
+        "cannot start a test-execution worker: no JVM library at /nonexistent/jdk/lib/server/libjvm.so: set JAVA_HOME to a JDK 17 or install openjdk-17-jdk-headless"
+    );
+}

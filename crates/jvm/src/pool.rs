@@ -18,7 +18,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use exec::{ExecConfig, ExecError, ExecutionResult, Executor, StatementOutcome, TestOutcome, Trace};
-use testcase::TestCase;
+use model::classpath::ClassPath;
+use testcase::{TestCase, Validator};
 
 use crate::protocol::{Request, Response, read_frame, write_frame};
 
@@ -179,12 +180,17 @@ fn read_responses(stdout: std::process::ChildStdout) -> Receiver<Response> {
 
 /// A pool of workers implementing [`Executor`]: tests are handed out to
 /// the workers in parallel; a worker that times out or crashes is replaced.
+/// With [`Pool::with_validation`], test cases that fail
+/// [`testcase::Validator`] are rejected without reaching a JVM.
 pub struct Pool {
     cfg: WorkerConfig,
     exec: ExecConfig,
     workers: Vec<Option<Worker>>,
+    class_path: Option<Arc<ClassPath>>,
     /// Restarts so far (timeouts and crashes).
     pub restarts: usize,
+    /// Test cases sent to workers so far.
+    pub sent: usize,
 }
 
 impl Pool {
@@ -194,7 +200,24 @@ impl Pool {
     /// [`ExecError::WorkerStart`] when a worker cannot start.
     pub fn new(cfg: WorkerConfig, exec: ExecConfig, n: usize) -> Result<Pool, ExecError> {
         let workers = (0..n.max(1)).map(|_| Worker::spawn(&cfg).map(Some)).collect::<Result<_, _>>()?;
-        Ok(Pool { cfg, exec, workers, restarts: 0 })
+        Ok(Pool { cfg, exec, workers, class_path: None, restarts: 0, sent: 0 })
+    }
+
+    /// Validates every test case against `class_path` before execution.
+    pub fn with_validation(mut self, class_path: Arc<ClassPath>) -> Pool {
+        self.class_path = Some(class_path);
+        self
+    }
+
+    /// The validation error of each test, `None` for valid ones.
+    fn verdicts(&self, tests: &[TestCase]) -> Vec<Option<String>> {
+        match &self.class_path {
+            Some(cp) => {
+                let validator = Validator::new(cp);
+                tests.iter().map(|t| validator.validate(t).err().map(|e| e.to_string())).collect()
+            }
+            None => vec![None; tests.len()],
+        }
     }
 
     /// Start-up time of each worker.
@@ -210,8 +233,12 @@ impl Pool {
 
 impl Executor for Pool {
     fn execute(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError> {
-        let queue = Mutex::new((0..tests.len()).collect::<VecDeque<usize>>());
-        let results: Mutex<Vec<Option<ExecutionResult>>> = Mutex::new(vec![None; tests.len()]);
+        let verdicts = self.verdicts(tests);
+        let valid: VecDeque<usize> = (0..tests.len()).filter(|i| verdicts[*i].is_none()).collect();
+        self.sent += valid.len();
+        let queue = Mutex::new(valid);
+        let prefilled = tests.iter().zip(verdicts).map(|(t, v)| v.map(|reason| rejected(t, reason))).collect();
+        let results: Mutex<Vec<Option<ExecutionResult>>> = Mutex::new(prefilled);
         let restarts = Mutex::new(0usize);
         let start_error: Mutex<Option<ExecError>> = Mutex::new(None);
         std::thread::scope(|s| {
@@ -252,6 +279,15 @@ fn failed_result(test: &TestCase, f: Failure) -> ExecutionResult {
         Failure::Timeout => TestOutcome::Timeout,
         Failure::Crashed(reason) => TestOutcome::Crashed { reason },
     };
+    not_executed(test, outcome)
+}
+
+/// The result of a test case that failed validation.
+fn rejected(test: &TestCase, reason: String) -> ExecutionResult {
+    not_executed(test, TestOutcome::Rejected { reason })
+}
+
+fn not_executed(test: &TestCase, outcome: TestOutcome) -> ExecutionResult {
     ExecutionResult {
         outcome,
         statements: vec![StatementOutcome::NotExecuted; test.statements.len()],

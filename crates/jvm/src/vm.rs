@@ -65,3 +65,18 @@ pub fn attach_daemon(vm: &JavaVM) -> Result<Jni, String> {
     // SAFETY: the JVM just returned this thread's environment.
     Ok(unsafe { Jni::from_raw(env.cast()) })
 }
+
+/// The JDK for workers: `$JAVA_HOME` if it has a JVM library, else
+/// Debian's JDK 17.
+///
+/// # Errors
+/// A message that says how to install or point to a JDK.
+pub fn find_java_home() -> Result<PathBuf, String> {
+    let candidates = std::env::var_os("JAVA_HOME").map(PathBuf::from).into_iter();
+    for home in candidates.chain([PathBuf::from(model::jdk::DEBIAN_JDK17)]) {
+        if libjvm(&home).exists() {
+            return Ok(home);
+        }
+    }
+    Err("no JDK found: set JAVA_HOME to a JDK 17 or install it with `apt-get install openjdk-17-jdk-headless`".into())
+}

@@ -7,6 +7,7 @@
 //!   once instrumented and once original; prints per jar the classes and
 //!   the failures caused by instrumentation (should be 0).
 //! - `bench branches`: our branch goals next to JaCoCo's branch counter.
+//! - `bench exec`: test executions per second per worker.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -45,6 +46,12 @@ pub enum BenchCommand {
         #[arg(long)]
         every_site: bool,
     },
+    /// Test executions per second per worker, and worker start-up time.
+    Exec {
+        /// Measured executions per case.
+        #[arg(long, default_value_t = 20_000)]
+        executions: usize,
+    },
     /// Our branch-goal count next to JaCoCo's branch counter, per class of a corpus file.
     Branches {
         /// Corpus file: lines `JAR CLASS`, jars relative to `--jar-dir`.
@@ -67,6 +74,7 @@ pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
             bench_verify(jar, classpath, out.as_ref(), *every_site)
         }
         BenchCommand::Branches { corpus, jar_dir } => super::jacoco::compare_branches(corpus, jar_dir),
+        BenchCommand::Exec { executions } => super::bench_exec::bench_exec(*executions),
     }
 }
 
