@@ -11,13 +11,16 @@ use model::bytecode::BytecodeError;
 use model::classfile::ClassFileError;
 
 /// A failure to analyse one class.
+///
+/// Its `Display` is the whole message (location, kind and the decoder's
+/// error, if any), so it has no [`source`](std::error::Error::source): an
+/// error chain printed with `{:#}` shows each part once.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{location}: {kind}")]
 pub struct AnalysisError {
     /// Where the problem is.
     pub location: Location,
     /// What the problem is.
-    #[source]
     pub kind: ErrorKind,
 }
 
@@ -46,16 +49,17 @@ impl fmt::Display for Location {
     }
 }
 
-/// The kinds of [`AnalysisError`].
+/// The kinds of [`AnalysisError`]. Like [`AnalysisError`], each prints
+/// the error it wraps and has no `source`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ErrorKind {
     /// A `Code` attribute (or a table nested in it) is malformed.
-    #[error("malformed class file: {0}")]
-    ClassFile(#[from] ClassFileError),
+    #[error("{0}")]
+    ClassFile(ClassFileError),
     /// The bytecode does not decode.
     #[error("undecodable bytecode: {0}")]
-    Bytecode(#[from] BytecodeError),
+    Bytecode(BytecodeError),
     /// A jump or switch target is not the start of an instruction.
     #[error("jump target {target} is not the start of an instruction")]
     BadJumpTarget {
@@ -76,6 +80,18 @@ pub enum ErrorKind {
     /// A method has a `Code` attribute with no instructions.
     #[error("empty code")]
     EmptyCode,
+}
+
+impl From<ClassFileError> for ErrorKind {
+    fn from(e: ClassFileError) -> ErrorKind {
+        ErrorKind::ClassFile(e)
+    }
+}
+
+impl From<BytecodeError> for ErrorKind {
+    fn from(e: BytecodeError) -> ErrorKind {
+        ErrorKind::Bytecode(e)
+    }
 }
 
 impl AnalysisError {
@@ -111,5 +127,37 @@ mod tests {
         let location = Location::method("p/A", "f", "(I)V").at(7);
         let err = AnalysisError::new(location, ErrorKind::BadJumpTarget { target: 99 });
         assert_eq!(err.to_string(), "p/A.f(I)V at bytecode index 7: jump target 99 is not the start of an instruction");
+    }
+
+    /// The error and its sources joined the way `anyhow` prints `{:#}`.
+    fn chain(err: &dyn std::error::Error) -> String {
+        let mut text = err.to_string();
+        let mut source = err.source();
+        while let Some(e) = source {
+            text = format!("{text}: {e}");
+            source = e.source();
+        }
+        text
+    }
+
+    /// Printed as a chain (the binary prints `{:#}`), each part of the
+    /// message appears once.
+    #[test]
+    fn an_error_chain_shows_the_inner_error_once() {
+        use std::error::Error;
+        let location = Location::method("p/A", "f", "(I)V");
+        let range = ErrorKind::BadExceptionRange { start_pc: 1, end_pc: 1, handler_pc: 0 };
+        let decode = BytecodeError::BadTarget { bci: 1, target: 2 };
+        let class_file = ClassFileError::Truncated { offset: 3, what: "LineNumberTable" };
+        for (err, inner) in [
+            (AnalysisError::new(location.clone(), range), "does not fit the code"),
+            (AnalysisError::new(location.clone(), decode), "is not the start of an instruction"),
+            (AnalysisError::new(location.clone(), class_file), "needs more bytes"),
+        ] {
+            let text = chain(&err);
+            assert_eq!(text.matches(inner).count(), 1, "{text}");
+            assert!(text.starts_with("p/A.f(I)V: "), "{text}");
+            assert!(err.kind.source().is_none(), "{text}");
+        }
     }
 }

@@ -83,13 +83,17 @@ pub(crate) fn split_descriptor(descriptor: &str) -> (Vec<&str>, &str) {
     (out, ret)
 }
 
-/// Length of the field descriptor at the start of `s` (at least 1 byte).
+/// Length in bytes of the field descriptor at the start of the non-empty
+/// `s`: at least one character, and always on a character boundary, even
+/// when a malformed descriptor has a non-ASCII character where a type
+/// letter belongs (`(Ü)V`).
 fn field_descriptor_len(s: &str) -> usize {
     let dims = s.bytes().take_while(|b| *b == b'[').count();
-    match s.as_bytes().get(dims) {
-        Some(b'L') => s[dims..].find(';').map_or(s.len(), |i| dims + i + 1),
-        Some(_) => dims + 1,
-        None => s.len().max(1),
+    // `[` is ASCII, so `dims` is a character boundary.
+    match s[dims..].chars().next() {
+        Some('L') => s[dims..].find(';').map_or(s.len(), |i| dims + i + 1),
+        Some(c) => dims + c.len_utf8(),
+        None => s.len(),
     }
 }
 
@@ -126,8 +130,20 @@ mod tests {
             (vec!["I", "[J", "Ljava/lang/String;", "[[Lp/A;", "D"], "Z")
         );
         assert_eq!(split_descriptor("()V"), (vec![], "V"));
+        assert_eq!(split_descriptor("(Lp/Ünïcode;[Lp/Ü;)Lp/Ü;"), (vec!["Lp/Ünïcode;", "[Lp/Ü;"], "Lp/Ü;"));
         assert_eq!(simple_name("java/util/Map$Entry"), "Entry");
         assert_eq!(simple_name("p/Foo$1"), "Foo$1");
         assert_eq!(simple_name("Foo"), "Foo");
+        assert_eq!(simple_name("p/Ü$Ö"), "Ö");
+    }
+
+    #[test]
+    fn malformed_descriptors_with_non_ascii_characters_split_on_character_boundaries() {
+        // A non-ASCII character where a type letter belongs used to be cut
+        // in the middle (a panic on a byte offset inside `Ü`).
+        assert_eq!(split_descriptor("(Ü)V"), (vec!["Ü"], "V"));
+        assert_eq!(split_descriptor("(Xp/Ü;I)V"), (vec!["X", "p", "/", "Ü", ";", "I"], "V"));
+        assert_eq!(split_descriptor("([[é[Lp/ä)Ö"), (vec!["[[é", "[Lp/ä"], "Ö"));
+        assert_eq!(split_descriptor("([[)V"), (vec!["[["], "V"));
     }
 }

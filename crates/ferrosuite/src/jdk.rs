@@ -54,11 +54,13 @@ impl Jdk {
         Ok(())
     }
 
-    /// Runs `java ARGS` with `stdin` as standard input; returns stdout.
+    /// Runs `java ARGS` with `stdin` as standard input; returns its exit
+    /// status and stdout (stderr goes to ours). The caller decides what a
+    /// non-zero status means.
     ///
     /// # Errors
-    /// When `java` cannot be started.
-    pub fn java_with_input(&self, args: &[&str], stdin: &str) -> anyhow::Result<String> {
+    /// When `java` cannot be started or waited for.
+    pub fn java_with_input(&self, args: &[&str], stdin: &str) -> anyhow::Result<JavaOutput> {
         use std::io::Write;
         let mut child = Command::new(self.tool("java"))
             .args(args)
@@ -70,8 +72,17 @@ impl Jdk {
         let mut input = child.stdin.take().expect("piped stdin");
         let text = stdin.to_string();
         let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
-        let output = child.wait_with_output()?;
-        let _ = writer.join();
-        Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+        let output = child.wait_with_output().context("cannot wait for java")?;
+        let _ = writer.join(); // a JVM that exits early closes its stdin: not our error
+        Ok(JavaOutput { status: output.status, stdout: String::from_utf8_lossy(&output.stdout).into_owned() })
     }
+}
+
+/// What a `java` run left: its exit status and standard output.
+#[derive(Debug, Clone)]
+pub struct JavaOutput {
+    /// The exit status (`success()` for exit code 0).
+    pub status: std::process::ExitStatus,
+    /// Standard output, decoded lossily as UTF-8.
+    pub stdout: String,
 }

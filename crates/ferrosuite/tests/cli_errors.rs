@@ -1,6 +1,9 @@
 //! Bad input gives a non-zero exit code and one line that says what is
 //! wrong: a class that does not exist, a truncated jar, a class file of an
-//! unsupported version (65, Java 21).
+//! unsupported version (65, Java 21), a class the analysis rejects (an
+//! exception range or a jump that does not fit the code: exit 3, the inner
+//! error printed once). A malformed descriptor with non-ASCII characters
+//! does not panic.
 
 mod util;
 
@@ -65,4 +68,91 @@ fn a_java21_class_file_is_rejected_with_its_version() {
             file.display()
         )
     );
+}
+
+fn compile(tmp: &std::path::Path, sources: &[(&str, &str)]) -> std::path::PathBuf {
+    util::compile(tmp, sources, &[])
+}
+
+/// Rewrites the `Code` attribute of method `name` of the class file `file`.
+fn patch_code(file: &std::path::Path, name: &str, patch: impl FnOnce(&mut model::classfile::CodeAttribute)) {
+    let mut cf = model::classfile::ClassFile::parse(&std::fs::read(file).unwrap()).unwrap();
+    let index = cf.methods.iter().position(|m| cf.member_name(m) == name).unwrap();
+    let mut code = cf.code(&cf.methods[index]).unwrap().unwrap();
+    patch(&mut code);
+    let attr = cf.methods[index].attributes.iter().position(|a| cf.attribute_name(a) == "Code").unwrap();
+    cf.methods[index].attributes[attr].info = code.to_bytes();
+    std::fs::write(file, cf.to_bytes()).unwrap();
+}
+
+const TRY_CATCH: &str = "package p; public class A {
+    static int f(int x) { try { return 10 / x; } catch (ArithmeticException e) { return x > 0 ? 1 : 2; } }
+}";
+
+/// A method descriptor with a non-ASCII character where a type letter
+/// belongs (`(Xp/Ünïcode;I)I`, patched from javac's `(Lp/Ünïcode;I)I`) used
+/// to panic (exit 101) on a byte offset inside `Ü`.
+#[test]
+fn a_descriptor_with_a_non_ascii_name_in_a_bad_place_does_not_panic() {
+    let tmp = tempfile::tempdir().unwrap();
+    let classes = compile(
+        tmp.path(),
+        &[
+            ("p/A.java", "package p; public class A { int f(Ünïcode u, int x) { return x > 0 ? 1 : 2; } }"),
+            ("p/Ünïcode.java", "package p; public class Ünïcode {}"),
+        ],
+    );
+    let cp = classes.to_str().unwrap();
+    let ok = util::ferrosuite_ok(&["goals", "--classpath", cp, "--class", "p.A"]);
+    assert!(ok.contains("method f(Lp/Ünïcode;I)I"), "{ok}");
+    let file = classes.join("p/A.class");
+    let mut bytes = std::fs::read(&file).unwrap();
+    let good = "(Lp/Ünïcode;I)I".as_bytes();
+    let at = bytes.windows(good.len()).position(|w| w == good).unwrap();
+    bytes[at + 1] = b'X';
+    std::fs::write(&file, bytes).unwrap();
+    let out = util::ferrosuite(&["goals", "--classpath", cp, "--class", "p.A"]);
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("method f(Xp/Ünïcode;I)I"), "{stdout}");
+}
+
+/// An exception-table row that ends inside an instruction: exit 3 and one
+/// line that gives the row once (the analysis error used to print its
+/// inner error twice), and no panic.
+#[test]
+fn a_bad_exception_range_is_bad_input_reported_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let classes = compile(tmp.path(), &[("p/A.java", TRY_CATCH)]);
+    patch_code(&classes.join("p/A.class"), "f", |code| {
+        let row = &mut code.exception_table[0];
+        assert_eq!(code.code[row.start_pc as usize], 0x10, "the try block starts with `bipush 10`");
+        row.end_pc = row.start_pc + 1; // inside `bipush 10`
+    });
+    let (code, err) = stderr_of(&["goals", "--classpath", classes.to_str().unwrap(), "--class", "p.A"]);
+    let err = one_line(&err);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.starts_with("error: cannot analyse p.A: p/A.f(I)I at bytecode index 0: exception-table row"), "{err}");
+    assert_eq!(err.matches("does not fit the code").count(), 1, "{err}");
+}
+
+/// A conditional jump into the middle of an instruction: exit 3, one line,
+/// the bad target named once.
+#[test]
+fn a_jump_into_an_instruction_is_bad_input_reported_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let classes = compile(
+        tmp.path(),
+        &[("p/A.java", "package p; public class A { static int f(int x) { return x > 0 ? 1 : 2; } }")],
+    );
+    patch_code(&classes.join("p/A.class"), "f", |code| {
+        let jump = model::bytecode::decode(&code.code).unwrap().into_iter().find(|i| i.is_conditional_jump()).unwrap();
+        let at = jump.bci as usize;
+        code.code[at + 1..at + 3].copy_from_slice(&1i16.to_be_bytes()); // into its own operand
+    });
+    let (code, err) = stderr_of(&["goals", "--classpath", classes.to_str().unwrap(), "--class", "p.A"]);
+    let err = one_line(&err);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.starts_with("error: cannot analyse p.A: p/A.f(I)I: undecodable bytecode: jump target 2"), "{err}");
+    assert_eq!(err.matches("is not the start of an instruction").count(), 1, "{err}");
 }

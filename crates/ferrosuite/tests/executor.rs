@@ -44,7 +44,7 @@ fn a_static_call_returns_its_value_and_the_branch_distances() {
     assert_eq!(results[0].statements[2], StatementOutcome::Normal(ValueSummary::Boolean(true)));
     assert_eq!(results[1].statements[2], StatementOutcome::Normal(ValueSummary::Boolean(false)));
     let compare = probes.iter().find(|c| c.class == "fixtures/Compare").unwrap();
-    let site = compare.plan.branches.iter().position(|s| s.method_index == lt_int_method_index(&compare)).unwrap();
+    let site = compare.plan.branches.iter().position(|s| s.method_index == lt_int_method_index(compare)).unwrap();
     let id = compare.bases.branch + site as u32;
     let record = |i: usize| results[i].trace.branches.iter().find(|(b, _)| *b == id).unwrap().1;
     // if (a < b) is if_icmpge: a = 3, b = 7 leaves the jump 4 away.

@@ -121,3 +121,21 @@ fn hostile_classes_under_test_get_classified_outcomes_and_the_pool_survives() {
         );
     }
 }
+
+#[test]
+fn a_crash_or_timeout_inside_a_pipelined_batch_loses_no_other_test() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut pool = pool(tmp.path());
+    let mut batch: Vec<TestCase> = (0..40).map(|_| normal()).collect();
+    batch[7] = hostile("exitByReflection", "()I");
+    batch[23] = hostile("spin", "()J");
+    let results = pool.execute(&batch).unwrap();
+    for (i, r) in results.iter().enumerate() {
+        match i {
+            7 => assert!(matches!(r.outcome, TestOutcome::Crashed { .. }), "{:?}", r.outcome),
+            23 => assert_eq!(r.outcome, TestOutcome::Timeout),
+            _ => assert_eq!(last(r), &StatementOutcome::Normal(ValueSummary::Integer(5)), "test {i}: {r:?}"),
+        }
+    }
+    assert_eq!(pool.restarts, 1, "the crash restarts the worker; the spin ends in the worker's own watchdog");
+}

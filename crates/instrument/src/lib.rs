@@ -56,6 +56,7 @@ pub struct SkippedMethod {
     pub method: String,
     /// Which probes the method kept.
     pub kept: Kept,
+    /// Why the full set of probes did not fit.
     pub reason: String,
 }
 
@@ -75,10 +76,14 @@ pub enum Kept {
 pub struct InstrumentedClass {
     /// Internal name.
     pub class: String,
+    /// The instrumented class file (not serialised into `probes.json`).
     #[serde(skip)]
     pub bytes: Vec<u8>,
+    /// Probe sites, in probe-id order per kind.
     pub plan: ProbePlan,
+    /// First global probe id of each kind; site k of a kind has id base + k.
     pub bases: ProbeBases,
+    /// Methods that could not take every probe.
     pub skipped: Vec<SkippedMethod>,
 }
 

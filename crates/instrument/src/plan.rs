@@ -15,7 +15,9 @@ use serde::{Deserialize, Serialize};
 /// bytecode index in it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Site {
+    /// Index into the class file's method table.
     pub method_index: u16,
+    /// Bytecode index of the instruction in the original method.
     pub bci: u32,
 }
 
@@ -35,9 +37,13 @@ pub struct ProbePlan {
 /// First global probe id of each kind for one class.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProbeBases {
+    /// First branch-record id.
     pub branch: u32,
+    /// First switch-record id.
     pub switch: u32,
+    /// First line-probe id.
     pub line: u32,
+    /// First method-entry-probe id.
     pub method: u32,
 }
 

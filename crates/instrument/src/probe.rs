@@ -58,6 +58,7 @@ pub trait ProbeKind {
 
 /// Builds snippet instructions, adding constant-pool entries as needed.
 pub struct Emitter<'a> {
+    /// The pool of the class being rewritten; entries are appended.
     pub constant_pool: &'a mut ConstantPool,
 }
 

@@ -27,6 +27,14 @@ pub enum RewriteError {
     /// A table of the `Code` attribute is malformed, or the constant pool is full.
     #[error("{0}")]
     ClassFile(#[from] ClassFileError),
+    /// A probe kind asked for an edit the rewriter cannot apply (a bug in
+    /// that kind: a prologue not at index 0, two replacements of one
+    /// instruction, an empty replacement, a jump inside a snippet).
+    #[error("probe kind {kind}: {problem}")]
+    BadEdit { kind: &'static str, problem: String },
+    /// The operand stack would exceed the class-file limit of 65,535 slots.
+    #[error("max_stack {0} plus the probes' extra slots exceeds 65,535")]
+    StackTooDeep(u16),
 }
 
 /// Result of rewriting one method.
@@ -72,6 +80,7 @@ pub fn rewrite_method(
     for kind in kinds {
         let mut emit = Emitter { constant_pool: &mut cf.constant_pool };
         for (index, edit) in kind.edits(&ctx, &mut emit)? {
+            check_edit(kind.name(), index, &edit, &edits)?;
             edits[index].push(edit);
             n_edits += 1;
             extra_stack = extra_stack.max(kind.extra_stack());
@@ -80,12 +89,32 @@ pub fn rewrite_method(
     if n_edits == 0 {
         return Ok(MethodOutcome::Instrumented { edits: 0 });
     }
-    let layout = Layout::build(&insns, &index_of, edits)?;
+    let layout = Layout::build(&insns, edits)?;
     let map = layout.assemble(&code.code)?;
     remap_code(cf, &mut code, &map, &index_of)?;
-    code.max_stack = code.max_stack.saturating_add(extra_stack);
+    code.max_stack = code.max_stack.checked_add(extra_stack).ok_or(RewriteError::StackTooDeep(code.max_stack))?;
     cf.methods[method_index].attributes[code_pos].info = code.to_bytes();
     Ok(MethodOutcome::Instrumented { edits: n_edits })
+}
+
+/// Rejects edits the layout cannot apply; see [`RewriteError::BadEdit`].
+fn check_edit(kind: &'static str, index: usize, edit: &Edit, edits: &[Vec<Edit>]) -> Result<(), RewriteError> {
+    let bad = |problem: String| Err(RewriteError::BadEdit { kind, problem });
+    let snippet = match edit {
+        Edit::Prologue(_) if index != 0 => return bad(format!("prologue at instruction {index}, not 0")),
+        Edit::Replace(s) if s.is_empty() => return bad(format!("empty replacement of instruction {index}")),
+        Edit::Replace(_) if edits.get(index).is_some_and(|e| e.iter().any(|x| matches!(x, Edit::Replace(_)))) => {
+            return bad(format!("second replacement of instruction {index}"));
+        }
+        Edit::Prologue(s) | Edit::Before(s) | Edit::Replace(s) => s,
+    };
+    if index >= edits.len() {
+        return bad(format!("edit at instruction {index} of {}", edits.len()));
+    }
+    match snippet.iter().find(|i| !i.targets().is_empty() || matches!(i.operand, Operand::Jump(_))) {
+        Some(i) => bad(format!("snippet for instruction {index} contains a jump ({i})")),
+        None => Ok(()),
+    }
 }
 
 /// Instruction index for each bytecode index that starts an instruction,
@@ -115,7 +144,9 @@ fn line_starts(cf: &ClassFile, code: &CodeAttribute, index_of: &[u32]) -> Result
     let mut out = Vec::new();
     for a in code.attributes.iter().filter(|a| cf.attribute_name(a) == "LineNumberTable") {
         for row in parse_line_numbers(&a.info)? {
-            if let Some(&i) = index_of.get(row.start_pc as usize).filter(|i| **i != u32::MAX) {
+            // A row at the code length (legal, but it starts no instruction) gets no probe.
+            let last = index_of.len() - 1; // the sentinel slot at the code length
+            if let Some(&i) = index_of[..last].get(row.start_pc as usize).filter(|i| **i != u32::MAX) {
                 out.push((i as usize, row.line));
             }
         }
@@ -133,7 +164,7 @@ struct Layout {
 }
 
 impl Layout {
-    fn build(old: &[Insn], index_of: &[u32], mut edits: Vec<Vec<Edit>>) -> Result<Layout, BytecodeError> {
+    fn build(old: &[Insn], mut edits: Vec<Vec<Edit>>) -> Result<Layout, BytecodeError> {
         let mut old_idx = bytecode::targets_to_indices(old)?;
         let mut insns = Vec::with_capacity(old.len() * 2);
         let mut group_start = Vec::with_capacity(old.len() + 1);
@@ -162,7 +193,6 @@ impl Layout {
         for &p in &insn_pos[..old.len()] {
             retarget(&mut insns[p], &group_start);
         }
-        let _ = index_of;
         Ok(Layout { insns, group_start, insn_pos })
     }
 
@@ -273,7 +303,7 @@ fn remap_frames(info: &[u8], map: &OffsetMap, index_of: &[u32]) -> Result<Vec<u8
         f.offset = map.group_of(index_of, f.offset);
         remap_uninitialized(f, |off| map.insn_of(index_of, off));
     }
-    Ok(write_stack_map(&frames))
+    write_stack_map(&frames)
 }
 
 fn remap_uninitialized(frame: &mut Frame, new_offset: impl Fn(u32) -> u32) {
@@ -287,5 +317,39 @@ fn remap_uninitialized(frame: &mut Frame, new_offset: impl Fn(u32) -> u32) {
         FrameKind::Append(ts) => ts.iter_mut().for_each(fix),
         FrameKind::Full { locals, stack } => locals.iter_mut().chain(stack.iter_mut()).for_each(fix),
         FrameKind::Same | FrameKind::Chop(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use model::bytecode::op;
+
+    use super::*;
+
+    fn insn(opcode: u8, operand: Operand) -> Insn {
+        Insn { bci: 0, opcode, operand }
+    }
+
+    fn check(index: usize, edit: Edit, existing: Vec<Vec<Edit>>) -> String {
+        match check_edit("test", index, &edit, &existing) {
+            Ok(()) => "ok".into(),
+            Err(e) => e.to_string(),
+        }
+    }
+
+    #[test]
+    fn edits_the_layout_cannot_apply_are_rejected() {
+        let nop = || vec![insn(op::NOP, Operand::None)];
+        let empty = || vec![Vec::new(), Vec::new()];
+        assert_eq!(check(0, Edit::Prologue(nop()), empty()), "ok");
+        assert_eq!(check(1, Edit::Prologue(nop()), empty()), "probe kind test: prologue at instruction 1, not 0");
+        assert_eq!(check(1, Edit::Replace(vec![]), empty()), "probe kind test: empty replacement of instruction 1");
+        assert_eq!(
+            check(1, Edit::Replace(nop()), vec![vec![], vec![Edit::Replace(nop())]]),
+            "probe kind test: second replacement of instruction 1"
+        );
+        assert_eq!(check(2, Edit::Before(nop()), empty()), "probe kind test: edit at instruction 2 of 2");
+        let jump = vec![insn(op::GOTO, Operand::Jump(0))];
+        assert!(check(0, Edit::Before(jump), empty()).contains("contains a jump"));
     }
 }

@@ -57,9 +57,11 @@ impl Relation {
 pub struct BranchRecord {
     /// Executions of the jump.
     pub hits: u32,
-    /// Executions with `a < b`, `a == b`, `a > b`.
+    /// Executions with `a < b`.
     pub lt: u32,
+    /// Executions with `a == b` (same object, null for null checks).
     pub eq: u32,
+    /// Executions with `a > b` (different objects, non-null for null checks).
     pub gt: u32,
     /// Min and max of `a - b`, min of `|a - b|` (infinite when only NaN
     /// operands were seen).
@@ -89,7 +91,10 @@ impl BranchRecord {
     }
 
     /// Branch distance (≥ 0, 0 iff taken) of side `side` of a jump
-    /// testing `rel`, over all recorded executions.
+    /// testing `rel`, over all recorded executions. A record with no
+    /// finite difference (only NaN operands, or `hits == 0`) gives 1.0 for
+    /// a side not taken; callers treat a jump never reached through the
+    /// approach level, not through this record.
     pub fn distance(&self, rel: Relation, side: bool) -> f64 {
         if self.taken(rel, side) {
             return 0.0;
@@ -157,6 +162,14 @@ mod tests {
         for rel in [Relation::Lt, Relation::Ge, Relation::Gt, Relation::Le] {
             assert_eq!((r.distance(rel, true), r.distance(rel, false)), (0.0, 0.0), "{rel:?}");
         }
+    }
+
+    #[test]
+    fn a_clamped_infinite_difference_is_far_not_near() {
+        // x < 0.0 with x = +Infinity: the tracer records a - b clamped to f64::MAX.
+        let far = record(&[(f64::MAX, 0.0)]);
+        let near = record(&[(5.0, 0.0)]);
+        assert!(far.distance(Relation::Lt, true) > near.distance(Relation::Lt, true));
     }
 
     #[test]

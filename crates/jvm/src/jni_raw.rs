@@ -10,7 +10,7 @@ use std::ffi::CString;
 use std::ptr;
 
 use jni::sys::{JNIEnv, jint, jsize};
-pub use jni::sys::{jboolean, jclass, jfieldID, jmethodID, jobject, jthrowable, jvalue};
+pub use jni::sys::{jclass, jfieldID, jmethodID, jobject, jthrowable, jvalue};
 
 /// A Java exception thrown by a JNI call; the local reference to the
 /// throwable, already cleared from the thread.
@@ -294,11 +294,6 @@ impl Jni {
         call!(self, v1_1, IsInstanceOf, obj, class)
     }
 
-    /// `GetObjectClass`.
-    pub fn object_class(&self, obj: jobject) -> jclass {
-        call!(self, v1_1, GetObjectClass, obj)
-    }
-
     /// `NewGlobalRef`.
     pub fn global_ref(&self, obj: jobject) -> jobject {
         call!(self, v1_1, NewGlobalRef, obj)
@@ -320,11 +315,5 @@ impl Jni {
     /// `PopLocalFrame`.
     pub fn pop_frame(&self) {
         call!(self, v1_2, PopLocalFrame, ptr::null_mut());
-    }
-
-    /// `EnsureLocalCapacity`.
-    pub fn ensure_local_capacity(&self, n: i32) {
-        call!(self, v1_2, EnsureLocalCapacity, n);
-        let _ = self.take_exception();
     }
 }

@@ -9,7 +9,7 @@
 //! holds is lost.
 
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, BufWriter};
+use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -21,7 +21,7 @@ use exec::{ExecConfig, ExecError, ExecutionResult, Executor, StatementOutcome, T
 use model::classpath::ClassPath;
 use testcase::{TestCase, Validator};
 
-use crate::protocol::{Request, Response, read_frame, write_frame};
+use crate::protocol::{Request, RequestRef, Response, read_frame, write_frame, write_frame_unflushed};
 
 /// Extra time the orchestrator waits beyond the test's limit before it
 /// kills the worker (the in-worker watchdog should have ended the test).
@@ -99,18 +99,23 @@ impl Worker {
         }
     }
 
-    /// Executes one test case in this worker.
-    fn execute(&mut self, test: &TestCase, config: &ExecConfig) -> Result<ExecutionResult, Failure> {
+    /// Queues one test case for this worker (sent at the next [`Self::flush`]).
+    fn send(&mut self, test: &TestCase, config: &ExecConfig) -> Option<u64> {
         self.seq += 1;
-        let seq = self.seq;
-        let request = Request::Execute { seq, test: test.clone(), config: config.clone() };
-        if write_frame(&mut self.stdin, &request).is_err() {
-            return Err(self.crashed());
-        }
-        let deadline = Instant::now() + config.timeout + GRACE;
+        let request = RequestRef::Execute { seq: self.seq, test, config };
+        write_frame_unflushed(&mut self.stdin, &request).ok().map(|()| self.seq)
+    }
+
+    /// Sends the queued requests; `false` when the worker's stdin is closed.
+    fn flush(&mut self) -> bool {
+        self.stdin.flush().is_ok()
+    }
+
+    /// Waits until `deadline` for the result of request `seq`.
+    fn receive(&mut self, seq: u64, deadline: Instant) -> Result<ExecutionResult, Failure> {
         loop {
             match self.responses.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
-                Ok(Response::Result { seq: s, result }) if s == seq => return Ok(result),
+                Ok(Response::Result { seq: s, result }) if s == seq => return Ok(*result),
                 Ok(_) => continue,
                 Err(RecvTimeoutError::Timeout) => {
                     self.kill();
@@ -231,45 +236,118 @@ impl Pool {
     }
 }
 
+/// Requests in flight per worker: the worker runs them back to back, so
+/// pipe round trips overlap with execution.
+const WINDOW: usize = 32;
+
+/// What the per-worker threads of one [`Pool::execute`] call share.
+struct Shared<'a> {
+    cfg: &'a WorkerConfig,
+    exec: &'a ExecConfig,
+    tests: &'a [TestCase],
+    queue: Mutex<VecDeque<usize>>,
+    results: Mutex<Vec<Option<ExecutionResult>>>,
+    restarts: Mutex<usize>,
+    start_error: Mutex<Option<ExecError>>,
+}
+
+impl Shared<'_> {
+    fn pop(&self) -> Option<usize> {
+        self.queue.lock().expect("queue").pop_front()
+    }
+
+    /// Puts tests back at the front of the queue, keeping their order.
+    fn requeue(&self, tests: impl DoubleEndedIterator<Item = usize>) {
+        let mut q = self.queue.lock().expect("queue");
+        tests.rev().for_each(|i| q.push_front(i));
+    }
+
+    fn store(&self, i: usize, r: ExecutionResult) {
+        self.results.lock().expect("results")[i] = Some(r);
+    }
+
+    /// Replaces a failed worker; on failure leaves the slot empty.
+    fn restart(&self, slot: &mut Option<Worker>) {
+        *self.restarts.lock().expect("restarts") += 1;
+        *slot = None;
+        match Worker::spawn(self.cfg) {
+            Ok(w) => *slot = Some(w),
+            Err(e) => *self.start_error.lock().expect("error") = Some(e),
+        }
+    }
+}
+
+/// Feeds one worker from the shared queue, keeping up to [`WINDOW`]
+/// requests in flight. The test at the head of the window is the one the
+/// worker is running: a timeout or crash is charged to it, and the tests
+/// behind it go back to the queue for the restarted worker.
+fn drive(slot: &mut Option<Worker>, sh: &Shared<'_>) {
+    let mut inflight: VecDeque<(usize, u64)> = VecDeque::new();
+    let mut head_since = Instant::now();
+    while let Some(worker) = slot.as_mut() {
+        let mut broken = false;
+        while inflight.len() < WINDOW && !broken {
+            let Some(i) = sh.pop() else { break };
+            if inflight.is_empty() {
+                head_since = Instant::now();
+            }
+            match worker.send(&sh.tests[i], sh.exec) {
+                Some(seq) => inflight.push_back((i, seq)),
+                None => {
+                    sh.requeue(std::iter::once(i));
+                    broken = true;
+                }
+            }
+        }
+        broken |= !worker.flush();
+        let Some(&(i, seq)) = inflight.front() else {
+            if broken {
+                sh.restart(slot); // the worker died between tests
+                continue;
+            }
+            return;
+        };
+        let outcome = worker.receive(seq, head_since + sh.exec.timeout + GRACE);
+        inflight.pop_front();
+        head_since = Instant::now();
+        match outcome {
+            Ok(r) => sh.store(i, r),
+            Err(f) => {
+                sh.store(i, failed_result(&sh.tests[i], f));
+                sh.requeue(inflight.drain(..).map(|(j, _)| j));
+                sh.restart(slot);
+            }
+        }
+    }
+}
+
 impl Executor for Pool {
     fn execute(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError> {
         let verdicts = self.verdicts(tests);
         let valid: VecDeque<usize> = (0..tests.len()).filter(|i| verdicts[*i].is_none()).collect();
         self.sent += valid.len();
-        let queue = Mutex::new(valid);
         let prefilled = tests.iter().zip(verdicts).map(|(t, v)| v.map(|reason| rejected(t, reason))).collect();
-        let results: Mutex<Vec<Option<ExecutionResult>>> = Mutex::new(prefilled);
-        let restarts = Mutex::new(0usize);
-        let start_error: Mutex<Option<ExecError>> = Mutex::new(None);
+        let shared = Shared {
+            cfg: &self.cfg,
+            exec: &self.exec,
+            tests,
+            queue: Mutex::new(valid),
+            results: Mutex::new(prefilled),
+            restarts: Mutex::new(0),
+            start_error: Mutex::new(None),
+        };
         std::thread::scope(|s| {
             for slot in self.workers.iter_mut() {
-                let (cfg, exec) = (&self.cfg, &self.exec);
-                let (queue, results, restarts, start_error) = (&queue, &results, &restarts, &start_error);
-                s.spawn(move || {
-                    while let Some(i) = queue.lock().expect("queue").pop_front() {
-                        let Some(worker) = slot.as_mut() else { break };
-                        let result = match worker.execute(&tests[i], exec) {
-                            Ok(r) => r,
-                            Err(f) => {
-                                *restarts.lock().expect("restarts") += 1;
-                                *slot = None;
-                                match Worker::spawn(cfg) {
-                                    Ok(w) => *slot = Some(w),
-                                    Err(e) => *start_error.lock().expect("error") = Some(e),
-                                }
-                                failed_result(&tests[i], f)
-                            }
-                        };
-                        results.lock().expect("results")[i] = Some(result);
-                    }
-                });
+                let shared = &shared;
+                s.spawn(move || drive(slot, shared));
             }
         });
-        self.restarts += restarts.into_inner().expect("restarts");
-        if let Some(e) = start_error.into_inner().expect("error") {
+        self.restarts += shared.restarts.into_inner().expect("restarts");
+        if let Some(e) = shared.start_error.into_inner().expect("error") {
             return Err(e);
         }
-        Ok(results.into_inner().expect("results").into_iter().map(|r| r.expect("every test ran")).collect())
+        let results = shared.results.into_inner().expect("results");
+        Ok(results.into_iter().map(|r| r.expect("every test ran")).collect())
     }
 }
 

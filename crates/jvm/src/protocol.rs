@@ -21,13 +21,23 @@ pub enum Request {
     Shutdown,
 }
 
+/// A borrowed [`Request`] for sending without cloning the test case; it
+/// encodes to the same bytes (same variants, same field order).
+#[derive(Debug, Clone, Copy, Serialize)]
+pub enum RequestRef<'a> {
+    /// See [`Request::Execute`].
+    Execute { seq: u64, test: &'a TestCase, config: &'a ExecConfig },
+    /// See [`Request::Shutdown`].
+    Shutdown,
+}
+
 /// A message from the worker.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Response {
     /// The JVM is up; how long it took to start, in microseconds.
     Ready { startup_micros: u64 },
     /// The result of request `seq`.
-    Result { seq: u64, result: ExecutionResult },
+    Result { seq: u64, result: Box<ExecutionResult> },
     /// The worker cannot go on (e.g. the JVM could not be created).
     Fatal { message: String },
 }
@@ -49,10 +59,19 @@ pub enum FrameError {
 /// # Errors
 /// [`FrameError`] on I/O or encoding failure.
 pub fn write_frame<W: Write, T: Serialize>(w: &mut W, msg: &T) -> Result<(), FrameError> {
+    write_frame_unflushed(w, msg)?;
+    w.flush()?;
+    Ok(())
+}
+
+/// Writes one frame into `w` without flushing (for pipelined requests).
+///
+/// # Errors
+/// [`FrameError`] on I/O or encoding failure.
+pub fn write_frame_unflushed<W: Write, T: Serialize>(w: &mut W, msg: &T) -> Result<(), FrameError> {
     let bytes = postcard::to_stdvec(msg)?;
     w.write_all(&(bytes.len() as u32).to_le_bytes())?;
     w.write_all(&bytes)?;
-    w.flush()?;
     Ok(())
 }
 
@@ -89,5 +108,18 @@ mod tests {
         assert_eq!(read_frame::<_, Request>(&mut r).unwrap(), Some(Request::Shutdown));
         assert_eq!(read_frame::<_, Response>(&mut r).unwrap(), Some(Response::Ready { startup_micros: 7 }));
         assert_eq!(read_frame::<_, Response>(&mut r).unwrap(), None);
+    }
+
+    #[test]
+    fn a_borrowed_request_encodes_like_the_owned_one() {
+        let test = TestCase::default();
+        let config = ExecConfig::default();
+        let owned = Request::Execute { seq: 9, test: test.clone(), config: config.clone() };
+        let borrowed = RequestRef::Execute { seq: 9, test: &test, config: &config };
+        assert_eq!(postcard::to_stdvec(&owned).unwrap(), postcard::to_stdvec(&borrowed).unwrap());
+        assert_eq!(
+            postcard::to_stdvec(&Request::Shutdown).unwrap(),
+            postcard::to_stdvec(&RequestRef::Shutdown).unwrap()
+        );
     }
 }

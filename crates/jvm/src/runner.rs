@@ -505,6 +505,9 @@ impl Runner {
         };
         // SAFETY of the union read: takeOutput returns an object.
         let arr = unsafe { arr.l };
+        if arr.is_null() {
+            return CapturedOutput::default();
+        }
         let get = |i| self.jni.object_array_element(arr, i).ok().and_then(|s| self.string(s, usize::MAX));
         CapturedOutput {
             stdout: get(0).unwrap_or_default(),

@@ -28,6 +28,13 @@ struct State {
     running: Option<(u64, Instant)>,
     /// Whether the watchdog acted on the running test.
     fired: bool,
+    /// When the watchdog last acted on the running test.
+    last_action: Option<Instant>,
+    /// When the watchdog will next wake by itself; `None` while it waits
+    /// for a test to start. Starting a test wakes it only when the new
+    /// deadline is earlier, so a steady stream of tests costs no thread
+    /// switches.
+    wakes_at: Option<Instant>,
 }
 
 /// Delay between `interrupt()` and the first `Thread.stop()`.
@@ -41,14 +48,16 @@ impl Watch {
         let mut s = self.state.lock().expect("watch");
         s.running = Some((seq, deadline));
         s.fired = false;
-        self.changed.notify_all();
+        s.last_action = None;
+        if s.wakes_at.is_none_or(|w| deadline < w) {
+            self.changed.notify_all();
+        }
     }
 
     /// The test ended; returns whether the watchdog fired on it.
     pub fn finish(&self) -> bool {
         let mut s = self.state.lock().expect("watch");
         s.running = None;
-        self.changed.notify_all();
         s.fired
     }
 
@@ -57,27 +66,33 @@ impl Watch {
         self.state.lock().expect("watch").fired
     }
 
-    /// Waits until the running test `seq` passes its deadline; returns
-    /// `false` if it ended first.
-    fn wait_for_overrun(&self) -> Option<u64> {
+    /// Waits until a running test is past its deadline (or, once fired,
+    /// still running [`STOP_AGAIN`] later) and returns its sequence number.
+    fn wait_for_overrun(&self) -> u64 {
         let mut s = self.state.lock().expect("watch");
         loop {
-            match s.running {
-                None => s = self.changed.wait(s).expect("watch"),
+            let now = Instant::now();
+            let until = match s.running {
+                None => None,
                 Some((seq, deadline)) => {
-                    let now = Instant::now();
-                    if now >= deadline && !s.fired {
+                    let due = match (s.fired, s.last_action) {
+                        (true, Some(last)) => last + STOP_AGAIN,
+                        _ => deadline,
+                    };
+                    if now >= due {
                         s.fired = true;
-                        return Some(seq);
+                        s.last_action = Some(now);
+                        return seq;
                     }
-                    let wait = if s.fired { STOP_AGAIN } else { deadline - now };
-                    let (guard, _) = self.changed.wait_timeout(s, wait).expect("watch");
-                    s = guard;
-                    if s.fired && s.running.is_some_and(|(r, _)| r == seq) {
-                        return Some(seq);
-                    }
+                    Some(due)
                 }
-            }
+            };
+            s.wakes_at = until;
+            s = match until {
+                None => self.changed.wait(s).expect("watch"),
+                Some(t) => self.changed.wait_timeout(s, t.saturating_duration_since(now)).expect("watch").0,
+            };
+            s.wakes_at = None;
         }
     }
 
@@ -90,7 +105,7 @@ impl Watch {
 /// `target` is a global reference to the executing `java.lang.Thread`.
 pub fn run(watch: &Watch, jni: Jni, known: Known, target: jobject) {
     loop {
-        let Some(seq) = watch.wait_for_overrun() else { continue };
+        let seq = watch.wait_for_overrun();
         let _ = jni.set_field(known.sandbox, known.sandbox_time_up, Kind::Boolean, true, jvalue { z: true });
         let _ = jni.call_method(target, known.thread_interrupt, Kind::Void, &[]);
         std::thread::sleep(STOP_AFTER);

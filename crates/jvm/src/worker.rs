@@ -93,7 +93,7 @@ fn serve(args: &WorkerArgs, out: &mut BufWriter<File>) -> Result<(), String> {
                     installed = config.max_output;
                 }
                 let result = runner.run(seq, &test, &config);
-                write_frame(out, &Response::Result { seq, result }).map_err(|e| e.to_string())?;
+                write_frame(out, &Response::Result { seq, result: Box::new(result) }).map_err(|e| e.to_string())?;
             }
             Some(Request::Shutdown) | None => return Ok(()),
         }

@@ -39,9 +39,10 @@ pub enum ClassPathError {
     /// The class file was found but could not be decoded.
     #[error("cannot read class {name} from {origin}: {error}")]
     BadClass { name: String, origin: String, error: ClassFileError },
-    /// An I/O error on a file of the class path.
-    #[error("cannot read {path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    /// An I/O error on a file of the class path. The message includes
+    /// `error`, which is therefore not a `source` (it would print twice).
+    #[error("cannot read {path}: {error}")]
+    Io { path: PathBuf, error: std::io::Error },
 }
 
 fn hint(nearest: &[String]) -> String {
@@ -129,8 +130,7 @@ impl ClassPath {
         if !base.is_file() {
             return Err(ClassPathError::MissingJmods { java_home: java_home.to_path_buf() });
         }
-        let read_dir =
-            std::fs::read_dir(&jmods).map_err(|source| ClassPathError::Io { path: jmods.clone(), source })?;
+        let read_dir = std::fs::read_dir(&jmods).map_err(|error| ClassPathError::Io { path: jmods.clone(), error })?;
         let mut others: Vec<PathBuf> = read_dir
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "jmod") && *p != base)
@@ -242,7 +242,7 @@ fn open_entry(path: &Path) -> Result<Entry, ClassPathError> {
     if !path.exists() {
         return Err(ClassPathError::MissingEntry { path: path.to_path_buf() });
     }
-    let file = File::open(path).map_err(|source| ClassPathError::Io { path: path.to_path_buf(), source })?;
+    let file = File::open(path).map_err(|error| ClassPathError::Io { path: path.to_path_buf(), error })?;
     let corrupt =
         |e: zip::result::ZipError| ClassPathError::CorruptJar { path: path.to_path_buf(), reason: e.to_string() };
     // The zip crate finds the central directory from the end of the file, so
@@ -265,7 +265,7 @@ fn read_from_entry(entry: &Entry, rel: &str) -> Result<Option<ClassBytes>, Class
             if !file.is_file() {
                 return Ok(None);
             }
-            let bytes = std::fs::read(&file).map_err(|source| ClassPathError::Io { path: file.clone(), source })?;
+            let bytes = std::fs::read(&file).map_err(|error| ClassPathError::Io { path: file.clone(), error })?;
             Ok(Some(ClassBytes { origin: file.display().to_string(), bytes }))
         }
         Entry::Jar(jar) => {
@@ -318,6 +318,17 @@ mod tests {
     use super::*;
 
     const LANG3: &str = "/usr/share/java/commons-lang3.jar";
+
+    /// An error that prints its inner error has no `source`, so a chain
+    /// printed with `{:#}` shows the I/O error once.
+    #[test]
+    fn an_io_error_is_printed_once_in_an_error_chain() {
+        use std::error::Error;
+        let err =
+            ClassPathError::Io { path: PathBuf::from("/x/A.class"), error: std::io::Error::other("disk on fire") };
+        assert_eq!(err.to_string(), "cannot read /x/A.class: disk on fire");
+        assert!(err.source().is_none());
+    }
 
     #[test]
     fn loads_a_class_from_a_real_jar_and_caches_it() {

@@ -86,22 +86,31 @@ pub fn parse_stack_map(info: &[u8]) -> Result<Vec<Frame>, ClassFileError> {
     Ok(frames)
 }
 
-/// Encodes frames (sorted by strictly increasing offset) as a
-/// `StackMapTable` body, choosing each frame's compact or extended form
-/// from its offset delta.
-pub fn write_stack_map(frames: &[Frame]) -> Vec<u8> {
+/// Encodes frames as a `StackMapTable` body, choosing each frame's compact
+/// or extended form from its offset delta.
+///
+/// # Errors
+/// [`ClassFileError::Malformed`] when the offsets are not strictly
+/// increasing or a delta does not fit in 16 bits.
+pub fn write_stack_map(frames: &[Frame]) -> Result<Vec<u8>, ClassFileError> {
     let mut out = Vec::with_capacity(2 + frames.len() * 4);
     put_u16(&mut out, frames.len() as u16);
     let mut prev: Option<u32> = None;
     for f in frames {
         let delta = match prev {
-            None => f.offset,
-            Some(p) => f.offset - p - 1,
+            None => Some(f.offset),
+            Some(p) => f.offset.checked_sub(p + 1),
         };
+        let delta = delta.and_then(|d| u16::try_from(d).ok()).ok_or_else(|| {
+            ClassFileError::Malformed(format!(
+                "stack-map frame at offset {} does not follow the previous one",
+                f.offset
+            ))
+        })?;
         prev = Some(f.offset);
-        write_frame(&mut out, delta as u16, &f.kind);
+        write_frame(&mut out, delta, &f.kind);
     }
-    out
+    Ok(out)
 }
 
 fn write_frame(out: &mut Vec<u8>, delta: u16, kind: &FrameKind) {
@@ -195,11 +204,17 @@ mod tests {
             Frame { offset: 310, kind: FrameKind::Chop(2) },
             Frame { offset: 320, kind: FrameKind::Full { locals: vec![VType::Top], stack: vec![VType::Null] } },
         ];
-        let bytes = write_stack_map(&frames);
+        let bytes = write_stack_map(&frames).unwrap();
         // The second frame sits at offset 5: delta 4 after a frame at 0.
         assert_eq!(&bytes[2..4], &[0, 64 + 4]);
         // The third frame's delta 194 needs same_frame_extended (251).
         assert_eq!(bytes[5], 251);
         assert_eq!(parse_stack_map(&bytes).unwrap(), frames);
+    }
+
+    #[test]
+    fn frames_at_one_offset_are_an_error_not_an_underflow() {
+        let frames = vec![Frame { offset: 4, kind: FrameKind::Same }, Frame { offset: 4, kind: FrameKind::Same }];
+        assert!(write_stack_map(&frames).is_err());
     }
 }

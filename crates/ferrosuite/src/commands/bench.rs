@@ -5,7 +5,11 @@
 //! - `bench verify --jar J...`: instruments every class of each jar, then
 //!   loads, links and initialises each class under `java -Xverify:all`,
 //!   once instrumented and once original; prints per jar the classes and
-//!   the failures caused by instrumentation (should be 0).
+//!   the failures caused by instrumentation (should be 0). A class of
+//!   version 50 whose StackMapTable the type checker rejects counts as a
+//!   failure even though the JVM falls back to the old verifier; a jar
+//!   whose `java` runs do not both complete (exit status 0 and a `TOTAL`
+//!   line for every class) is reported as unchecked, with exit code 4.
 //! - `bench branches`: our branch goals next to JaCoCo's branch counter.
 //! - `bench exec`: test executions per second per worker.
 
@@ -16,6 +20,7 @@ use std::time::Instant;
 use anyhow::Context;
 use instrument::Instrumenter;
 
+use super::join_classpath;
 use crate::exit_code::ExitCode;
 use crate::jdk::Jdk;
 
@@ -108,7 +113,8 @@ fn bench_verify(jars: &[PathBuf], extra_cp: &str, out: Option<&PathBuf>, every_s
     jdk.javac(&src, "", &loader_dir)?;
     println!("jar\tclasses\tnot_instrumented\toriginal_failures\tinstrumented_failures\tfailures_caused");
     let mut caused_total = 0;
-    for jar in jars {
+    let mut unchecked_jars = 0;
+    for (i, jar) in jars.iter().enumerate() {
         let dir = match out {
             Some(o) => o.join(jar.file_stem().unwrap_or_default()),
             None => tmp.path().join(jar.file_stem().unwrap_or_default()),
@@ -117,12 +123,26 @@ fn bench_verify(jars: &[PathBuf], extra_cp: &str, out: Option<&PathBuf>, every_s
         let names = cp.classes_in(jar).unwrap_or_default();
         let batch = super::instrument::instrument_to_dir(&cp, &names, &dir, every_site)
             .with_context(|| format!("instrumenting {}", jar.display()))?;
-        let original_cp = format!("{}:{}:{extra_cp}", loader_dir.display(), jar.display());
-        let instrumented_cp = format!("{}:{}:{}:{extra_cp}", loader_dir.display(), dir.display(), jar.display());
-        let input = names.join("\n");
-        let original = failures(&jdk.java_with_input(&["-Xverify:all", "-cp", &original_cp, "LoadAll"], &input)?);
-        let instrumented =
-            failures(&jdk.java_with_input(&["-Xverify:all", "-cp", &instrumented_cp, "LoadAll"], &input)?);
+        let loader = loader_dir.display().to_string();
+        let jar_entry = jar.display().to_string();
+        let original_cp = join_classpath(&[loader.as_str(), &jar_entry, extra_cp]);
+        let instrumented_cp = join_classpath(&[loader.as_str(), &dir.display().to_string(), &jar_entry, extra_cp]);
+        let original = load_all(&jdk, &original_cp, &names, &tmp.path().join(format!("{i}-original.log")))?;
+        let instrumented = load_all(&jdk, &instrumented_cp, &names, &tmp.path().join(format!("{i}-instrumented.log")))?;
+        let (original, instrumented) = match (original, instrumented) {
+            (Ok(o), Ok(i)) => (o, i),
+            (o, i) => {
+                for (run, result) in [("original", o), ("instrumented", i)] {
+                    if let Err(reason) = result {
+                        println!("  CHECK FAILED {run} run: {reason}");
+                    }
+                }
+                unchecked_jars += 1;
+                let (n, failed) = (names.len(), batch.failed.len());
+                println!("{}\t{n}\t{failed}\tunchecked\tunchecked\tunchecked", jar.display());
+                continue;
+            }
+        };
         let caused: Vec<&String> = instrumented.difference(&original).collect();
         for line in &caused {
             println!("  CAUSED {line}");
@@ -139,10 +159,90 @@ fn bench_verify(jars: &[PathBuf], extra_cp: &str, out: Option<&PathBuf>, every_s
         );
     }
     println!("total failures caused by instrumentation: {caused_total}");
-    Ok(if caused_total == 0 { ExitCode::Success } else { ExitCode::Partial })
+    if unchecked_jars > 0 {
+        println!("jars whose check did not complete: {unchecked_jars}");
+    }
+    Ok(if caused_total == 0 && unchecked_jars == 0 { ExitCode::Success } else { ExitCode::Partial })
+}
+
+/// Log line of HotSpot's `verification` tag when the type checker rejects a
+/// class of version 50 or older and the old inference verifier is tried.
+const FAILOVER: &str = "Fail over class verification to old verifier for: ";
+
+/// Runs `LoadAll` on `names` under `-Xverify:all` with class path `cp`;
+/// returns its `FAIL ...` lines, plus one line per class whose StackMapTable
+/// the type checker rejected (read from the verification log written to
+/// `log`). JDK 17 has no `-XX:-FailOverToOldVerifier` any more: a class of
+/// version 50 that the type checker rejects is verified again by the old
+/// verifier and loads, which would hide a bad StackMapTable.
+///
+/// The inner `Err` says why the run cannot be trusted: `java` exited with a
+/// non-zero status, or `LoadAll` did not print its `TOTAL n FAILED k` line
+/// for all of `names` (a static initialiser may have ended the JVM).
+///
+/// # Errors
+/// When `java` cannot be run, or the log cannot be read.
+fn load_all(
+    jdk: &Jdk,
+    cp: &str,
+    names: &[String],
+    log: &std::path::Path,
+) -> anyhow::Result<Result<BTreeSet<String>, String>> {
+    let log_option = format!("-Xlog:verification=info:file={}:none:filecount=0", log.display());
+    let run = jdk.java_with_input(&["-Xverify:all", &log_option, "-cp", cp, "LoadAll"], &names.join("\n"))?;
+    let mut failures = failures(&run.stdout);
+    let mut problems = Vec::new();
+    if !run.status.success() {
+        problems.push(format!("java exited with {}", run.status));
+    }
+    match total_line(&run.stdout) {
+        None => problems
+            .push("LoadAll printed no `TOTAL n FAILED k` line (it stopped early or lost its standard output)".into()),
+        Some((total, _)) if total != names.len() => {
+            problems.push(format!("LoadAll loaded {total} of {} classes", names.len()));
+        }
+        Some((_, failed)) if failed != failures.len() => {
+            problems.push(format!("LoadAll counted {failed} failures but printed {}", failures.len()));
+        }
+        Some(_) => {}
+    }
+    if !problems.is_empty() {
+        return Ok(Err(problems.join("; ")));
+    }
+    let text = std::fs::read_to_string(log).with_context(|| format!("cannot read {}", log.display()))?;
+    let wanted: BTreeSet<&str> = names.iter().map(String::as_str).collect();
+    for class in text.lines().filter_map(|l| l.trim().strip_prefix(FAILOVER)) {
+        if wanted.contains(class) {
+            failures.insert(format!(
+                "FAIL {class} StackMapTable rejected by the type checker (only the old verifier accepts the class)"
+            ));
+        }
+    }
+    Ok(Ok(failures))
 }
 
 /// The `FAIL ...` lines of a LoadAll run.
 fn failures(output: &str) -> BTreeSet<String> {
     output.lines().filter(|l| l.starts_with("FAIL ")).map(str::to_string).collect()
+}
+
+/// `(n, k)` of LoadAll's last line `TOTAL n FAILED k`.
+fn total_line(output: &str) -> Option<(usize, usize)> {
+    let line = output.lines().rev().find(|l| l.starts_with("TOTAL "))?;
+    match line.split_whitespace().collect::<Vec<_>>()[..] {
+        ["TOTAL", n, "FAILED", k] => Some((n.parse().ok()?, k.parse().ok()?)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_total_line_is_read_from_the_end() {
+        assert_eq!(total_line("FAIL a.B x\nTOTAL 3 FAILED 1\n"), Some((3, 1)));
+        assert_eq!(total_line("FAIL a.B x\n"), None);
+        assert_eq!(total_line("TOTAL three FAILED 1\n"), None);
+    }
 }

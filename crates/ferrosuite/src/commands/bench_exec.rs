@@ -52,11 +52,14 @@ pub fn bench_exec(executions: usize) -> anyhow::Result<ExitCode> {
             pool.execute(&batch)?; // warm-up: JIT compilation of the class under test and the runtime
         }
         let start = Instant::now();
-        let mut done = 0;
+        let (mut done, mut in_worker) = (0, std::time::Duration::ZERO);
         while done < executions {
-            done += pool.execute(&batch)?.len();
+            let results = pool.execute(&batch)?;
+            done += results.len();
+            in_worker += results.iter().map(|r| r.duration).sum::<std::time::Duration>();
         }
         println!("executions_per_second {name} {:.0}", done as f64 / start.elapsed().as_secs_f64());
+        println!("worker_micros_per_execution {name} {:.1}", in_worker.as_secs_f64() * 1e6 / done as f64);
     }
     Ok(ExitCode::Success)
 }
@@ -77,6 +80,7 @@ fn instrumented_cp(dir: &Path, entry: impl AsRef<Path>, class: &str, name: &str)
     let entry = entry.as_ref();
     let cp = ClassPath::new(&[entry.to_path_buf()])?;
     let out = dir.join(name);
+    cp.load(class)?; // not found or unreadable: an error, not a failed class of the batch
     super::instrument::instrument_to_dir(&cp, &[class.to_string()], &out, false)
         .with_context(|| format!("instrumenting {class}"))?;
     Ok(format!("{}:{}", out.display(), entry.display()))

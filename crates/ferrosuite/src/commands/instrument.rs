@@ -6,9 +6,10 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
-use instrument::{InstrumentedClass, Instrumenter, tracer};
+use instrument::{InstrumentedClass, Instrumenter, Kept, tracer};
 use model::classpath::ClassPath;
 
+use super::InputError;
 use crate::exit_code::ExitCode;
 
 /// Arguments of `ferrosuite instrument`.
@@ -18,14 +19,16 @@ pub struct InstrumentArgs {
     /// Class path: directories and jars separated by `:`.
     #[arg(long, short = 'c', default_value = "")]
     classpath: String,
-    /// Binary name of one class to instrument.
+    /// Binary name of a class to instrument; repeat for several classes
+    /// (the classes of one run share one probe-id space).
     #[arg(long)]
-    class: Option<String>,
-    /// Instrument every class of this jar, or only `--class` when given
-    /// (the jar is put first on the class path).
+    class: Vec<String>,
+    /// Instrument every class of this jar, or only the `--class`es when
+    /// given (the jar is put first on the class path).
     #[arg(long)]
     jar: Option<PathBuf>,
-    /// Output directory (created if missing).
+    /// Output directory (created if missing); it must not hold the
+    /// `probes.json` of an earlier run, whose probe ids this run would reuse.
     #[arg(long)]
     out: PathBuf,
     /// Probe every conditional jump, switch, line and method, including the
@@ -38,27 +41,45 @@ pub struct InstrumentArgs {
 pub struct Batch {
     pub classes: Vec<InstrumentedClass>,
     /// (binary name, error) of classes that could not be instrumented;
-    /// their original bytes were written instead.
+    /// their original bytes were written instead, unless they could not be
+    /// read at all.
     pub failed: Vec<(String, String)>,
 }
 
 /// Runs the command.
 ///
 /// # Errors
-/// Class-path errors, class not found, I/O errors on the output directory.
+/// Class-path errors, class not found, a `--jar` that does not exist, an
+/// `--out` directory that holds an earlier run, I/O errors on the output
+/// directory.
 pub fn run(args: &InstrumentArgs) -> anyhow::Result<ExitCode> {
-    let mut spec = args.classpath.clone();
-    if let Some(jar) = &args.jar {
-        spec = format!("{}:{spec}", jar.display());
+    if args.out.join("probes.json").exists() {
+        return Err(InputError(format!(
+            "{} already holds probes.json from an earlier run, whose probe ids this run would reuse; use a new --out directory",
+            args.out.display()
+        ))
+        .into());
     }
-    let cp = super::open_classpath(&spec)?;
-    let names = match (&args.class, &args.jar) {
-        (Some(c), _) => vec![c.clone()],
-        (None, Some(jar)) => cp.classes_in(jar).unwrap_or_default(),
-        (None, None) => unreachable!("clap requires --class or --jar"),
-    };
-    if let Some(c) = &args.class {
+    let mut entries: Vec<PathBuf> = Vec::new();
+    if let Some(jar) = &args.jar {
+        if !jar.exists() {
+            return Err(InputError(format!("--jar {} does not exist", jar.display())).into());
+        }
+        entries.push(jar.clone());
+    }
+    entries.extend(args.classpath.split(':').filter(|p| !p.is_empty()).map(PathBuf::from));
+    let cp = ClassPath::new(&entries)?;
+    let mut names: Vec<String> = Vec::new();
+    for c in &args.class {
         cp.load(c)?; // a clear "not found" before any work
+        if !names.contains(c) {
+            names.push(c.clone());
+        }
+    }
+    if let (true, Some(jar)) = (names.is_empty(), &args.jar) {
+        names = cp.classes_in(jar).ok_or_else(|| {
+            InputError(format!("--jar {} is not a jar or directory of the class path", jar.display()))
+        })?;
     }
     let batch = instrument_to_dir(&cp, &names, &args.out, args.every_site)?;
     let skipped: usize = batch.classes.iter().map(|c| c.skipped.len()).sum();
@@ -72,21 +93,39 @@ pub fn run(args: &InstrumentArgs) -> anyhow::Result<ExitCode> {
     for (name, err) in &batch.failed {
         eprintln!("warning: {name}: {err}");
     }
+    for c in &batch.classes {
+        for m in &c.skipped {
+            let kept = match m.kept {
+                Kept::AllButLines => "kept every probe but the line probes",
+                Kept::SandboxOnly => "kept the sandbox probes only, no coverage probes",
+                Kept::Nothing => "left unchanged, without probes",
+            };
+            eprintln!("warning: {}.{}: {kept}: {}", c.class.replace('/', "."), m.method, m.reason);
+        }
+    }
     Ok(if batch.failed.is_empty() { ExitCode::Success } else { ExitCode::Partial })
 }
 
 /// Instruments `names` from `cp` into `out` (package directories), writes
 /// the runtime classes and `probes.json`; `every_site` selects
 /// [`Instrumenter::instrument_every_site`]. A class that fails is written
-/// unchanged and listed in [`Batch::failed`].
+/// unchanged and listed in [`Batch::failed`]; a class whose bytes cannot be
+/// read (a corrupt jar entry, a name not on the class path) is listed there
+/// too, and nothing is written for it.
 ///
 /// # Errors
-/// I/O errors on `out`, or a class-path error other than a bad class.
+/// I/O errors on `out`.
 pub fn instrument_to_dir(cp: &ClassPath, names: &[String], out: &Path, every_site: bool) -> anyhow::Result<Batch> {
     let mut instrumenter = Instrumenter::default();
     let mut batch = Batch { classes: Vec::new(), failed: Vec::new() };
     for name in names {
-        let found = cp.find_bytes(name)?;
+        let found = match cp.find_bytes(name) {
+            Ok(found) => found,
+            Err(e) => {
+                batch.failed.push((name.clone(), e.to_string()));
+                continue;
+            }
+        };
         let file = out.join(format!("{}.class", name.replace('.', "/")));
         let result = if every_site {
             instrumenter.instrument_every_site(&found.bytes)

@@ -14,7 +14,13 @@ use crate::jdk::Jdk;
 /// JaCoCo's core and the ASM jars it needs at run time (Debian paths).
 const JACOCO_CP: &str = "/usr/share/java/org.jacoco.core.jar:/usr/share/java/asm.jar:/usr/share/java/asm-commons.jar:/usr/share/java/asm-tree.jar";
 
-/// One corpus entry: jar file name and binary class name.
+/// Reads a corpus file: one `JAR CLASS` pair per line (jar file name and
+/// binary class name, separated by white space); blank lines and lines
+/// starting with `#` are skipped. Returns the pairs in file order.
+///
+/// # Errors
+/// When the file cannot be read, or a line is not exactly two words (the
+/// message gives the file and line number).
 pub fn read_corpus(path: &Path) -> anyhow::Result<Vec<(String, String)>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("cannot read corpus {}", path.display()))?;
     let mut out = Vec::new();
@@ -66,7 +72,8 @@ pub fn compare_branches(corpus: &Path, jar_dir: &Path) -> anyhow::Result<ExitCod
 
 /// JaCoCo's total branches, lines and methods of `class`.
 fn jacoco_counts(jdk: &Jdk, tool_cp: &str, jar: &Path, class: &str) -> anyhow::Result<[usize; 3]> {
-    let out = jdk.java_with_input(&["-cp", tool_cp, "JacocoBranches", jar.to_str().unwrap_or_default(), class], "")?;
+    let run = jdk.java_with_input(&["-cp", tool_cp, "JacocoBranches", jar.to_str().unwrap_or_default(), class], "")?;
+    let out = &run.stdout;
     let counts: HashMap<&str, Vec<&str>> =
         out.lines().map(|l| l.split('\t').collect::<Vec<_>>()).map(|p| (p[0], p[1..].to_vec())).collect();
     let row = counts.get(class).with_context(|| format!("JaCoCo printed nothing for {class}: {out}"))?;
@@ -74,5 +81,9 @@ fn jacoco_counts(jdk: &Jdk, tool_cp: &str, jar: &Path, class: &str) -> anyhow::R
         let cell = row.get(i).copied().unwrap_or("missing");
         cell.parse().with_context(|| format!("JaCoCo could not analyse {class}: {cell}"))
     };
-    Ok([n(0)?, n(1)?, n(2)?])
+    let totals = [n(0)?, n(1)?, n(2)?];
+    if !run.status.success() {
+        bail!("the JaCoCo tool failed on {class} ({}): {}", run.status, out.trim());
+    }
+    Ok(totals)
 }

@@ -6,16 +6,76 @@ pub mod goals;
 pub mod instrument;
 pub mod jacoco;
 
+use model::bytecode::BytecodeError;
+use model::classfile::ClassFileError;
 use model::classpath::ClassPathError;
 
 use crate::exit_code::ExitCode;
 
-/// Input errors (anything the class path reports) give [`ExitCode::Input`].
-pub fn exit_code_for(e: &anyhow::Error) -> ExitCode {
-    if e.chain().any(|c| c.downcast_ref::<ClassPathError>().is_some()) { ExitCode::Input } else { ExitCode::Internal }
+/// Bad input that the library crates do not report themselves (an output
+/// directory holding an earlier run, a `--jar` that is not on the class
+/// path); gives [`ExitCode::Input`].
+#[derive(Debug)]
+pub struct InputError(pub String);
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
 }
 
-/// Opens the class path given with `--classpath`.
+impl std::error::Error for InputError {}
+
+/// Input errors give [`ExitCode::Input`]: anything the class path reports,
+/// class files and bytecode that do not decode, classes the analysis
+/// rejects, and [`InputError`]s. Everything else is internal.
+pub fn exit_code_for(e: &anyhow::Error) -> ExitCode {
+    let is_input = |c: &(dyn std::error::Error + 'static)| {
+        c.is::<ClassPathError>()
+            || c.is::<ClassFileError>()
+            || c.is::<BytecodeError>()
+            || c.is::<analysis::AnalysisError>()
+            || c.is::<InputError>()
+    };
+    if e.chain().any(is_input) { ExitCode::Input } else { ExitCode::Internal }
+}
+
+/// Opens the class path given with `--classpath` (`:`-separated; empty
+/// parts are ignored).
+///
+/// # Errors
+/// [`ClassPathError`] when an entry does not exist, a jar is corrupt or
+/// cannot be read.
 pub fn open_classpath(spec: &str) -> anyhow::Result<model::classpath::ClassPath> {
     Ok(model::classpath::ClassPath::parse(spec)?)
+}
+
+/// Joins class-path parts with `:`, leaving out empty parts (and the empty
+/// elements of parts that are themselves `:`-separated lists): to `java`,
+/// an empty element means the current directory.
+pub fn join_classpath<S: AsRef<str>>(parts: &[S]) -> String {
+    parts.iter().flat_map(|p| p.as_ref().split(':')).filter(|p| !p.is_empty()).collect::<Vec<_>>().join(":")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn class_paths_are_joined_without_empty_elements() {
+        assert_eq!(join_classpath(&["/a", "", "/b.jar"]), "/a:/b.jar");
+        assert_eq!(join_classpath(&["/a", "x::y:"]), "/a:x:y");
+        assert_eq!(join_classpath(&["", ""]), "");
+    }
+
+    #[test]
+    fn bad_classes_are_input_errors() {
+        let malformed = ClassFileError::Malformed("bad".into());
+        assert_eq!(exit_code_for(&anyhow::Error::new(malformed.clone()).context("reading")), ExitCode::Input);
+        let bytecode = BytecodeError::InvalidOpcode { bci: 0, opcode: 0xff };
+        assert_eq!(exit_code_for(&anyhow::Error::new(bytecode)), ExitCode::Input);
+        let analysis = analysis::AnalysisError::new(analysis::Location::class("p/A"), malformed);
+        assert_eq!(exit_code_for(&anyhow::Error::new(analysis).context("cannot analyse p.A")), ExitCode::Input);
+        assert_eq!(exit_code_for(&anyhow::anyhow!("cannot write")), ExitCode::Internal);
+    }
 }

@@ -58,15 +58,46 @@ pub fn jar_dir(classes: &Path, jar: &Path) {
     jdk_tool("jar", &["cf", jar.to_str().unwrap(), "-C", classes.to_str().unwrap(), "."]);
 }
 
+/// Packs a directory of classes into a jar without compression (entries
+/// stored), so that a test can find and damage a class's bytes in it.
+pub fn jar_dir_stored(classes: &Path, jar: &Path) {
+    jdk_tool(
+        "jar",
+        &["--create", "--no-compress", "--file", jar.to_str().unwrap(), "-C", classes.to_str().unwrap(), "."],
+    );
+}
+
+/// Writes `sources` (path under `dir/src`, text) and compiles them with
+/// `javac -encoding UTF-8` and `flags` into `dir/classes`, which it returns.
+pub fn compile(dir: &Path, sources: &[(&str, &str)], flags: &[&str]) -> PathBuf {
+    let src = dir.join("src");
+    for (path, text) in sources {
+        let file = src.join(path);
+        std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+        std::fs::write(file, text).unwrap();
+    }
+    let classes = dir.join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    let mut all = vec!["-encoding", "UTF-8"];
+    all.extend_from_slice(flags);
+    javac_dir(&src, &classes, &all);
+    classes
+}
+
 /// Runs the real `ferrosuite` binary with `FERROSUITE_*` variables cleared.
 pub fn ferrosuite(args: &[&str]) -> Output {
+    ferrosuite_in(Path::new("."), args)
+}
+
+/// Like [`ferrosuite`], with `cwd` as the working directory.
+pub fn ferrosuite_in(cwd: &Path, args: &[&str]) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_ferrosuite"));
     for (k, _) in std::env::vars() {
         if k.starts_with("FERROSUITE_") {
             cmd.env_remove(k);
         }
     }
-    cmd.args(args).output().unwrap()
+    cmd.current_dir(cwd).args(args).output().unwrap()
 }
 
 /// Like [`ferrosuite`] but panics unless the exit code is 0; returns stdout.

@@ -17,7 +17,9 @@ use crate::tracer::{self, TracerMethod};
 
 /// Records the k-th planned conditional jump under id `base + k`.
 pub struct BranchProbes<'a> {
+    /// The class's probe plan.
     pub plan: &'a ProbePlan,
+    /// Global id of the kind's first site in this class.
     pub base: u32,
 }
 

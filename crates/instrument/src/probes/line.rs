@@ -9,7 +9,9 @@ use crate::tracer;
 
 /// Inserts `Tracer.line(base + k)` where the k-th planned line starts.
 pub struct LineProbes<'a> {
+    /// The class's probe plan.
     pub plan: &'a ProbePlan,
+    /// Global id of the kind's first site in this class.
     pub base: u32,
 }
 

@@ -8,7 +8,9 @@ use crate::tracer;
 
 /// Inserts `Tracer.method(base + k)` at the entry of the k-th planned method.
 pub struct MethodEntryProbes<'a> {
+    /// The class's probe plan.
     pub plan: &'a ProbePlan,
+    /// Global id of the kind's first site in this class.
     pub base: u32,
 }
 

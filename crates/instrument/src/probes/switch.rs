@@ -9,7 +9,9 @@ use crate::tracer;
 
 /// Records the key of the k-th planned switch under id `base + k`.
 pub struct SwitchProbes<'a> {
+    /// The class's probe plan.
     pub plan: &'a ProbePlan,
+    /// Global id of the kind's first site in this class.
     pub base: u32,
 }
 

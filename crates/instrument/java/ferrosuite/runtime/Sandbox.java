@@ -80,10 +80,14 @@ public final class Sandbox {
         baselineCount = Thread.enumerate(baseline);
     }
 
-    /** The captured stdout, stderr and total bytes written since the last call; clears the buffers. */
+    /**
+     * The captured stdout, stderr and total bytes written since the last call,
+     * or null when nothing was written; clears the buffers.
+     */
     public static String[] takeOutput() {
         System.out.flush();
         System.err.flush();
+        if (out.total + err.total == 0) return null;
         String[] r = {out.text(), err.text(), Long.toString(out.total + err.total)};
         out.clear();
         err.clear();

@@ -26,14 +26,29 @@ import java.util.Arrays;
  * - {@code lineHits}, {@code methodHits}: execution counts.
  * - For each kind a touched list ({@code touchedBranches} with
  *   {@code touchedBranchCount}, ...) naming the ids hit since the last
- *   {@link #reset()}, so read-back and reset cost O(touched).
- * Records of an id are (re)initialised when it is first hit after a reset.
+ *   {@link #reset()}, so read-back costs O(touched) and reset O(1).
+ * An id's record belongs to the current execution when its epoch stamp
+ * ({@code branchEpoch[id]}, ...) equals {@link #epoch}; it is reinitialised
+ * on its first hit after a reset. {@code lineHits} counts executions of
+ * line-number-table rows, so a line split in several rows counts once per row.
+ *
+ * Threading: probes may run on any thread of the class under test. They never
+ * throw into it: an array that is too small is grown (under a lock) and the
+ * probe retried once; a record lost to a race between threads is dropped.
+ * A race with {@link #reset()} can at worst leave one stale entry, never hide
+ * an id from later executions. The arrays may be replaced when they grow, so
+ * readers must fetch the fields again after each execution ({@link #export()}
+ * does).
  */
 public final class Tracer {
     private Tracer() {}
 
     public static final int MAX_SWITCH_VALUES = 64;
 
+    /** The current execution; records with another stamp are stale. */
+    public static int epoch = 1;
+
+    public static int[] branchEpoch = new int[256];
     public static int[] branchHits = new int[256];
     public static int[] branchLt = new int[256];
     public static int[] branchEq = new int[256];
@@ -44,26 +59,26 @@ public final class Tracer {
     public static int[] touchedBranches = new int[256];
     public static int touchedBranchCount;
 
+    public static int[] switchEpoch = new int[64];
     public static int[] switchHits = new int[64];
     public static int[][] switchValues = new int[64][];
     public static int[] switchValueCount = new int[64];
     public static int[] touchedSwitches = new int[64];
     public static int touchedSwitchCount;
 
+    public static int[] lineEpoch = new int[256];
     public static int[] lineHits = new int[256];
     public static int[] touchedLines = new int[256];
     public static int touchedLineCount;
 
+    public static int[] methodEpoch = new int[64];
     public static int[] methodHits = new int[64];
     public static int[] touchedMethods = new int[64];
     public static int touchedMethodCount;
 
     /** Forgets everything recorded since the last reset. */
     public static void reset() {
-        for (int i = 0; i < touchedBranchCount; i++) branchHits[touchedBranches[i]] = 0;
-        for (int i = 0; i < touchedSwitchCount; i++) switchHits[touchedSwitches[i]] = 0;
-        for (int i = 0; i < touchedLineCount; i++) lineHits[touchedLines[i]] = 0;
-        for (int i = 0; i < touchedMethodCount; i++) methodHits[touchedMethods[i]] = 0;
+        epoch++;
         touchedBranchCount = 0;
         touchedSwitchCount = 0;
         touchedLineCount = 0;
@@ -128,20 +143,39 @@ public final class Tracer {
     }
 
     private static void record(int id, double diff, int sign) {
-        if (id >= branchHits.length) growBranches(id);
-        if (branchHits[id]++ == 0) {
-            if (touchedBranchCount == touchedBranches.length) touchedBranches = Arrays.copyOf(touchedBranches, touchedBranchCount * 2);
-            touchedBranches[touchedBranchCount++] = id;
+        try {
+            recordUnchecked(id, diff, sign);
+        } catch (RuntimeException tooSmallOrRace) {
+            try {
+                grow(id);
+                recordUnchecked(id, diff, sign);
+            } catch (RuntimeException dropped) {
+                // A race with another thread: this record is lost.
+            }
+        }
+    }
+
+    private static void recordUnchecked(int id, double diff, int sign) {
+        if (branchEpoch[id] != epoch) {
+            branchEpoch[id] = epoch;
+            branchHits[id] = 0;
             branchLt[id] = 0;
             branchEq[id] = 0;
             branchGt[id] = 0;
             branchMinDiff[id] = Double.POSITIVE_INFINITY;
             branchMaxDiff[id] = Double.NEGATIVE_INFINITY;
             branchMinAbs[id] = Double.POSITIVE_INFINITY;
+            touchedBranches = append(touchedBranches, touchedBranchCount, id);
+            touchedBranchCount++;
         }
+        branchHits[id]++;
         if (sign < 0) branchLt[id]++;
         else if (sign == 0) branchEq[id]++;
         else branchGt[id]++;
+        // An infinite difference (infinite operands, overflow) is clamped so that
+        // an infinite min/max always means "no finite difference recorded".
+        if (diff > Double.MAX_VALUE) diff = Double.MAX_VALUE;
+        else if (diff < -Double.MAX_VALUE) diff = -Double.MAX_VALUE;
         if (diff < branchMinDiff[id]) branchMinDiff[id] = diff;
         if (diff > branchMaxDiff[id]) branchMaxDiff[id] = diff;
         double abs = Math.abs(diff);
@@ -150,13 +184,28 @@ public final class Tracer {
 
     /** Probe before {@code tableswitch}/{@code lookupswitch}: the key. */
     public static void switchValue(int value, int id) {
-        if (id >= switchHits.length) growSwitches(id);
-        if (switchHits[id]++ == 0) {
-            if (touchedSwitchCount == touchedSwitches.length) touchedSwitches = Arrays.copyOf(touchedSwitches, touchedSwitchCount * 2);
-            touchedSwitches[touchedSwitchCount++] = id;
+        try {
+            switchUnchecked(value, id);
+        } catch (RuntimeException tooSmallOrRace) {
+            try {
+                grow(id);
+                switchUnchecked(value, id);
+            } catch (RuntimeException dropped) {
+                // A race with another thread: this record is lost.
+            }
+        }
+    }
+
+    private static void switchUnchecked(int value, int id) {
+        if (switchEpoch[id] != epoch) {
+            switchEpoch[id] = epoch;
+            switchHits[id] = 0;
             switchValueCount[id] = 0;
             if (switchValues[id] == null) switchValues[id] = new int[MAX_SWITCH_VALUES];
+            touchedSwitches = append(touchedSwitches, touchedSwitchCount, id);
+            touchedSwitchCount++;
         }
+        switchHits[id]++;
         int[] values = switchValues[id];
         int n = switchValueCount[id];
         for (int i = 0; i < n; i++) if (values[i] == value) return;
@@ -166,44 +215,96 @@ public final class Tracer {
         }
     }
 
-    /** Probe at the first instruction of a source line. */
+    /** Probe at the first instruction of a line-number-table row. */
     public static void line(int id) {
-        if (id >= lineHits.length) {
-            lineHits = Arrays.copyOf(lineHits, Math.max(id + 1, lineHits.length * 2));
+        try {
+            lineUnchecked(id);
+        } catch (RuntimeException tooSmallOrRace) {
+            try {
+                grow(id);
+                lineUnchecked(id);
+            } catch (RuntimeException dropped) {
+                // A race with another thread: this record is lost.
+            }
         }
-        if (lineHits[id]++ == 0) {
-            if (touchedLineCount == touchedLines.length) touchedLines = Arrays.copyOf(touchedLines, touchedLineCount * 2);
-            touchedLines[touchedLineCount++] = id;
+    }
+
+    private static void lineUnchecked(int id) {
+        if (lineEpoch[id] != epoch) {
+            lineEpoch[id] = epoch;
+            lineHits[id] = 0;
+            touchedLines = append(touchedLines, touchedLineCount, id);
+            touchedLineCount++;
         }
+        lineHits[id]++;
     }
 
     /** Probe at method entry. */
     public static void method(int id) {
+        try {
+            methodUnchecked(id);
+        } catch (RuntimeException tooSmallOrRace) {
+            try {
+                grow(id);
+                methodUnchecked(id);
+            } catch (RuntimeException dropped) {
+                // A race with another thread: this record is lost.
+            }
+        }
+    }
+
+    private static void methodUnchecked(int id) {
+        if (methodEpoch[id] != epoch) {
+            methodEpoch[id] = epoch;
+            methodHits[id] = 0;
+            touchedMethods = append(touchedMethods, touchedMethodCount, id);
+            touchedMethodCount++;
+        }
+        methodHits[id]++;
+    }
+
+    /** {@code list} with {@code id} stored at {@code n}, grown when full. */
+    private static int[] append(int[] list, int n, int id) {
+        if (n >= list.length) list = Arrays.copyOf(list, Math.max(n + 1, list.length * 2));
+        list[n] = id;
+        return list;
+    }
+
+    private static int size(int id, int length) {
+        return Math.max(id + 1, length * 2);
+    }
+
+    /** Grows every per-id array that is too small for {@code id}. */
+    private static synchronized void grow(int id) {
+        if (id < 0) throw new IllegalArgumentException("negative probe id " + id);
+        if (id >= branchHits.length) {
+            int n = size(id, branchHits.length);
+            branchEpoch = Arrays.copyOf(branchEpoch, n);
+            branchHits = Arrays.copyOf(branchHits, n);
+            branchLt = Arrays.copyOf(branchLt, n);
+            branchEq = Arrays.copyOf(branchEq, n);
+            branchGt = Arrays.copyOf(branchGt, n);
+            branchMinDiff = Arrays.copyOf(branchMinDiff, n);
+            branchMaxDiff = Arrays.copyOf(branchMaxDiff, n);
+            branchMinAbs = Arrays.copyOf(branchMinAbs, n);
+        }
+        if (id >= switchHits.length) {
+            int n = size(id, switchHits.length);
+            switchEpoch = Arrays.copyOf(switchEpoch, n);
+            switchHits = Arrays.copyOf(switchHits, n);
+            switchValues = Arrays.copyOf(switchValues, n);
+            switchValueCount = Arrays.copyOf(switchValueCount, n);
+        }
+        if (id >= lineHits.length) {
+            int n = size(id, lineHits.length);
+            lineEpoch = Arrays.copyOf(lineEpoch, n);
+            lineHits = Arrays.copyOf(lineHits, n);
+        }
         if (id >= methodHits.length) {
-            methodHits = Arrays.copyOf(methodHits, Math.max(id + 1, methodHits.length * 2));
+            int n = size(id, methodHits.length);
+            methodEpoch = Arrays.copyOf(methodEpoch, n);
+            methodHits = Arrays.copyOf(methodHits, n);
         }
-        if (methodHits[id]++ == 0) {
-            if (touchedMethodCount == touchedMethods.length) touchedMethods = Arrays.copyOf(touchedMethods, touchedMethodCount * 2);
-            touchedMethods[touchedMethodCount++] = id;
-        }
-    }
-
-    private static void growBranches(int id) {
-        int n = Math.max(id + 1, branchHits.length * 2);
-        branchHits = Arrays.copyOf(branchHits, n);
-        branchLt = Arrays.copyOf(branchLt, n);
-        branchEq = Arrays.copyOf(branchEq, n);
-        branchGt = Arrays.copyOf(branchGt, n);
-        branchMinDiff = Arrays.copyOf(branchMinDiff, n);
-        branchMaxDiff = Arrays.copyOf(branchMaxDiff, n);
-        branchMinAbs = Arrays.copyOf(branchMinAbs, n);
-    }
-
-    private static void growSwitches(int id) {
-        int n = Math.max(id + 1, switchHits.length * 2);
-        switchHits = Arrays.copyOf(switchHits, n);
-        switchValues = Arrays.copyOf(switchValues, n);
-        switchValueCount = Arrays.copyOf(switchValueCount, n);
     }
 
     /**
