@@ -3,9 +3,14 @@
 //! the `jvm` crate; the search depends only on this crate, so it can be
 //! tested with a fake executor.
 //!
+//! [`coverage::GoalMap`] turns a [`Trace`] into covered goals and branch
+//! distances.
+//!
 //! Failures of the class under test are data ([`StatementOutcome::Threw`],
 //! [`TestOutcome::Timeout`], [`TestOutcome::Crashed`]), never `Err`.
 #![forbid(unsafe_code)]
+
+pub mod coverage;
 
 use std::time::Duration;
 

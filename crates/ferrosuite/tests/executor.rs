@@ -121,3 +121,32 @@ fn a_missing_jdk_gives_a_clear_error() {
         "cannot start a test-execution worker: no JVM library at /nonexistent/jdk/lib/server/libjvm.so: set JAVA_HOME to a JDK 17 or install openjdk-17-jdk-headless"
     );
 }
+
+/// The stable keys of the goals of `fixtures.Compare` a test covered.
+fn covered_keys(tmp: &std::path::Path, probes: &[instrument::InstrumentedClass], trace: &exec::Trace) -> Vec<String> {
+    let cf = model::classpath::ClassPath::new(&[tmp.join("fixtures.jar")]).unwrap().load("fixtures.Compare").unwrap();
+    let goals = analysis::goals::class_goals(&cf).unwrap();
+    let class = probes.iter().find(|c| c.class == "fixtures/Compare").unwrap();
+    let map = exec::coverage::GoalMap::new(&goals, class);
+    map.covered(trace).into_iter().map(|g| goals.goal(g).key.clone()).collect()
+}
+
+#[test]
+fn covered_goals_equal_hand_computed_ones() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut pool, probes) = fixture_pool(tmp.path(), 1);
+    let mut sw = TestCaseBuilder::new();
+    let five = sw.int(5);
+    sw.static_call(method("fixtures.Compare", "sw", "(I)I"), &[five]);
+    let results = pool.execute(&[lt_int(3, 7), sw.build()]).unwrap();
+    // ltInt: `if (a < b) return true;` is line 25, `if_icmpge` at bci 2;
+    // with 3 < 7 the jump is not taken (side false) and line 26 is not run.
+    assert_eq!(
+        covered_keys(tmp.path(), &probes, &results[0].trace),
+        ["method:ltInt(II)Z", "line:25", "ltInt(II)Z@2:false"]
+    );
+    // sw(5): `case 5: return 50;` only; the tableswitch is at bci 1.
+    let keys = covered_keys(tmp.path(), &probes, &results[1].trace);
+    assert!(keys.iter().any(|k| k.starts_with("sw(I)I@1:case:5")), "{keys:?}");
+    assert!(!keys.iter().any(|k| k.contains(":default")), "{keys:?}");
+}
