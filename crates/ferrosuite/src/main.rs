@@ -7,6 +7,8 @@
 
 mod commands;
 mod exit_code;
+mod generate;
+mod javarun;
 mod jdk;
 
 use clap::{Parser, Subcommand};
@@ -25,6 +27,8 @@ struct Cli {
 enum Command {
     /// Print the coverage goals of a class (branches, switch cases, lines, methods).
     Goals(commands::goals::GoalsArgs),
+    /// Generate JUnit tests for classes (the main job).
+    Generate(generate::GenerateArgs),
     /// Write instrumented class files and the tracer class to a directory.
     Instrument(commands::instrument::InstrumentArgs),
     /// Measurements: instrumentation speed, instrumentation check on jars.
@@ -64,6 +68,7 @@ fn main() -> std::process::ExitCode {
         .init();
     let result = match cli.command {
         Command::Goals(args) => commands::goals::run(&args),
+        Command::Generate(args) => generate::run(&args),
         Command::Instrument(args) => commands::instrument::run(&args),
         Command::Bench(cmd) => commands::bench::run(&cmd),
         Command::Worker(_) => unreachable!("handled before logging starts"),
@@ -78,6 +83,6 @@ fn main() -> std::process::ExitCode {
 }
 
 /// Error chains are printed on one line.
-fn one_line(s: &str) -> String {
+pub(crate) fn one_line(s: &str) -> String {
     s.split('\n').map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
 }

@@ -225,6 +225,19 @@ impl Pool {
         }
     }
 
+    /// Replaces every worker by a fresh one (fresh JVMs: classes not yet
+    /// initialised, no static state left by earlier tests).
+    ///
+    /// # Errors
+    /// [`ExecError::WorkerStart`] when a worker cannot start.
+    pub fn restart_all(&mut self) -> Result<(), ExecError> {
+        for slot in &mut self.workers {
+            *slot = None;
+            *slot = Some(Worker::spawn(&self.cfg)?);
+        }
+        Ok(())
+    }
+
     /// Start-up time of each worker.
     pub fn startup_times(&self) -> Vec<Duration> {
         self.workers.iter().flatten().map(|w| w.startup).collect()

@@ -391,7 +391,7 @@ fn class_cast(what: &str) -> ExceptionInfo {
 
 // Reading results back: summaries, exceptions, trace, output.
 impl Runner {
-    fn summary(&self, v: Option<Value>, config: &ExecConfig) -> ValueSummary {
+    fn summary(&mut self, v: Option<Value>, config: &ExecConfig) -> ValueSummary {
         let Some(Value { v, kind }) = v else { return ValueSummary::Void };
         // SAFETY of the union reads: each arm reads the member of its kind.
         unsafe {
@@ -410,14 +410,34 @@ impl Runner {
         }
     }
 
-    fn object_summary(&self, o: jobject, max_string: usize) -> ValueSummary {
+    fn object_summary(&mut self, o: jobject, max_string: usize) -> ValueSummary {
         if o.is_null() {
-            ValueSummary::Null
-        } else if self.jni.is_instance_of(o, self.h.known.string) {
-            ValueSummary::String(String::from_utf16_lossy(&self.jni.string_units(o, max_string)))
-        } else {
-            ValueSummary::Object { class: self.class_name_of(o).unwrap_or_else(|| "?".into()) }
+            return ValueSummary::Null;
         }
+        if self.jni.is_instance_of(o, self.h.known.string) {
+            return ValueSummary::String(String::from_utf16_lossy(&self.jni.string_units(o, max_string)));
+        }
+        let class = self.class_name_of(o).unwrap_or_else(|| "?".into());
+        self.boxed_summary(o, &class).unwrap_or(ValueSummary::Object { class })
+    }
+
+    /// The value inside a boxed primitive (`Integer`, `Character`, ...).
+    fn boxed_summary(&mut self, o: jobject, class: &str) -> Option<ValueSummary> {
+        let (owner, name, desc, kind) = match class {
+            "java.lang.Integer" => ("java/lang/Integer", "intValue", "()I", Kind::Int),
+            "java.lang.Long" => ("java/lang/Long", "longValue", "()J", Kind::Long),
+            "java.lang.Short" => ("java/lang/Short", "shortValue", "()S", Kind::Short),
+            "java.lang.Byte" => ("java/lang/Byte", "byteValue", "()B", Kind::Byte),
+            "java.lang.Character" => ("java/lang/Character", "charValue", "()C", Kind::Char),
+            "java.lang.Boolean" => ("java/lang/Boolean", "booleanValue", "()Z", Kind::Boolean),
+            "java.lang.Float" => ("java/lang/Float", "floatValue", "()F", Kind::Float),
+            "java.lang.Double" => ("java/lang/Double", "doubleValue", "()D", Kind::Double),
+            _ => return None,
+        };
+        let jni = self.jni;
+        let id = self.h.cache.method(jni, owner, name, desc, false).ok()?;
+        let v = jni.call_method(o, id, kind, &[]).ok()?;
+        Some(self.summary(Some(Value { v, kind }), &ExecConfig::default()))
     }
 
     /// `o.getClass().getName()`.

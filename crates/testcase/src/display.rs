@@ -9,6 +9,7 @@
 
 use std::fmt;
 
+use crate::assertion::{Assertion, AssertionKind, Literal};
 use crate::ir::{FieldRef, MethodRef, Primitive, Statement, StatementKind, TestCase, VarId};
 use crate::literal::{primitive_literal, string_literal};
 use model::descriptor::FieldType;
@@ -141,7 +142,9 @@ impl fmt::Display for Numbered<'_> {
 }
 
 /// One line per statement, each ending in `\n`; the call under test is
-/// marked with a trailing `// call under test`.
+/// marked with a trailing `// call under test`. Each assertion follows the
+/// statement it checks (`assert v3 == 5`), in the order of
+/// [`TestCase::assertions`]; assertions on statements past the end come last.
 impl fmt::Display for TestCase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (var, statement) in self.iter() {
@@ -150,8 +153,44 @@ impl fmt::Display for TestCase {
                 f.write_str("  // call under test")?;
             }
             f.write_str("\n")?;
+            for assertion in self.assertions.iter().filter(|a| a.var == var) {
+                writeln!(f, "{assertion}")?;
+            }
+        }
+        for assertion in self.assertions.iter().filter(|a| a.var.index() >= self.len()) {
+            writeln!(f, "{assertion}")?;
         }
         Ok(())
+    }
+}
+
+/// The expected value as Java source: `null`, `5`, `"text"`, `org.Foo.RED`.
+impl fmt::Display for Literal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Literal::Null => f.write_str("null"),
+            Literal::Primitive(value) => write!(f, "{value}"),
+            Literal::String(text) => f.write_str(&string_literal(text)),
+            Literal::Enum { class, name } => write!(f, "{}.{name}", class.java_name()),
+        }
+    }
+}
+
+/// `assert v3 == 5`, `assert v3 != null`, `assert v3.size() == 2`,
+/// `assert v3.count == 1`, `assert v3.equals(v1)`, `assert !v3.equals(v1)`,
+/// `assert v2 throws java.lang.NullPointerException`.
+impl fmt::Display for Assertion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let var = self.var;
+        match &self.kind {
+            AssertionKind::Value(expected) => write!(f, "assert {var} == {expected}"),
+            AssertionKind::NotNull => write!(f, "assert {var} != null"),
+            AssertionKind::Inspector { method, expected } => write!(f, "assert {var}.{}() == {expected}", method.name),
+            AssertionKind::Field { field, expected } => write!(f, "assert {var}.{} == {expected}", field.name),
+            AssertionKind::EqualsOther { other, equal: true } => write!(f, "assert {var}.equals({other})"),
+            AssertionKind::EqualsOther { other, equal: false } => write!(f, "assert !{var}.equals({other})"),
+            AssertionKind::Throws { exception } => write!(f, "assert {var} throws {exception}"),
+        }
     }
 }
 
@@ -272,6 +311,55 @@ v13 = java.lang.Double.valueOf(Double.NEGATIVE_INFINITY)
                 b.class_literal(ty("Z"));
             },
             "v0 = new int[2][]\nv1 = new java.lang.String[0][][]\nv2 = (java.lang.Object[]) null\nv3 = int[].class\nv4 = boolean.class\n",
+        );
+    }
+
+    #[test]
+    fn assertions_print_after_the_statement_they_check() {
+        use crate::assertion::{Assertion, AssertionKind, Literal};
+        let mut b = TestCaseBuilder::new();
+        let v0 = b.construct(method("java.util.ArrayList", "<init>", "()V"), &[]);
+        let v1 = b.string("x");
+        let v2 = b.call(v0, method("java.util.ArrayList", "add", "(Ljava/lang/Object;)Z"), &[v1]);
+        let v3 = b.call(v0, method("java.util.ArrayList", "get", "(I)Ljava/lang/Object;"), &[v2]);
+        let mut test_case = b.build();
+        let size = method("java.util.ArrayList", "size", "()I");
+        let kinds = [
+            (v2, AssertionKind::Value(Literal::Primitive(Primitive::Boolean(true)))),
+            (v0, AssertionKind::Inspector { method: size, expected: Literal::Primitive(Primitive::Int(1)) }),
+            (v0, AssertionKind::NotNull),
+            (v1, AssertionKind::EqualsOther { other: v0, equal: false }),
+            (
+                v1,
+                AssertionKind::Field {
+                    field: field("java.lang.String", "hash", "I"),
+                    expected: Literal::Primitive(Primitive::Int(0)),
+                },
+            ),
+            (v1, AssertionKind::Value(Literal::String("x".into()))),
+            (v2, AssertionKind::EqualsOther { other: v2, equal: true }),
+            (v0, AssertionKind::Value(Literal::Enum { class: BinaryName::new("org.Foo$Color"), name: "RED".into() })),
+            (v1, AssertionKind::Value(Literal::Null)),
+            (v3, AssertionKind::Throws { exception: BinaryName::new("java.lang.IndexOutOfBoundsException") }),
+        ];
+        test_case.assertions = kinds.into_iter().map(|(var, kind)| Assertion { var, kind }).collect();
+        assert_eq!(
+            test_case.to_string(),
+            r#"v0 = new java.util.ArrayList()
+assert v0.size() == 1
+assert v0 != null
+assert v0 == org.Foo.Color.RED
+v1 = "x"
+assert !v1.equals(v0)
+assert v1.hash == 0
+assert v1 == "x"
+assert v1 == null
+v2 = v0.add(v1)
+assert v2 == true
+assert v2.equals(v2)
+v3 = v0.get(v2)
+assert v3 throws java.lang.IndexOutOfBoundsException
+"#
         );
     }
 

@@ -95,6 +95,10 @@ pub struct TestCase {
     /// The statement that is the call under test (usually the last call
     /// on the class under test), if any.
     pub call_under_test: Option<VarId>,
+    /// Regression assertions, in the order they are printed (each after
+    /// the statement it checks, or at the end of the test).
+    #[serde(default)]
+    pub assertions: Vec<crate::assertion::Assertion>,
 }
 
 impl VarId {
@@ -190,6 +194,53 @@ impl StatementKind {
             StatementKind::FieldSet { receiver, value, .. } => (*receiver, &[], Some(*value)),
         };
         first.into_iter().chain(args.iter().copied()).chain(last)
+    }
+
+    /// Rewrites every value the statement uses (those [`StatementKind::uses`]
+    /// lists, in the same order) with `f`.
+    pub fn map_uses(&mut self, mut f: impl FnMut(VarId) -> VarId) {
+        match self {
+            StatementKind::Primitive(_)
+            | StatementKind::Boxed(_)
+            | StatementKind::String(_)
+            | StatementKind::Null(_)
+            | StatementKind::EnumConstant { .. }
+            | StatementKind::ClassLiteral(_)
+            | StatementKind::NewArray { .. } => {}
+            StatementKind::ArrayStore { array, value, .. } => {
+                *array = f(*array);
+                *value = f(*value);
+            }
+            StatementKind::Constructor { args, .. } | StatementKind::StaticCall { args, .. } => {
+                args.iter_mut().for_each(|a| *a = f(*a));
+            }
+            StatementKind::Call { receiver, args, .. } => {
+                *receiver = f(*receiver);
+                args.iter_mut().for_each(|a| *a = f(*a));
+            }
+            StatementKind::FieldGet { receiver, .. } => {
+                if let Some(r) = receiver {
+                    *r = f(*r);
+                }
+            }
+            StatementKind::FieldSet { receiver, value, .. } => {
+                if let Some(r) = receiver {
+                    *r = f(*r);
+                }
+                *value = f(*value);
+            }
+        }
+    }
+
+    /// Replaces use number `slot` (counted as [`StatementKind::uses`] lists
+    /// them) by `var`; does nothing past the last use.
+    pub fn set_use(&mut self, slot: usize, var: VarId) {
+        let mut i = 0;
+        self.map_uses(|v| {
+            let out = if i == slot { var } else { v };
+            i += 1;
+            out
+        });
     }
 
     /// Whether the statement produces a value that later statements may use:

@@ -104,19 +104,40 @@
 //! - [`builder`]: [`TestCaseBuilder`], typing each statement from its descriptor.
 //! - [`validate`](mod@validate): [`validate()`], [`Validator`] and the errors.
 //! - [`literal`]: Java literals for primitives, chars and strings.
+//! - [`assertion`]: regression assertions attached to a test case.
 //! - `display` (private): the `Display` impls of the text form.
+//! - [`cluster`]: [`TestCluster`], what tests of a class under test call and
+//!   how to obtain a value of every type they need.
+//! - [`seeds`]: [`Seeds`], constant pools (static and dynamic) for values.
+//! - [`operators`]: random tests, mutation, crossover and the edits the
+//!   search needs; all randomness from a caller's RNG.
+//!
+//! # Variation
+//!
+//! The search makes and changes test cases only through [`operators`],
+//! which take a [`TestCluster`] (built once per class under test by
+//! [`TestCluster::build`]) and [`Seeds`]. Every operator returns a new,
+//! renumbered test case that keeps the rule above and passes
+//! [`Validator`]; the property test in `operators` checks this on real
+//! classes.
 #![forbid(unsafe_code)]
 
+pub mod assertion;
 pub mod builder;
+pub mod cluster;
 mod display;
 pub mod ir;
 pub mod literal;
+pub mod operators;
+pub mod seeds;
 pub mod validate;
 
 #[cfg(test)]
 mod testutil;
 
 pub use builder::TestCaseBuilder;
+pub use cluster::{Callable, ClusterError, ClusterOptions, Generator, TestCluster};
 pub use display::Numbered;
 pub use ir::*;
+pub use seeds::{SeedOptions, Seeds};
 pub use validate::{StatementError, ValidationError, Validator, validate};

@@ -49,6 +49,28 @@ public class Counter implements Comparable<Counter> {
         "Named.java",
         "package fix;\npublic interface Named {\n    String PREFIX = \"n:\";\n    String name();\n    default String greet() { return PREFIX + name(); }\n    static Named of(String s) { return () -> s; }\n}\n",
     ),
+    (
+        "Bag.java",
+        r#"package fix;
+import java.util.*;
+public class Bag {
+    int hidden;
+    public Bag(List<String> items) {}
+    Bag() {}
+    public int total(Map<String, Integer> counts) { return counts.size(); }
+    int packagePrivate() { return 1; }
+    protected int guarded() { return 2; }
+    public Color color(Color c) { return c; }
+    public static Bag empty() { return new Bag(); }
+    public double area(Shape s) { return s.area(); }
+    public int size(Named[] names, Object o, Number n, Class<?> c) { return names.length; }
+}
+"#,
+    ),
+    ("Lonely.java", "package fix;\npublic interface Lonely { void run(); }\n"),
+    ("Base.java", "package fix;\nabstract class Base { public int shared() { return 1; } }\n"),
+    ("Derived.java", "package fix;\npublic class Derived extends Base { }\n"),
+    ("Orphan.java", "package fix;\npublic abstract class Orphan { public int get() { return 1; } }\n"),
 ];
 
 /// The fixture classes plus the JDK, or `None` (with a message) when no JDK is found.

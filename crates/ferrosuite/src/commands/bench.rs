@@ -12,6 +12,7 @@
 //!   line for every class) is reported as unchecked, with exit code 4.
 //! - `bench branches`: our branch goals next to JaCoCo's branch counter.
 //! - `bench exec`: test executions per second per worker.
+//! - `bench coverage`: generate on a corpus, JaCoCo line and branch coverage.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -57,6 +58,24 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 20_000)]
         executions: usize,
     },
+    /// Generate tests for each class of a corpus, then measure them with JaCoCo.
+    Coverage {
+        /// Corpus file: lines `JAR CLASS`, jars relative to `--jar-dir`.
+        #[arg(long, default_value = "corpus/visible.txt")]
+        corpus: PathBuf,
+        /// Where the corpus jars are.
+        #[arg(long, default_value = "/usr/share/java")]
+        jar_dir: PathBuf,
+        /// Search budget per class (seconds).
+        #[arg(long, default_value_t = 60)]
+        budget_secs: u64,
+        /// Output folder (one subfolder per class).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Seed passed to generate.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Our branch-goal count next to JaCoCo's branch counter, per class of a corpus file.
     Branches {
         /// Corpus file: lines `JAR CLASS`, jars relative to `--jar-dir`.
@@ -80,6 +99,16 @@ pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
         }
         BenchCommand::Branches { corpus, jar_dir } => super::jacoco::compare_branches(corpus, jar_dir),
         BenchCommand::Exec { executions } => super::bench_exec::bench_exec(*executions),
+        BenchCommand::Coverage { corpus, jar_dir, budget_secs, out, seed } => {
+            let out = out.clone().unwrap_or_else(super::bench_coverage::default_out);
+            super::bench_coverage::bench_coverage(
+                corpus,
+                jar_dir,
+                std::time::Duration::from_secs(*budget_secs),
+                &out,
+                *seed,
+            )
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! One module per subcommand, plus the mapping of errors to exit codes.
 
 pub mod bench;
+pub mod bench_coverage;
 pub mod bench_exec;
 pub mod goals;
 pub mod instrument;

@@ -1,0 +1,174 @@
+//! `ferrosuite bench coverage`: runs `generate` on each class of a corpus
+//! file at a budget, then compiles the emitted suite, runs it under JUnit
+//! with the JaCoCo agent restricted to the class under test, and prints
+//! JaCoCo's line and branch coverage per class (CSV and a markdown table)
+//! with the means, the failing tests and the wall time per class.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use anyhow::Context;
+
+use crate::exit_code::ExitCode;
+use crate::javarun::{self, JacocoSetup, JunitJars};
+use crate::jdk::Jdk;
+
+/// One measured class.
+struct Row {
+    class: String,
+    lines: Option<f64>,
+    branches: Option<f64>,
+    tests: usize,
+    failing: usize,
+    seconds: f64,
+    note: String,
+}
+
+/// Runs the benchmark.
+///
+/// # Errors
+/// Corpus, JDK, JUnit or JaCoCo set-up errors; a class that fails is a row
+/// with a note.
+pub fn bench_coverage(
+    corpus: &Path,
+    jar_dir: &Path,
+    budget: Duration,
+    out: &Path,
+    seed: u64,
+) -> anyhow::Result<ExitCode> {
+    let entries = super::jacoco::read_corpus(corpus)?;
+    let jdk = Jdk::find()?;
+    let junit = JunitJars::debian(4)?;
+    std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+    let mut rows = Vec::new();
+    for (jar, class) in &entries {
+        let jar = jar_dir.join(jar);
+        let dir = out.join(class);
+        let row = measure(&jdk, &junit, &jar, class, budget, &dir, seed).unwrap_or_else(|e| Row {
+            class: class.clone(),
+            lines: None,
+            branches: None,
+            tests: 0,
+            failing: 0,
+            seconds: 0.0,
+            note: crate::one_line(&format!("{e:#}")),
+        });
+        eprintln!("{}: branches {}, lines {}", row.class, pct(row.branches), pct(row.lines));
+        rows.push(row);
+    }
+    print_tables(&rows, budget);
+    let failing: usize = rows.iter().map(|r| r.failing).sum();
+    Ok(if failing == 0 && rows.iter().all(|r| r.note.is_empty()) { ExitCode::Success } else { ExitCode::Partial })
+}
+
+fn measure(
+    jdk: &Jdk,
+    junit: &JunitJars,
+    jar: &Path,
+    class: &str,
+    budget: Duration,
+    dir: &Path,
+    seed: u64,
+) -> anyhow::Result<Row> {
+    let _ = std::fs::remove_dir_all(dir);
+    let start = Instant::now();
+    let status = Command::new(std::env::current_exe()?)
+        .args(["generate", "--classpath", &jar.display().to_string(), "--class", class])
+        .args(["--budget", &format!("{}ms", budget.as_millis()), "--seed", &seed.to_string()])
+        .arg("--out")
+        .arg(dir)
+        .stdout(std::process::Stdio::null())
+        .status()
+        .context("cannot run ferrosuite generate")?;
+    let seconds = start.elapsed().as_secs_f64();
+    let simple = class.rsplit('.').next().unwrap_or(class).replace('$', "_");
+    let package_dir = class.rsplit_once('.').map_or(String::new(), |(p, _)| p.replace('.', "/"));
+    let source = dir.join(&package_dir).join(format!("{simple}_FerroTest.java"));
+    let text = std::fs::read_to_string(&source).with_context(|| format!("generate ({status}) wrote no test file"))?;
+    let names: Vec<String> = text
+        .lines()
+        .filter_map(|l| {
+            l.trim_start().strip_prefix("public void ").and_then(|r| r.split('(').next()).map(str::to_string)
+        })
+        .collect();
+    let classes = dir.join("bench-classes");
+    let compile_cp = format!("{}:{}", jar.display(), junit.compile_class_path());
+    javarun::compile_tests(jdk, &[source.clone()], &compile_cp, &classes, None)?
+        .map_err(|errors| anyhow::anyhow!("the emitted suite does not compile: {}", errors.len()))?;
+    let exec_file = dir.join("jacoco.exec");
+    let jacoco = JacocoSetup::new(jdk, &exec_file, class)?;
+    let package = class.rsplit_once('.').map_or(String::new(), |(p, _)| format!("{p}."));
+    let test_class = format!("{package}{simple}_FerroTest");
+    let verdicts = javarun::run_tests(
+        jdk,
+        &classes,
+        &jar.display().to_string(),
+        &test_class,
+        &names,
+        junit,
+        Some(&jacoco),
+        Duration::from_secs(10),
+    )?;
+    let coverage = javarun::jacoco_coverage(jdk, &exec_file, jar, class)?;
+    Ok(Row {
+        class: class.to_string(),
+        lines: coverage.line_ratio(),
+        branches: coverage.branch_ratio(),
+        tests: verdicts.len(),
+        failing: verdicts.iter().filter(|v| !v.passed).count(),
+        seconds,
+        note: String::new(),
+    })
+}
+
+fn pct(r: Option<f64>) -> String {
+    r.map_or("-".into(), |r| format!("{:.1}", 100.0 * r))
+}
+
+fn mean(values: impl Iterator<Item = Option<f64>>) -> String {
+    let v: Vec<f64> = values.flatten().collect();
+    if v.is_empty() { "-".into() } else { format!("{:.1}", 100.0 * v.iter().sum::<f64>() / v.len() as f64) }
+}
+
+fn print_tables(rows: &[Row], budget: Duration) {
+    println!("class,branch_coverage,line_coverage,tests,failing_tests,seconds,note");
+    for r in rows {
+        println!(
+            "{},{},{},{},{},{:.1},{}",
+            r.class,
+            pct(r.branches),
+            pct(r.lines),
+            r.tests,
+            r.failing,
+            r.seconds,
+            r.note.replace(',', ";")
+        );
+    }
+    println!();
+    println!("| class | branch % | line % | tests | failing | seconds (budget {}s) |", budget.as_secs());
+    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    for r in rows {
+        println!(
+            "| {} | {} | {} | {} | {} | {:.1} |",
+            r.class,
+            pct(r.branches),
+            pct(r.lines),
+            r.tests,
+            r.failing,
+            r.seconds
+        );
+    }
+    println!(
+        "| **mean** | **{}** | **{}** | {} | {} | |",
+        mean(rows.iter().map(|r| r.branches)),
+        mean(rows.iter().map(|r| r.lines)),
+        rows.iter().map(|r| r.tests).sum::<usize>(),
+        rows.iter().map(|r| r.failing).sum::<usize>()
+    );
+}
+
+/// Default output folder of the benchmark.
+pub fn default_out() -> PathBuf {
+    PathBuf::from("target/bench-coverage")
+}

@@ -1,0 +1,428 @@
+//! The body of one test method: one Java statement per IR statement, the
+//! expected exception, and the assertions (written by `assertions`). The
+//! crate docs give the rules: variables and their declared types, `null`
+//! in place, argument casts, the `try`/`fail`/`catch` of the expected
+//! exception.
+
+use model::descriptor::FieldType;
+use model::names::BinaryName;
+use model::signature::{JavaType, TypeArg};
+use testcase::assertion::AssertionKind;
+use testcase::literal::{primitive_literal, string_literal};
+use testcase::{MethodRef, Statement, StatementKind, TestCase, VarId, box_class};
+
+use crate::JUnitVersion;
+use crate::imports::ClassNames;
+use crate::types::{declared_erasure, declared_type, is_parameterized};
+use crate::vars::Vars;
+
+/// Writes the body of one test method.
+pub(crate) struct TestWriter<'a> {
+    pub(crate) test_case: &'a TestCase,
+    pub(crate) names: &'a mut ClassNames,
+    junit: JUnitVersion,
+    vars: Vars,
+    lines: Vec<String>,
+    depth: usize,
+}
+
+/// The statement that ends the test with an expected exception, and the
+/// exception's class: the first [`AssertionKind::Throws`] of the test.
+pub(crate) fn expected_exception(test_case: &TestCase) -> Option<(VarId, &BinaryName)> {
+    let throws = test_case.assertions.iter().filter_map(|assertion| match &assertion.kind {
+        AssertionKind::Throws { exception } => Some((assertion.var, exception)),
+        _ => None,
+    });
+    throws.filter(|(var, _)| var.index() < test_case.len()).min_by_key(|(var, _)| *var)
+}
+
+/// The number of statements written: all of them, or up to and including
+/// the one with the expected exception.
+pub(crate) fn written_len(test_case: &TestCase) -> usize {
+    expected_exception(test_case).map_or(test_case.len(), |(var, _)| var.index() + 1)
+}
+
+/// The number of statements whose values exist at the end of the test:
+/// all of them, or those before the expected exception.
+pub(crate) fn values_len(test_case: &TestCase) -> usize {
+    expected_exception(test_case).map_or(test_case.len(), |(var, _)| var.index())
+}
+
+impl<'a> TestWriter<'a> {
+    /// A writer for `test_case` that spells classes with `names`.
+    pub(crate) fn new(test_case: &'a TestCase, names: &'a mut ClassNames, junit: JUnitVersion) -> TestWriter<'a> {
+        TestWriter { test_case, names, junit, vars: Vars::default(), lines: Vec::new(), depth: 0 }
+    }
+
+    /// The lines of the method body, indented relative to it.
+    pub(crate) fn write(mut self) -> Vec<String> {
+        let test_case = self.test_case;
+        let expected = expected_exception(test_case);
+        for (var, statement) in test_case.iter().take(written_len(test_case)) {
+            match expected {
+                Some((thrower, exception)) if thrower == var => {
+                    self.write_expected_exception(var, statement, exception)
+                }
+                _ => {
+                    self.write_statement(var, statement);
+                    self.write_value_assertions(var);
+                }
+            }
+        }
+        self.write_final_assertions();
+        self.lines
+    }
+
+    /// Appends one line at the current depth.
+    pub(crate) fn line(&mut self, text: &str) {
+        self.lines.push(format!("{}{text}", "    ".repeat(self.depth)));
+    }
+
+    fn write_statement(&mut self, var: VarId, statement: &Statement) {
+        if let Some(text) = self.statement_text(var, statement) {
+            self.line(&text);
+        }
+    }
+
+    /// `Foo foo0 = new Foo(int0);` or `foo0.run();`; `None` for `null`,
+    /// which is written where it is used.
+    fn statement_text(&mut self, var: VarId, statement: &Statement) -> Option<String> {
+        if matches!(statement.kind, StatementKind::Null(_)) {
+            return None;
+        }
+        let expression = self.value_expression(statement);
+        let declared = declared_type(statement);
+        match declared.erasure().filter(|_| statement.produces_value()) {
+            Some(erasure) => {
+                let ty = self.names.java_type(&declared);
+                let name = self.vars.declare(var, &erasure);
+                Some(format!("{ty} {name} = {expression};"))
+            }
+            None => Some(format!("{expression};")),
+        }
+    }
+
+    /// The statement's expression, cast to its declared type when the
+    /// erasure of that differs from the erased type of the value.
+    fn value_expression(&mut self, statement: &Statement) -> String {
+        let declared = declared_type(statement);
+        let expression = self.expression(&statement.kind, &declared);
+        match (declared.erasure(), statement.kind.value_type()) {
+            (Some(to), Some(from)) if to != from => format!("({}) {expression}", self.names.java_type(&declared)),
+            _ => expression,
+        }
+    }
+
+    /// The Java expression of `kind`, whose variable is declared as `declared`.
+    fn expression(&mut self, kind: &StatementKind, declared: &JavaType) -> String {
+        match kind {
+            StatementKind::Primitive(value) => primitive_literal(*value),
+            StatementKind::Boxed(value) => {
+                let class = self.names.class(&box_class(value.base_type()).to_binary());
+                format!("{class}.valueOf({})", primitive_literal(*value))
+            }
+            StatementKind::String(text) => string_literal(text),
+            StatementKind::Null(_) => format!("({}) null", self.names.java_type(declared)),
+            StatementKind::EnumConstant { class, name } => format!("{}.{name}", self.names.class(class)),
+            StatementKind::ClassLiteral(ty) => format!("{}.class", self.names.field_type(ty)),
+            StatementKind::NewArray { elem, length } => self.new_array(elem, *length),
+            StatementKind::ArrayStore { array, index, value } => {
+                format!("{}[{index}] = {}", self.receiver(*array), self.stored(*value))
+            }
+            StatementKind::Constructor { method, args } => self.constructor(method, args, declared),
+            StatementKind::StaticCall { method, args } => {
+                let owner = self.names.class(&method.owner);
+                let args = self.arguments(args, method, is_parameterized(declared));
+                format!("{owner}.{}({args})", method.name)
+            }
+            StatementKind::Call { receiver, method, args } => {
+                let generic = is_parameterized(declared) || self.is_parameterized(*receiver);
+                let receiver = self.receiver(*receiver);
+                format!("{receiver}.{}({})", method.name, self.arguments(args, method, generic))
+            }
+            StatementKind::FieldGet { receiver, field } => self.field(*receiver, &field.owner, &field.name),
+            StatementKind::FieldSet { receiver, field, value } => {
+                format!("{} = {}", self.field(*receiver, &field.owner, &field.name), self.stored(*value))
+            }
+        }
+    }
+
+    /// `new int[3]`, `new String[2][]` for an array of `String[]`.
+    fn new_array(&mut self, elem: &FieldType, length: u32) -> String {
+        let mut component = elem;
+        let mut dimensions = 0;
+        while let FieldType::Array(inner) = component {
+            component = inner;
+            dimensions += 1;
+        }
+        format!("new {}[{length}]{}", self.names.field_type(component), "[]".repeat(dimensions))
+    }
+
+    /// `new Foo(int0)`, `new Box<String>(string0)`, or `new Box<>(…)` when
+    /// the declared type has wildcard arguments (which `new` cannot name).
+    fn constructor(&mut self, method: &MethodRef, args: &[VarId], declared: &JavaType) -> String {
+        let class = self.names.class(&method.owner);
+        let generic = is_parameterized(declared);
+        let type_args = match declared {
+            JavaType::Class(sig) if generic && sig.args.iter().all(|arg| matches!(arg, TypeArg::Exact(_))) => {
+                self.names.type_args(&sig.args)
+            }
+            JavaType::Class(_) if generic => "<>".to_owned(),
+            _ => String::new(),
+        };
+        format!("new {class}{type_args}({})", self.arguments(args, method, generic))
+    }
+
+    /// The arguments of a call of `method`, each as [`TestWriter::argument`] writes it.
+    fn arguments(&mut self, args: &[VarId], method: &MethodRef, generic: bool) -> String {
+        let mut written = Vec::with_capacity(args.len());
+        for (i, arg) in args.iter().enumerate() {
+            written.push(match method.descriptor.params.get(i) {
+                Some(param) => self.argument(*arg, param, generic),
+                None => self.vars.name(*arg),
+            });
+        }
+        written.join(", ")
+    }
+
+    /// `string0`, `(Object) string0` or `(String) null` for a parameter of
+    /// type `param` (see the module docs).
+    fn argument(&mut self, arg: VarId, param: &FieldType, generic: bool) -> String {
+        if self.is_null(arg) {
+            return if generic { "null".to_owned() } else { format!("({}) null", self.names.field_type(param)) };
+        }
+        let name = self.vars.name(arg);
+        let upcast = !generic && param.is_reference() && self.erasure(arg).as_ref() != Some(param);
+        if upcast { format!("({}) {name}", self.names.field_type(param)) } else { name }
+    }
+
+    /// `foo0.count` or `Foo.count` for a static field.
+    fn field(&mut self, receiver: Option<VarId>, owner: &BinaryName, name: &str) -> String {
+        match receiver {
+            Some(receiver) => format!("{}.{name}", self.receiver(receiver)),
+            None => format!("{}.{name}", self.names.class(owner)),
+        }
+    }
+
+    /// The statement `var` names, if the test case has it.
+    pub(crate) fn statement(&self, var: VarId) -> Option<&'a Statement> {
+        self.test_case.get(var)
+    }
+
+    fn is_null(&self, var: VarId) -> bool {
+        self.statement(var).is_some_and(|statement| matches!(statement.kind, StatementKind::Null(_)))
+    }
+
+    fn is_parameterized(&self, var: VarId) -> bool {
+        self.statement(var).is_some_and(|statement| is_parameterized(&declared_type(statement)))
+    }
+
+    /// The erasure of the type `var` is declared with.
+    pub(crate) fn erasure(&self, var: VarId) -> Option<FieldType> {
+        self.statement(var).and_then(declared_erasure)
+    }
+
+    /// `(T) null` for a null of declared type `T`.
+    fn null_of(&mut self, var: VarId) -> String {
+        let ty = self.statement(var).map_or(JavaType::Void, declared_type);
+        format!("({}) null", self.names.java_type(&ty))
+    }
+
+    /// `var` as an expression: its name, or `(T) null`.
+    pub(crate) fn subject(&mut self, var: VarId) -> String {
+        if self.is_null(var) { self.null_of(var) } else { self.vars.name(var) }
+    }
+
+    /// `var` before a `.` or `[`: its name, or `((T) null)`.
+    pub(crate) fn receiver(&mut self, var: VarId) -> String {
+        if self.is_null(var) { format!("({})", self.null_of(var)) } else { self.vars.name(var) }
+    }
+
+    /// `var` on the right of `=`: its name, or `null`.
+    fn stored(&mut self, var: VarId) -> String {
+        if self.is_null(var) { "null".to_owned() } else { self.vars.name(var) }
+    }
+
+    /// The statement with the expected exception, in a `try` block that
+    /// fails when it completes normally.
+    fn write_expected_exception(&mut self, var: VarId, statement: &Statement, exception: &BinaryName) {
+        let class = self.names.class(exception);
+        let simple = exception.java_name().rsplit('.').next().unwrap_or_default().to_owned();
+        let message = string_literal(&format!("Expecting exception: {simple}"));
+        if catches_assertion_errors(exception) {
+            self.write_caught(var, statement, &class, &message);
+        } else {
+            self.write_try_fail(var, statement, &class, &message);
+        }
+    }
+
+    /// `try { <statement> fail(…); } catch (X e) { // expected }`.
+    fn write_try_fail(&mut self, var: VarId, statement: &Statement, class: &str, message: &str) {
+        self.line("try {");
+        self.depth += 1;
+        self.write_throwing(var, statement);
+        self.line(&format!("fail({message});"));
+        self.depth -= 1;
+        self.line(&format!("}} catch ({class} e) {{"));
+        self.depth += 1;
+        self.line("// expected");
+        self.depth -= 1;
+        self.line("}");
+    }
+
+    /// For an exception that would also catch the `AssertionError` of
+    /// `fail`: record what was caught and assert that something was.
+    fn write_caught(&mut self, var: VarId, statement: &Statement, class: &str, message: &str) {
+        self.line("Throwable thrown = null;");
+        self.line("try {");
+        self.depth += 1;
+        self.write_throwing(var, statement);
+        self.depth -= 1;
+        self.line(&format!("}} catch ({class} e) {{"));
+        self.depth += 1;
+        self.line("thrown = e;");
+        self.depth -= 1;
+        self.line("}");
+        let args = match self.junit {
+            JUnitVersion::Four => format!("{message}, thrown"),
+            JUnitVersion::Five => format!("thrown, {message}"),
+        };
+        self.line(&format!("assertNotNull({args});"));
+    }
+
+    /// The statement that throws: a call without its variable (it never
+    /// gets a value), anything else as usual.
+    fn write_throwing(&mut self, var: VarId, statement: &Statement) {
+        if statement.kind.is_call() {
+            let expression = self.expression(&statement.kind, &declared_type(statement));
+            self.line(&format!("{expression};"));
+        } else {
+            self.write_statement(var, statement);
+        }
+    }
+}
+
+/// Whether `catch (exception e)` would also catch the `AssertionError`
+/// that `fail` throws.
+fn catches_assertion_errors(exception: &BinaryName) -> bool {
+    matches!(exception.as_str(), "java.lang.Throwable" | "java.lang.Error" | "java.lang.AssertionError")
+}
+
+#[cfg(test)]
+mod tests {
+    use model::signature::parse_field_signature;
+    use testcase::assertion::{Assertion, Literal};
+    use testcase::{FieldRef, Primitive, TestCaseBuilder};
+
+    use super::*;
+
+    fn method(owner: &str, name: &str, descriptor: &str) -> MethodRef {
+        MethodRef::parse(owner, name, descriptor).unwrap()
+    }
+
+    fn assertion(var: VarId, kind: AssertionKind) -> Assertion {
+        Assertion { var, kind }
+    }
+
+    fn throws(var: VarId, exception: &str) -> Assertion {
+        assertion(var, AssertionKind::Throws { exception: BinaryName::new(exception) })
+    }
+
+    /// Builds a test case with `build` (which returns its assertions) and
+    /// compares the body written for it, in package `demo`, with `expected`.
+    fn check(build: impl FnOnce(&mut TestCaseBuilder) -> Vec<Assertion>, expected: &str) {
+        let mut b = TestCaseBuilder::new();
+        let assertions = build(&mut b);
+        let mut test_case = b.build();
+        test_case.assertions = assertions;
+        let mut names = ClassNames::new("demo", "Foo_FerroTest");
+        TestWriter::new(&test_case, &mut names, JUnitVersion::Four).write();
+        names.decide(&BinaryName::new("demo.Foo"));
+        let lines = TestWriter::new(&test_case, &mut names, JUnitVersion::Four).write();
+        assert_eq!(lines.join("\n"), expected);
+    }
+
+    #[test]
+    fn the_first_expected_exception_ends_the_test_and_later_values_are_not_asserted() {
+        check(
+            |b| {
+                let foo = b.construct(method("demo.Foo", "<init>", "()V"), &[]);
+                let a = b.call(foo, method("demo.Foo", "a", "()I"), &[]);
+                let c = b.call(foo, method("demo.Foo", "c", "()I"), &[]);
+                vec![
+                    throws(c, "java.lang.IllegalStateException"),
+                    throws(a, "java.lang.RuntimeException"),
+                    assertion(foo, AssertionKind::EqualsOther { other: c, equal: true }),
+                    assertion(a, AssertionKind::Value(Literal::Primitive(Primitive::Int(1)))),
+                    assertion(foo, AssertionKind::NotNull),
+                ]
+            },
+            "Foo foo0 = new Foo();
+assertNotNull(foo0);
+try {
+    foo0.a();
+    fail(\"Expecting exception: RuntimeException\");
+} catch (RuntimeException e) {
+    // expected
+}",
+        );
+    }
+
+    #[test]
+    fn assertions_on_statements_without_a_value_are_left_out() {
+        check(
+            |b| {
+                let foo = b.construct(method("demo.Foo", "<init>", "()V"), &[]);
+                let run = b.call(foo, method("demo.Foo", "run", "()V"), &[]);
+                let size = method("demo.Foo", "size", "()I");
+                vec![
+                    assertion(run, AssertionKind::NotNull),
+                    assertion(run, AssertionKind::Inspector { method: size, expected: Literal::Null }),
+                    assertion(foo, AssertionKind::EqualsOther { other: run, equal: true }),
+                    throws(VarId(9), "java.lang.Error"),
+                ]
+            },
+            "Foo foo0 = new Foo();\nfoo0.run();",
+        );
+    }
+
+    #[test]
+    fn a_null_receiver_is_cast_and_parenthesised() {
+        check(
+            |b| {
+                let null = b.null(FieldType::parse("Ldemo/Foo;").unwrap());
+                b.field_get(null, FieldRef::parse("demo.Foo", "count", "I").unwrap());
+                let call = b.call(null, method("demo.Foo", "run", "()V"), &[]);
+                vec![
+                    assertion(null, AssertionKind::Value(Literal::Null)),
+                    throws(call, "java.lang.NullPointerException"),
+                ]
+            },
+            "assertNull((Foo) null);
+int int0 = ((Foo) null).count;
+try {
+    ((Foo) null).run();
+    fail(\"Expecting exception: NullPointerException\");
+} catch (NullPointerException e) {
+    // expected
+}",
+        );
+    }
+
+    #[test]
+    fn values_narrowed_by_their_type_are_cast_and_type_variables_erased() {
+        check(
+            |b| {
+                let text = b.string("x");
+                let boxed = b.construct(method("demo.Box", "<init>", "(Ljava/lang/Object;)V"), &[text]);
+                b.refine(boxed, parse_field_signature("Ldemo/Box<TT;>;").unwrap());
+                let value = b.field_get(boxed, FieldRef::parse("demo.Box", "value", "Ljava/lang/Object;").unwrap());
+                b.refine(value, parse_field_signature("Ljava/lang/String;").unwrap());
+                Vec::new()
+            },
+            "String string0 = \"x\";
+Box box0 = new Box((Object) string0);
+String string1 = (String) box0.value;",
+        );
+    }
+}

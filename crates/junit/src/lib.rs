@@ -1,0 +1,241 @@
+//! JUnit output: prints test cases (the IR of [`testcase`]) as the source of
+//! one JUnit test class, stage 8 of the pipeline.
+//!
+//! # Brief overview
+//!
+//! [`emit_suite`] turns the tests of one class under test into the source
+//! of `<Class>_FerroTest` in the package of that class (so package-private
+//! members are reachable), for JUnit 4 (`org.junit.Test`, `org.junit.Assert.*`)
+//! or JUnit 5 (`org.junit.jupiter.api.Test`, `Assertions.*`). The source
+//! needs nothing but JUnit and the classes the tests use. [`test_names`]
+//! gives the names of the test methods, for reports.
+//!
+//! ```
+//! use junit::{SuiteOptions, emit_suite};
+//! use model::names::BinaryName;
+//! use testcase::{MethodRef, TestCaseBuilder};
+//!
+//! let cut = BinaryName::new("demo.Counter");
+//! let mut b = TestCaseBuilder::new();
+//! let counter = b.construct(MethodRef::parse("demo.Counter", "<init>", "()V").unwrap(), &[]);
+//! let n = b.int(3);
+//! let add = b.call(counter, MethodRef::parse("demo.Counter", "add", "(I)I").unwrap(), &[n]);
+//! b.call_under_test(add);
+//! let source = emit_suite(&cut, &[b.build()], &SuiteOptions::for_class(&cut));
+//! assert!(source.contains(
+//!     "    @Test\n    public void testAdd() throws Throwable {\n        \
+//!      Counter counter0 = new Counter();\n        int int0 = 3;\n        \
+//!      int int1 = counter0.add(int0);\n    }\n"
+//! ));
+//! ```
+//!
+//! # What the source looks like
+//!
+//! - Test methods are `public void testX() throws Throwable`, named by
+//!   [`test_names`] after the method under test and the expected exception.
+//! - Every value is a local variable named after its declared type
+//!   (`stack0`, `string1`, `intArray0`); statements without a value (`void`
+//!   calls, stores) are written as they are. A variable is declared with the
+//!   statement's `ty`, or its erasure when `ty` mentions a type variable;
+//!   when that erasure differs from the erased type of the value (a generic
+//!   method returning `T` for a `String`), the value is cast:
+//!   `String string2 = (String) Generics.first(list0);`.
+//! - `null` is never a variable: it is written where it is used, as
+//!   `(P) null` for an argument of parameter type `P`, `((T) null)` as a
+//!   receiver, `null` when stored.
+//! - A reference argument whose declared type is not the parameter type is
+//!   cast to it (`stack0.push((Object) string0)`), so that javac picks the
+//!   overload the IR names. In a parameterized context (the receiver's or
+//!   the result's declared type has type arguments) the parameter types may
+//!   be type variables that the IR does not record, so arguments are passed
+//!   as they are, `null` bare, and javac infers the type arguments
+//!   (`new Box<String>(string0)`, `new Box<>(…)` for wildcard arguments).
+//! - Classes are imported when their simple name is unambiguous (never those
+//!   of `java.lang` or of the test's own package), fully qualified otherwise;
+//!   a simple name goes to the class under test first, then to classes of
+//!   its package, then `java.lang`, then the first by name. Nested classes
+//!   are spelled through their outer class, `Map.Entry`.
+//! - Literals are exact Java literals ([`testcase::literal`]).
+//!
+//! # Assertions
+//!
+//! [`Value`](testcase::assertion::AssertionKind::Value) and
+//! [`NotNull`](testcase::assertion::AssertionKind::NotNull) are written
+//! right after the statement whose value they check.
+//! [`Inspector`](testcase::assertion::AssertionKind::Inspector),
+//! [`Field`](testcase::assertion::AssertionKind::Field) and
+//! [`EqualsOther`](testcase::assertion::AssertionKind::EqualsOther) describe
+//! the state at the end of the test, after the expected exception if any,
+//! and are written there (the oracle should observe them there too).
+//! Assertions on values the written test does not have (`void` statements,
+//! statements from the expected exception on) are left out.
+//!
+//! Floats and doubles are compared with a delta of `0.01`, booleans with
+//! `assertTrue`/`assertFalse`, `null` with `assertNull`; a primitive
+//! expected value checked against a reference is unboxed with a cast,
+//! `assertEquals(3, (int) integer0)`, because JUnit 4's
+//! `assertEquals(long, long)` and `assertEquals(Object, Object)` would both
+//! apply otherwise. Inspectors and fields of a value declared with another
+//! type than the member's owner cast it, `((Counter) object0).isZero()`.
+//!
+//! The first [`Throws`](testcase::assertion::AssertionKind::Throws) (by
+//! statement) ends the test: its statement is written as
+//! `try { …; fail("Expecting exception: X"); } catch (X e) { }` for JUnit 4
+//! and 5 alike (no lambda, so no effectively-final rule to respect), and no
+//! later statement is written. For `AssertionError`, `Error` and
+//! `Throwable`, which would also catch the error of `fail`, the caught
+//! exception is recorded and `assertNotNull` checks it.
+//!
+//! **Limitations.** The printer knows only the test cases, not the class
+//! path: inner (non-static) classes are constructed like static nested ones
+//! (`new Outer.Inner(outer0)`, which javac rejects), and classes without a
+//! source name (anonymous, local) cannot be spelled; a checked exception
+//! that the throwing statement does not declare, or a class the test
+//! cannot access, makes the source fail to compile; a class of the test's
+//! own package that the tests do not use still hides a `java.lang` class of
+//! the same simple name. Verification (stage 6) compiles the output and
+//! drops what javac rejects.
+//!
+//! # Modules
+//!
+//! - `names`: [`test_names`].
+//! - `body`: one test method body, statement by statement.
+//! - `assertions`: the assertions of a test.
+//! - `imports`: which classes are imported and how classes are spelled.
+//! - `types`: spelling types, and the type each variable is declared with.
+//! - `vars`: variable names.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+mod assertions;
+mod body;
+mod imports;
+mod names;
+mod types;
+mod vars;
+
+use model::names::BinaryName;
+use testcase::TestCase;
+
+pub use names::test_names;
+
+use crate::body::TestWriter;
+use crate::imports::ClassNames;
+
+/// The JUnit version the source is written for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum JUnitVersion {
+    /// JUnit 4: `org.junit.Test` and `org.junit.Assert.*`.
+    #[default]
+    Four,
+    /// JUnit 5 (Jupiter): `org.junit.jupiter.api.Test` and `org.junit.jupiter.api.Assertions.*`.
+    Five,
+}
+
+/// How to write a suite.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SuiteOptions {
+    /// The JUnit version.
+    pub junit: JUnitVersion,
+    /// The simple name of the test class, e.g. `"CharUtils_FerroTest"`.
+    pub class_name: String,
+}
+
+impl SuiteOptions {
+    /// JUnit 4 and the class name `<Class>_FerroTest` for the class under
+    /// test `cut` (`Outer_Inner_FerroTest` for a nested class `Outer$Inner`).
+    pub fn for_class(cut: &BinaryName) -> SuiteOptions {
+        let simple = cut.simple_name().replace('$', "_");
+        SuiteOptions { junit: JUnitVersion::Four, class_name: format!("{simple}_FerroTest") }
+    }
+
+    /// Where the source goes relative to a source root, as javac expects:
+    /// `org/apache/commons/lang3/CharUtils_FerroTest.java`.
+    pub fn source_path(&self, cut: &BinaryName) -> String {
+        let package = cut.package();
+        if package.is_empty() {
+            format!("{}.java", self.class_name)
+        } else {
+            format!("{}/{}.java", package.replace('.', "/"), self.class_name)
+        }
+    }
+
+    /// The binary name of the test class: `org.apache.commons.lang3.CharUtils_FerroTest`.
+    pub fn test_class(&self, cut: &BinaryName) -> BinaryName {
+        match cut.package() {
+            "" => BinaryName::new(self.class_name.clone()),
+            package => BinaryName::new(format!("{package}.{}", self.class_name)),
+        }
+    }
+}
+
+/// The source of the JUnit test class for `tests` of the class under test
+/// `cut`: one test method per test case, named as [`test_names`] names them.
+///
+/// A test whose last written statement throws an expected exception has a
+/// [`testcase::assertion::AssertionKind::Throws`] assertion on that
+/// statement; nothing else is needed. The output depends only on the
+/// arguments.
+pub fn emit_suite(cut: &BinaryName, tests: &[TestCase], options: &SuiteOptions) -> String {
+    let mut names = ClassNames::new(cut.package(), &options.class_name);
+    let test_names = test_names(tests);
+    // The first pass only finds the classes the tests name.
+    write_methods(tests, &test_names, &mut names, options.junit);
+    names.decide(cut);
+    let methods = write_methods(tests, &test_names, &mut names, options.junit);
+    let mut out = header(cut, &names, options);
+    out.push_str(&methods.join("\n"));
+    out.push_str("}\n");
+    out
+}
+
+/// The source up to the first test method: package, imports, class header.
+fn header(cut: &BinaryName, names: &ClassNames, options: &SuiteOptions) -> String {
+    let (assertions, test) = match options.junit {
+        JUnitVersion::Four => ("org.junit.Assert", "org.junit.Test"),
+        JUnitVersion::Five => ("org.junit.jupiter.api.Assertions", "org.junit.jupiter.api.Test"),
+    };
+    let mut imports = names.imports();
+    // A class of the tests named `Test` keeps the simple name; the annotation is then qualified.
+    if !names.has_simple_name("Test") {
+        imports.push(test.to_owned());
+        imports.sort();
+    }
+    let mut out = String::from("// Generated by ferrosuite.\n");
+    if !cut.package().is_empty() {
+        out.push_str(&format!("package {};\n\n", cut.package()));
+    }
+    out.push_str(&format!("import static {assertions}.*;\n\n"));
+    for import in &imports {
+        out.push_str(&format!("import {import};\n"));
+    }
+    if !imports.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&format!("public class {} {{\n\n", options.class_name));
+    out
+}
+
+/// The source of each test method.
+fn write_methods(
+    tests: &[TestCase],
+    test_names: &[String],
+    names: &mut ClassNames,
+    junit: JUnitVersion,
+) -> Vec<String> {
+    let annotation = match (junit, names.has_simple_name("Test")) {
+        (_, false) => "@Test",
+        (JUnitVersion::Four, true) => "@org.junit.Test",
+        (JUnitVersion::Five, true) => "@org.junit.jupiter.api.Test",
+    };
+    let mut methods = Vec::with_capacity(tests.len());
+    for (test_case, name) in tests.iter().zip(test_names) {
+        let mut method = format!("    {annotation}\n    public void {name}() throws Throwable {{\n");
+        for line in TestWriter::new(test_case, names, junit).write() {
+            method.push_str(&format!("        {line}\n"));
+        }
+        method.push_str("    }\n");
+        methods.push(method);
+    }
+    methods
+}

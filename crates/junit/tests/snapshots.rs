@@ -1,0 +1,47 @@
+//! Golden-file tests in naga's layout: each suite built in `suites` has its
+//! text form in `tests/in/<name>.ir` and its emitted source in
+//! `tests/out/<name>.java`. Both are compared exactly; with
+//! `UPDATE_SNAPSHOTS=1` they are rewritten instead.
+
+mod suites;
+
+use std::path::{Path, PathBuf};
+
+fn tests_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests")
+}
+
+/// Compares `actual` with the file at `path`, or writes it when updating;
+/// returns a message on a difference.
+fn check_file(path: &Path, actual: &str) -> Option<String> {
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|value| value == "1") {
+        std::fs::write(path, actual).unwrap();
+        return None;
+    }
+    let expected = std::fs::read_to_string(path).unwrap_or_default();
+    (expected != actual).then(|| format!("{} differs (UPDATE_SNAPSHOTS=1 accepts it):\n{actual}", path.display()))
+}
+
+#[test]
+fn every_suite_matches_its_golden_files() {
+    let mut failures = Vec::new();
+    for (name, input) in suites::all() {
+        failures.extend(check_file(&tests_dir().join(format!("in/{name}.ir")), &input.to_ir()));
+        let source = input.emit();
+        assert_eq!(source, input.emit(), "{name} is emitted the same way twice");
+        failures.extend(check_file(&tests_dir().join(format!("out/{name}.java")), &source));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_golden_file_has_a_suite() {
+    let names: Vec<&str> = suites::all().iter().map(|(name, _)| *name).collect();
+    for dir in ["in", "out"] {
+        for entry in std::fs::read_dir(tests_dir().join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+            assert!(names.contains(&stem.as_str()), "{} has no suite in tests/suites", path.display());
+        }
+    }
+}

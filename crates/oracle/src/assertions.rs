@@ -1,0 +1,217 @@
+//! Regression assertions from observed values (EvoSuite's assertion
+//! generation, without the mutation-based filter yet).
+//!
+//! A test is observed by executing it with extra statements appended: calls
+//! of inspector methods (getters, `size()`, `isEmpty()`, `toString()` where
+//! overridden, …) on the objects it made. The test is executed twice; a
+//! value becomes an assertion only when both executions agree and it can
+//! be written as a Java literal. Assertions check: the return values of
+//! calls on the class under test, the inspectors of the objects of the
+//! class under test, and the exception the test ends with.
+
+use std::collections::HashMap;
+
+use exec::{ExecutionResult, StatementOutcome, ValueSummary};
+use model::classpath::ClassPath;
+use model::descriptor::{BaseType, FieldType};
+use model::hierarchy::accessible_api;
+use model::names::BinaryName;
+use testcase::assertion::{Assertion, AssertionKind, Literal};
+use testcase::{MethodRef, Primitive, Statement, StatementKind, TestCase, VarId};
+
+/// Inspectors per class at most.
+const MAX_INSPECTORS: usize = 8;
+/// Assertions per test at most.
+pub const MAX_ASSERTIONS: usize = 8;
+
+/// Finds and caches the inspector methods of classes.
+pub struct Inspectors<'a> {
+    cp: &'a ClassPath,
+    cache: HashMap<String, Vec<MethodRef>>,
+}
+
+/// An appended inspector call: which value it inspects, with what, and the
+/// statement index of the call in the observed test.
+#[derive(Debug, Clone)]
+pub struct Probe {
+    pub var: VarId,
+    pub method: MethodRef,
+    pub at: usize,
+}
+
+impl<'a> Inspectors<'a> {
+    /// Inspectors found on `cp` (which should include the JDK).
+    pub fn new(cp: &'a ClassPath) -> Inspectors<'a> {
+        Inspectors { cp, cache: HashMap::new() }
+    }
+
+    /// Public instance methods of `class` without parameters that return a
+    /// primitive or a `String` and look like inspectors.
+    pub fn of_class(&mut self, class: &str) -> Vec<MethodRef> {
+        if let Some(m) = self.cache.get(class) {
+            return m.clone();
+        }
+        let found = match accessible_api(self.cp, class) {
+            Ok(api) => api
+                .methods
+                .iter()
+                .filter(|m| m.access & model::hierarchy::access::STATIC == 0 && m.descriptor.params.is_empty())
+                .filter(|m| {
+                    m.descriptor.ret.as_ref().is_some_and(is_literal_type) && is_inspector_name(&m.name, &m.owner)
+                })
+                .take(MAX_INSPECTORS)
+                .map(|m| MethodRef {
+                    owner: BinaryName::new(class),
+                    name: m.name.clone(),
+                    descriptor: m.descriptor.clone(),
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        self.cache.insert(class.to_string(), found.clone());
+        found
+    }
+}
+
+fn is_literal_type(t: &FieldType) -> bool {
+    matches!(t, FieldType::Base(_))
+        || matches!(t, FieldType::Object(n) if n.as_str() == "java/lang/String")
+        || unboxed(t).is_some()
+}
+
+fn is_inspector_name(name: &str, owner: &str) -> bool {
+    let getter = ["get", "is", "has"].iter().any(|p| name.len() > p.len() && name.starts_with(p));
+    let known = matches!(name, "size" | "length" | "isEmpty");
+    // toString is deterministic only when overridden; hashCode rarely is.
+    let to_string = name == "toString" && owner != "java.lang.Object";
+    (getter || known || to_string) && name != "getClass" && name != "hashCode"
+}
+
+/// The test with inspector calls appended on the objects of the class
+/// under test it made, and where each inspector call is.
+pub fn with_inspectors(test: &TestCase, cut: &str, inspectors: &mut Inspectors<'_>) -> (TestCase, Vec<Probe>) {
+    let mut observed = test.clone();
+    observed.assertions.clear();
+    let mut probes = Vec::new();
+    let objects: Vec<VarId> = test
+        .statements
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| {
+            s.ty.erasure().is_some_and(|t| matches!(&t, FieldType::Object(n) if n.to_binary().as_str() == cut))
+        })
+        .map(|(i, _)| VarId(i as u32))
+        .collect();
+    for var in objects.into_iter().rev().take(2) {
+        for method in inspectors.of_class(cut) {
+            let kind = StatementKind::Call { receiver: var, method: method.clone(), args: vec![] };
+            probes.push(Probe { var, method, at: observed.statements.len() });
+            observed.statements.push(Statement::new(kind));
+        }
+    }
+    (observed, probes)
+}
+
+/// Assertions for `test` from two or more executions of its observed form
+/// (see [`with_inspectors`]); only values all executions agree on.
+pub fn assertions_from(test: &TestCase, cut: &str, probes: &[Probe], runs: &[ExecutionResult]) -> Vec<Assertion> {
+    let n = test.statements.len();
+    let agreed = |i: usize| -> Option<&StatementOutcome> {
+        let first = runs.first()?.statements.get(i)?;
+        runs.iter().all(|r| r.statements.get(i).is_some_and(|o| same(o, first))).then_some(first)
+    };
+    let mut out = Vec::new();
+    // The exception the test ends with.
+    if let Some(last) = (0..n).rev().find(|i| agreed(*i).is_some_and(|o| *o != StatementOutcome::NotExecuted)) {
+        if let Some(StatementOutcome::Threw(e)) = agreed(last) {
+            out.push(Assertion {
+                var: VarId(last as u32),
+                kind: AssertionKind::Throws { exception: BinaryName::new(&e.class) },
+            });
+            return out;
+        }
+    }
+    // Return values of calls on the class under test, last first.
+    for i in (0..n).rev() {
+        let st = &test.statements[i];
+        if !is_cut_call(st, cut) {
+            continue;
+        }
+        if let (Some(StatementOutcome::Normal(v)), Some(ty)) = (agreed(i), st.kind.value_type()) {
+            if let Some(lit) = literal(v, &ty) {
+                out.push(Assertion { var: VarId(i as u32), kind: AssertionKind::Value(lit) });
+            }
+        }
+    }
+    for p in probes {
+        if let (Some(StatementOutcome::Normal(v)), Some(ret)) = (agreed(p.at), p.method.descriptor.ret.as_ref()) {
+            if let Some(expected) = literal(v, ret) {
+                out.push(Assertion {
+                    var: p.var,
+                    kind: AssertionKind::Inspector { method: p.method.clone(), expected },
+                });
+            }
+        }
+    }
+    out.truncate(MAX_ASSERTIONS);
+    out
+}
+
+fn is_cut_call(st: &Statement, cut: &str) -> bool {
+    match &st.kind {
+        StatementKind::StaticCall { method, .. } | StatementKind::Call { method, .. } => method.owner.as_str() == cut,
+        _ => false,
+    }
+}
+
+/// Whether two outcomes agree (floats by bit pattern, so NaN equals NaN).
+fn same(a: &StatementOutcome, b: &StatementOutcome) -> bool {
+    match (a, b) {
+        (StatementOutcome::Normal(ValueSummary::Float(x)), StatementOutcome::Normal(ValueSummary::Float(y))) => {
+            x.to_bits() == y.to_bits()
+        }
+        (StatementOutcome::Threw(x), StatementOutcome::Threw(y)) => x.class == y.class,
+        _ => a == b,
+    }
+}
+
+/// The Java literal of an observed value of type `ty`, if it has one
+/// (boxed types compare as their primitive).
+pub fn literal(v: &ValueSummary, ty: &FieldType) -> Option<Literal> {
+    let prim = |p: Primitive| Some(Literal::Primitive(p));
+    if let (false, Some(base)) = (matches!(v, ValueSummary::Null), unboxed(ty)) {
+        return literal(v, &FieldType::Base(base));
+    }
+    match (v, ty) {
+        (ValueSummary::Null, FieldType::Object(_) | FieldType::Array(_)) => Some(Literal::Null),
+        (ValueSummary::String(s), FieldType::Object(_)) => Some(Literal::String(s.clone())),
+        (ValueSummary::Boolean(b), FieldType::Base(BaseType::Boolean)) => prim(Primitive::Boolean(*b)),
+        (ValueSummary::Char(c), FieldType::Base(BaseType::Char)) => prim(Primitive::Char(*c)),
+        (ValueSummary::Integer(i), FieldType::Base(b)) => match b {
+            BaseType::Byte => prim(Primitive::Byte(*i as i8)),
+            BaseType::Short => prim(Primitive::Short(*i as i16)),
+            BaseType::Int => prim(Primitive::Int(*i as i32)),
+            BaseType::Long => prim(Primitive::Long(*i)),
+            _ => None,
+        },
+        (ValueSummary::Float(f), FieldType::Base(BaseType::Float)) => prim(Primitive::Float(*f as f32)),
+        (ValueSummary::Float(f), FieldType::Base(BaseType::Double)) => prim(Primitive::Double(*f)),
+        _ => None,
+    }
+}
+
+/// The primitive type of a box class (`java/lang/Integer` → int).
+fn unboxed(ty: &FieldType) -> Option<BaseType> {
+    let FieldType::Object(n) = ty else { return None };
+    Some(match n.as_str() {
+        "java/lang/Integer" => BaseType::Int,
+        "java/lang/Long" => BaseType::Long,
+        "java/lang/Short" => BaseType::Short,
+        "java/lang/Byte" => BaseType::Byte,
+        "java/lang/Character" => BaseType::Char,
+        "java/lang/Boolean" => BaseType::Boolean,
+        "java/lang/Float" => BaseType::Float,
+        "java/lang/Double" => BaseType::Double,
+        _ => return None,
+    })
+}

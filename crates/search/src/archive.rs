@@ -1,0 +1,147 @@
+//! The archive: for every covered goal, the shortest test that covers it
+//! (DynaMOSA, Panichella et al. 2018, §III-C), plus the exceptions each
+//! call under test was seen to throw (EvoSuite's exception goals).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use analysis::goals::GoalId;
+use testcase::TestCase;
+
+/// An exception goal: a method of the class under test (`name descriptor`)
+/// and an exception class thrown out of it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ExceptionGoal {
+    pub method: String,
+    pub exception: String,
+}
+
+/// The best test per covered goal.
+#[derive(Debug, Clone, Default)]
+pub struct Archive {
+    tests: BTreeMap<GoalId, TestCase>,
+    exceptions: BTreeMap<ExceptionGoal, TestCase>,
+}
+
+impl Archive {
+    /// Offers a test that covers `covered`; keeps it for each goal it
+    /// covers first or with fewer statements. Returns the goals newly covered.
+    pub fn offer(&mut self, test: &TestCase, covered: &BTreeSet<GoalId>) -> Vec<GoalId> {
+        let mut new = Vec::new();
+        for g in covered {
+            match self.tests.get(g) {
+                Some(t) if t.statements.len() <= test.statements.len() => {}
+                Some(_) => {
+                    self.tests.insert(*g, test.clone());
+                }
+                None => {
+                    self.tests.insert(*g, test.clone());
+                    new.push(*g);
+                }
+            }
+        }
+        new
+    }
+
+    /// Offers a test that throws `goal.exception` out of `goal.method`;
+    /// returns whether the exception goal is new.
+    pub fn offer_exception(&mut self, test: &TestCase, goal: ExceptionGoal) -> bool {
+        match self.exceptions.get(&goal) {
+            Some(t) if t.statements.len() <= test.statements.len() => false,
+            Some(_) => {
+                self.exceptions.insert(goal, test.clone());
+                false
+            }
+            None => {
+                self.exceptions.insert(goal, test.clone());
+                true
+            }
+        }
+    }
+
+    /// Whether `goal` is covered.
+    pub fn covers(&self, goal: GoalId) -> bool {
+        self.tests.contains_key(&goal)
+    }
+
+    /// Covered goals.
+    pub fn covered(&self) -> impl Iterator<Item = GoalId> + '_ {
+        self.tests.keys().copied()
+    }
+
+    /// Number of covered goals.
+    pub fn len(&self) -> usize {
+        self.tests.len()
+    }
+
+    /// Whether nothing is covered.
+    pub fn is_empty(&self) -> bool {
+        self.tests.is_empty()
+    }
+
+    /// Exception goals seen, with their tests.
+    pub fn exceptions(&self) -> &BTreeMap<ExceptionGoal, TestCase> {
+        &self.exceptions
+    }
+
+    /// The distinct archived tests with the goals each is kept for and the
+    /// exception goals it stands for, in a deterministic order.
+    pub fn tests_with_goals(&self) -> Vec<(TestCase, BTreeSet<GoalId>, Vec<ExceptionGoal>)> {
+        let mut out: Vec<(TestCase, BTreeSet<GoalId>, Vec<ExceptionGoal>)> = Vec::new();
+        for (g, t) in &self.tests {
+            match out.iter_mut().find(|(x, _, _)| x == t) {
+                Some((_, goals, _)) => {
+                    goals.insert(*g);
+                }
+                None => out.push((t.clone(), BTreeSet::from([*g]), vec![])),
+            }
+        }
+        for (e, t) in &self.exceptions {
+            match out.iter_mut().find(|(x, _, _)| x == t) {
+                Some((_, _, ex)) => ex.push(e.clone()),
+                None => out.push((t.clone(), BTreeSet::new(), vec![e.clone()])),
+            }
+        }
+        out
+    }
+
+    /// The distinct archived tests (goal tests first, then exception
+    /// tests), without duplicates, in a deterministic order.
+    pub fn tests(&self) -> Vec<TestCase> {
+        let mut out: Vec<TestCase> = Vec::new();
+        for t in self.tests.values().chain(self.exceptions.values()) {
+            if !out.contains(t) {
+                out.push(t.clone());
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use testcase::TestCaseBuilder;
+
+    use super::*;
+
+    fn test_of_len(n: usize) -> TestCase {
+        let mut b = TestCaseBuilder::new();
+        (0..n).for_each(|i| {
+            b.int(i as i32);
+        });
+        b.build()
+    }
+
+    #[test]
+    fn the_archive_keeps_the_shortest_test_per_goal_and_reports_new_goals() {
+        let mut a = Archive::default();
+        let goals = |ids: &[u32]| ids.iter().map(|i| GoalId(*i)).collect::<BTreeSet<_>>();
+        assert_eq!(a.offer(&test_of_len(5), &goals(&[1, 2])), [GoalId(1), GoalId(2)]);
+        assert_eq!(a.offer(&test_of_len(3), &goals(&[2, 3])), [GoalId(3)]);
+        assert_eq!(a.offer(&test_of_len(9), &goals(&[1])), []);
+        assert_eq!(a.tests().iter().map(|t| t.statements.len()).collect::<Vec<_>>(), [5, 3]);
+        let goal = ExceptionGoal { method: "f()V".into(), exception: "java.lang.X".into() };
+        assert!(a.offer_exception(&test_of_len(4), goal.clone()));
+        assert!(!a.offer_exception(&test_of_len(2), goal));
+        assert_eq!(a.tests().len(), 3);
+    }
+}

@@ -1,0 +1,156 @@
+//! Executes batches of tests, reads what they covered, updates the archive
+//! and counts the budget.
+
+use std::time::{Duration, Instant};
+
+use exec::{ExecError, ExecutionResult, Executor, StatementOutcome, TestOutcome};
+use testcase::{StatementKind, TestCase};
+
+use crate::fitness::Observation;
+use crate::{Archive, Budget, ExceptionGoal, Problem, SearchEvent, SearchObserver, SearchOutcome};
+
+/// A test with what its execution showed.
+#[derive(Debug, Clone)]
+pub struct Evaluated {
+    pub test: TestCase,
+    pub obs: Observation,
+    /// Index of the first statement that threw, if any.
+    pub threw_at: Option<usize>,
+}
+
+/// Runs tests for a search and keeps its books.
+pub struct Evaluator<'a, 'p> {
+    pub problem: &'a Problem<'p>,
+    executor: &'a mut dyn Executor,
+    observer: &'a mut dyn SearchObserver,
+    pub archive: Archive,
+    pub evaluations: u64,
+    budget: Budget,
+    start: Instant,
+}
+
+impl<'a, 'p> Evaluator<'a, 'p> {
+    /// A fresh evaluator; the clock starts now.
+    pub fn new(
+        problem: &'a Problem<'p>,
+        executor: &'a mut dyn Executor,
+        budget: Budget,
+        observer: &'a mut dyn SearchObserver,
+    ) -> Evaluator<'a, 'p> {
+        Evaluator {
+            problem,
+            executor,
+            observer,
+            archive: Archive::default(),
+            evaluations: 0,
+            budget,
+            start: Instant::now(),
+        }
+    }
+
+    /// Whether the budget is spent or every goal is covered.
+    pub fn done(&self) -> bool {
+        let time_up = self.budget.time.is_some_and(|t| self.start.elapsed() >= t);
+        let evals_up = self.budget.evaluations.is_some_and(|n| self.evaluations >= n);
+        let all_covered = self.archive.len() >= self.problem.goals.goals.len();
+        if time_up || evals_up || all_covered {
+            tracing::debug!(time_up, evals_up, all_covered, evaluations = self.evaluations, "search done");
+        }
+        time_up || evals_up || all_covered
+    }
+
+    /// How many more evaluations the budget allows (`usize::MAX` if unbounded).
+    pub fn remaining_evaluations(&self) -> usize {
+        self.budget.evaluations.map_or(usize::MAX, |n| n.saturating_sub(self.evaluations) as usize)
+    }
+
+    /// Executes `tests` (truncated to the remaining evaluation budget) and
+    /// returns them with their observations.
+    ///
+    /// # Errors
+    /// [`ExecError`] when the executor fails as a whole.
+    pub fn evaluate(&mut self, mut tests: Vec<TestCase>) -> Result<Vec<Evaluated>, ExecError> {
+        tests.truncate(self.remaining_evaluations());
+        if tests.is_empty() {
+            return Ok(Vec::new());
+        }
+        let results = self.executor.execute(&tests)?;
+        self.evaluations += tests.len() as u64;
+        let mut out = Vec::with_capacity(tests.len());
+        for (test, result) in tests.into_iter().zip(results) {
+            if let TestOutcome::Rejected { reason } = &result.outcome {
+                tracing::warn!("test rejected before execution: {reason}\n{test}");
+                continue;
+            }
+            if obs_slow(&result) {
+                tracing::debug!("slow test ({:?}, {:?}):\n{test}", result.outcome, result.duration);
+            }
+            let obs = Observation::of(&result, self.problem.map);
+            self.record(&test, &result, &obs);
+            out.push(Evaluated { threw_at: first_throw(&result), test, obs });
+        }
+        let event = SearchEvent::Progress {
+            evaluations: self.evaluations,
+            covered: self.archive.len(),
+            elapsed: self.start.elapsed(),
+        };
+        self.observer.notify(&event);
+        Ok(out)
+    }
+
+    fn record(&mut self, test: &TestCase, result: &ExecutionResult, obs: &Observation) {
+        for goal in self.archive.offer(test, &obs.covered) {
+            self.observer.notify(&SearchEvent::GoalCovered { goal, evaluations: self.evaluations });
+        }
+        if let Some(goal) = exception_goal(self.problem.cut, test, result) {
+            let trimmed = truncate_after(test, first_throw(result).unwrap_or(0));
+            if self.archive.offer_exception(&trimmed, goal.clone()) {
+                self.observer.notify(&SearchEvent::ExceptionCovered { goal });
+            }
+        }
+    }
+
+    /// Ends the search.
+    pub fn finish(self) -> SearchOutcome {
+        SearchOutcome { archive: self.archive, evaluations: self.evaluations, elapsed: self.start.elapsed() }
+    }
+
+    /// Time since the search started.
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+}
+
+fn first_throw(result: &ExecutionResult) -> Option<usize> {
+    result.statements.iter().position(|s| matches!(s, StatementOutcome::Threw(_)))
+}
+
+/// The exception goal of a test whose call on the class under test threw.
+fn exception_goal(cut: &str, test: &TestCase, result: &ExecutionResult) -> Option<ExceptionGoal> {
+    let i = first_throw(result)?;
+    let StatementOutcome::Threw(e) = &result.statements[i] else { return None };
+    let method = match &test.statements[i].kind {
+        StatementKind::Constructor { method, .. }
+        | StatementKind::StaticCall { method, .. }
+        | StatementKind::Call { method, .. } => method,
+        _ => return None,
+    };
+    (method.owner.as_str() == cut && e.class != "ferrosuite.runtime.Sandbox$TimeUp").then(|| ExceptionGoal {
+        method: format!("{}{}", method.name, method.descriptor.to_descriptor()),
+        exception: e.class.clone(),
+    })
+}
+
+/// `test` without the statements after index `last` (they never ran).
+fn truncate_after(test: &TestCase, last: usize) -> TestCase {
+    let mut t = test.clone();
+    t.statements.truncate(last + 1);
+    t.call_under_test = t.call_under_test.filter(|v| (v.0 as usize) <= last);
+    t.assertions.retain(|a| (a.var.0 as usize) <= last);
+    t
+}
+
+/// Whether an execution timed out, crashed or took over 100 ms.
+fn obs_slow(result: &ExecutionResult) -> bool {
+    !matches!(result.outcome, TestOutcome::Completed) || result.duration > Duration::from_millis(100)
+}

@@ -1,0 +1,124 @@
+//! Fitness of an executed test for each goal (TECHNIQUES.md §0):
+//! `approach_level + norm(branch_distance)`, `norm(d) = d / (d + 1)`.
+//! A goal in a method that was never entered scores the method's
+//! `max_approach_level + 1`; a timed-out test scores `+ 2`.
+//! Lower is better; 0 means covered.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use analysis::goals::{ClassGoals, GoalId, GoalKind};
+use exec::coverage::GoalMap;
+use exec::{ExecutionResult, TestOutcome};
+
+/// `d / (d + 1)`: maps a distance in `[0, ∞)` to `[0, 1)`.
+pub fn norm(d: f64) -> f64 {
+    if d.is_finite() { d / (d + 1.0) } else { 1.0 }
+}
+
+/// What one execution tells about the goals of the class under test.
+#[derive(Debug, Clone, Default)]
+pub struct Observation {
+    /// Goals covered.
+    pub covered: BTreeSet<GoalId>,
+    /// Branch distance of each branch goal whose jump executed.
+    pub distances: BTreeMap<GoalId, f64>,
+    /// Whether the test timed out or crashed.
+    pub timed_out: bool,
+}
+
+impl Observation {
+    /// Reads an execution result through the class's goal map.
+    pub fn of(result: &ExecutionResult, map: &GoalMap) -> Observation {
+        Observation {
+            covered: map.covered(&result.trace),
+            distances: map.branch_distances(&result.trace),
+            timed_out: matches!(result.outcome, TestOutcome::Timeout | TestOutcome::Crashed { .. }),
+        }
+    }
+}
+
+/// Computes fitness values for the goals of one class.
+pub struct Fitness<'a> {
+    goals: &'a ClassGoals,
+    /// Per goal: itself and its control-dependence ancestors with their
+    /// levels, in breadth-first order (the approach level of
+    /// `ClassGoals::approach_level`, precomputed).
+    ancestors: Vec<Vec<(GoalId, u32)>>,
+    /// Per goal: the fitness when its method was not entered.
+    not_entered: Vec<f64>,
+}
+
+impl<'a> Fitness<'a> {
+    /// Fitness over the goals of `goals`.
+    pub fn new(goals: &'a ClassGoals) -> Fitness<'a> {
+        let ancestors = goals.goals.iter().map(|g| ancestors_of(goals, g.id)).collect();
+        let not_entered = goals
+            .goals
+            .iter()
+            .map(|g| goals.methods.get(usize::from(g.method_index)).map_or(1, |m| m.max_approach_level) as f64 + 1.0)
+            .collect();
+        Fitness { goals, ancestors, not_entered }
+    }
+
+    /// The fitness of an observed execution for `goal` (0 = covered).
+    pub fn of(&self, goal: GoalId, obs: &Observation) -> f64 {
+        if obs.covered.contains(&goal) {
+            return 0.0;
+        }
+        let not_entered = self.not_entered[goal.0 as usize];
+        if obs.timed_out {
+            return not_entered + 1.0;
+        }
+        let reached =
+            |x: GoalId| obs.covered.contains(&x) || obs.distances.contains_key(&x) || self.decision_ran(x, obs);
+        match self.ancestors[goal.0 as usize].iter().find(|(a, _)| reached(*a)) {
+            None => not_entered,
+            Some((via, level)) => f64::from(*level) + norm(self.distance(*via, obs)),
+        }
+    }
+
+    /// Whether a switch-case goal's switch ran (another case was covered).
+    fn decision_ran(&self, goal: GoalId, obs: &Observation) -> bool {
+        let GoalKind::SwitchCase { switch, .. } = &self.goals.goal(goal).kind else { return false };
+        let site = &self.goals.switches[switch.0 as usize];
+        site.cases.iter().map(|c| c.2).chain([site.default.1]).any(|g| obs.covered.contains(&g))
+    }
+
+    /// The distance of a reached goal: its branch distance, 0 when covered,
+    /// and 1 ("one step") for reached goals without a graded distance.
+    fn distance(&self, goal: GoalId, obs: &Observation) -> f64 {
+        if obs.covered.contains(&goal) {
+            return 0.0;
+        }
+        obs.distances.get(&goal).copied().unwrap_or(1.0)
+    }
+}
+
+/// `goal` and its control-dependence ancestors with their levels, breadth first.
+fn ancestors_of(goals: &ClassGoals, goal: GoalId) -> Vec<(GoalId, u32)> {
+    let mut out = vec![(goal, 0)];
+    let mut i = 0;
+    while i < out.len() {
+        let (g, level) = out[i];
+        i += 1;
+        for p in goals.parents(g) {
+            if !out.iter().any(|(x, _)| x == p) {
+                out.push((*p, level + 1));
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn norm_maps_distances_into_the_unit_interval_monotonically() {
+        assert_eq!(norm(0.0), 0.0);
+        assert_eq!(norm(1.0), 0.5);
+        assert!(norm(3.0) < norm(4.0) && norm(1e300) <= 1.0);
+        assert_eq!(norm(f64::INFINITY), 1.0);
+    }
+}

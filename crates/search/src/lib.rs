@@ -1,0 +1,151 @@
+//! Search-based test generation: goals, fitness, archive and algorithms.
+//!
+//! Brief overview: [`run`] searches for tests that cover the goals of one
+//! class under test, within a [`Budget`]. It sees execution only through
+//! the [`exec::Executor`] trait and makes tests only through the
+//! [`Variation`] trait, so it can be tested with fakes. Algorithms:
+//! DynaMOSA (default), MOSA, and feedback-directed random (Randoop style).
+//!
+//! Modules:
+//! - [`fitness`]: approach level + normalised branch distance per goal.
+//! - [`archive`]: the shortest test per covered goal; exception goals.
+//! - [`evaluator`]: executes batches, updates the archive, counts the budget.
+//! - [`mosa`]: DynaMOSA and MOSA (many-objective GA with preference sorting).
+//! - [`random`]: feedback-directed random search.
+#![forbid(unsafe_code)]
+
+pub mod archive;
+pub mod evaluator;
+pub mod fitness;
+pub mod mosa;
+pub mod random;
+
+use std::time::Duration;
+
+use analysis::goals::{ClassGoals, GoalId};
+use exec::coverage::GoalMap;
+use exec::{ExecError, Executor};
+use rand_chacha::ChaCha8Rng;
+use serde::{Deserialize, Serialize};
+use testcase::TestCase;
+
+pub use archive::{Archive, ExceptionGoal};
+
+/// The search algorithm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Algorithm {
+    /// DynaMOSA: goals become targets when a control-dependence parent is covered.
+    DynaMosa,
+    /// MOSA: every goal is a target from the start.
+    Mosa,
+    /// Feedback-directed random generation (Randoop).
+    Random,
+}
+
+/// When the search stops: at the first limit reached.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Budget {
+    /// Wall-clock limit.
+    pub time: Option<Duration>,
+    /// Limit on test executions (with a seed, makes runs reproducible).
+    pub evaluations: Option<u64>,
+}
+
+/// Search parameters (EvoSuite defaults where it has them).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SearchConfig {
+    pub algorithm: Algorithm,
+    pub budget: Budget,
+    /// Population size (EvoSuite: 50).
+    pub population: usize,
+    /// Crossover probability (EvoSuite: 0.75).
+    pub crossover_rate: f64,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            algorithm: Algorithm::DynaMosa,
+            budget: Budget { time: Some(Duration::from_secs(60)), evaluations: None },
+            population: 50,
+            crossover_rate: 0.75,
+        }
+    }
+}
+
+/// How the search makes and changes tests; implemented over the test
+/// cluster and operators of the `testcase` crate.
+pub trait Variation {
+    /// A new random test.
+    fn random_test(&mut self, rng: &mut ChaCha8Rng) -> TestCase;
+    /// A mutated copy of `test`.
+    fn mutate(&mut self, test: &TestCase, rng: &mut ChaCha8Rng) -> TestCase;
+    /// Two offspring of single-point crossover.
+    fn crossover(&mut self, a: &TestCase, b: &TestCase, rng: &mut ChaCha8Rng) -> (TestCase, TestCase);
+}
+
+/// What the search reports while it runs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SearchEvent {
+    /// A goal was covered for the first time.
+    GoalCovered { goal: GoalId, evaluations: u64 },
+    /// A new exception goal was seen.
+    ExceptionCovered { goal: ExceptionGoal },
+    /// A batch of tests was executed.
+    Progress { evaluations: u64, covered: usize, elapsed: Duration },
+}
+
+/// Receives [`SearchEvent`]s (progress display, logs).
+pub trait SearchObserver {
+    fn notify(&mut self, event: &SearchEvent);
+}
+
+impl SearchObserver for () {
+    fn notify(&mut self, _: &SearchEvent) {}
+}
+
+/// The class under test as the search sees it.
+pub struct Problem<'a> {
+    pub goals: &'a ClassGoals,
+    pub map: &'a GoalMap,
+    /// Binary name of the class under test (for exception goals).
+    pub cut: &'a str,
+}
+
+/// The result of a search.
+#[derive(Debug, Clone)]
+pub struct SearchOutcome {
+    pub archive: Archive,
+    /// Test executions.
+    pub evaluations: u64,
+    pub elapsed: Duration,
+}
+
+impl SearchOutcome {
+    /// Test executions per second over the whole search.
+    pub fn executions_per_second(&self) -> f64 {
+        self.evaluations as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// Runs the configured algorithm until the budget is spent or every goal
+/// is covered.
+///
+/// # Errors
+/// [`ExecError`] when the executor cannot run tests at all.
+pub fn run(
+    problem: &Problem<'_>,
+    executor: &mut dyn Executor,
+    variation: &mut dyn Variation,
+    config: &SearchConfig,
+    rng: &mut ChaCha8Rng,
+    observer: &mut dyn SearchObserver,
+) -> Result<SearchOutcome, ExecError> {
+    let mut ev = evaluator::Evaluator::new(problem, executor, config.budget, observer);
+    match config.algorithm {
+        Algorithm::DynaMosa => mosa::run(&mut ev, variation, config, rng, true)?,
+        Algorithm::Mosa => mosa::run(&mut ev, variation, config, rng, false)?,
+        Algorithm::Random => random::run(&mut ev, variation, config, rng)?,
+    }
+    Ok(ev.finish())
+}

@@ -1,0 +1,146 @@
+//! MOSA and DynaMOSA (Panichella, Kifetew, Tonella: "Automated test case
+//! generation as a many-objective optimisation problem with dynamic
+//! selection of the targets", TSE 2018).
+//!
+//! Each uncovered goal is an objective. Every generation makes offspring by
+//! tournament selection, crossover and mutation, evaluates them, and keeps
+//! the best `population` tests of parents and offspring by preference
+//! sorting: first, for each uncovered target, the test closest to it
+//! (shorter on ties); then the rest by how close they come to any target.
+//! DynaMOSA only targets goals one of whose control-dependence parents is
+//! covered (or that have none); MOSA targets every goal from the start.
+
+use std::collections::BTreeSet;
+
+use analysis::goals::GoalId;
+use exec::ExecError;
+use rand::Rng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+
+use crate::evaluator::{Evaluated, Evaluator};
+use crate::fitness::Fitness;
+use crate::{SearchConfig, Variation};
+
+/// Runs (Dyna)MOSA until the evaluator says it is done.
+///
+/// # Errors
+/// [`ExecError`] from the executor.
+pub fn run(
+    ev: &mut Evaluator<'_, '_>,
+    variation: &mut dyn Variation,
+    config: &SearchConfig,
+    rng: &mut ChaCha8Rng,
+    dynamic: bool,
+) -> Result<(), ExecError> {
+    let fitness = Fitness::new(ev.problem.goals);
+    let initial = (0..config.population).map(|_| variation.random_test(rng)).collect();
+    let mut population = ev.evaluate(initial)?;
+    while !ev.done() && !population.is_empty() {
+        let targets = targets(ev, dynamic);
+        let scores = Scores::compute(&population, &targets, &fitness);
+        let offspring = breed(&population, &scores, variation, config, rng);
+        let offspring = ev.evaluate(offspring)?;
+        population.extend(offspring);
+        let targets = targets_after(ev, dynamic);
+        let scores = Scores::compute(&population, &targets, &fitness);
+        population = select(population, &scores, config.population);
+    }
+    Ok(())
+}
+
+/// The uncovered goals the search works on now.
+fn targets(ev: &Evaluator<'_, '_>, dynamic: bool) -> Vec<GoalId> {
+    let goals = ev.problem.goals;
+    goals
+        .goals
+        .iter()
+        .map(|g| g.id)
+        .filter(|g| !ev.archive.covers(*g))
+        .filter(|g| !dynamic || goals.parents(*g).is_empty() || goals.parents(*g).iter().any(|p| ev.archive.covers(*p)))
+        .collect()
+}
+
+fn targets_after(ev: &Evaluator<'_, '_>, dynamic: bool) -> Vec<GoalId> {
+    targets(ev, dynamic)
+}
+
+/// Per test: its rank (0 = best for some target) and a closeness score.
+struct Scores {
+    rank: Vec<usize>,
+    /// Sum over targets of the normalised fitness (lower is better).
+    total: Vec<f64>,
+}
+
+impl Scores {
+    fn compute(pop: &[Evaluated], targets: &[GoalId], fitness: &Fitness<'_>) -> Scores {
+        let n = pop.len();
+        let mut rank = vec![usize::MAX; n];
+        let mut total = vec![0.0; n];
+        for &t in targets {
+            let f: Vec<f64> = pop.iter().map(|e| fitness.of(t, &e.obs)).collect();
+            // Position of each test in this target's ordering (by fitness, then length).
+            let mut order: Vec<usize> = (0..n).collect();
+            order.sort_by(|&a, &b| {
+                f[a].total_cmp(&f[b]).then(pop[a].test.statements.len().cmp(&pop[b].test.statements.len()))
+            });
+            for (pos, &i) in order.iter().enumerate() {
+                rank[i] = rank[i].min(pos);
+                total[i] += f[i] / (f[i] + 1.0);
+            }
+        }
+        Scores { rank, total }
+    }
+
+    /// Whether test `a` is preferred to test `b`.
+    fn better(&self, a: usize, b: usize) -> bool {
+        (self.rank[a], self.total[a]) < (self.rank[b], self.total[b])
+    }
+}
+
+/// Offspring of one generation: binary tournaments, crossover, mutation.
+fn breed(
+    pop: &[Evaluated],
+    scores: &Scores,
+    variation: &mut dyn Variation,
+    config: &SearchConfig,
+    rng: &mut ChaCha8Rng,
+) -> Vec<testcase::TestCase> {
+    let mut out = Vec::with_capacity(config.population);
+    while out.len() < config.population {
+        let (a, b) = (tournament(pop.len(), scores, rng), tournament(pop.len(), scores, rng));
+        let (c, d) = if rng.random_bool(config.crossover_rate) {
+            variation.crossover(&pop[a].test, &pop[b].test, rng)
+        } else {
+            (pop[a].test.clone(), pop[b].test.clone())
+        };
+        out.push(variation.mutate(&c, rng));
+        out.push(variation.mutate(&d, rng));
+    }
+    // A few fresh random tests keep diversity (EvoSuite's "random restart" share).
+    if rng.random_bool(0.2) {
+        out.pop();
+        out.push(variation.random_test(rng));
+    }
+    out
+}
+
+fn tournament(n: usize, scores: &Scores, rng: &mut ChaCha8Rng) -> usize {
+    let idx: Vec<usize> = (0..n).collect();
+    let a = *idx.choose(rng).expect("non-empty population");
+    let b = *idx.choose(rng).expect("non-empty population");
+    if scores.better(b, a) { b } else { a }
+}
+
+/// The next population: the best `size` tests by preference sorting,
+/// without duplicate tests.
+fn select(pop: Vec<Evaluated>, scores: &Scores, size: usize) -> Vec<Evaluated> {
+    let mut order: Vec<usize> = (0..pop.len()).collect();
+    order.sort_by(|&a, &b| {
+        (scores.rank[a], scores.total[a], pop[a].test.statements.len())
+            .partial_cmp(&(scores.rank[b], scores.total[b], pop[b].test.statements.len()))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    });
+    let keep: BTreeSet<usize> = order.into_iter().take(size).collect();
+    pop.into_iter().enumerate().filter(|(i, _)| keep.contains(i)).map(|(_, e)| e).collect()
+}

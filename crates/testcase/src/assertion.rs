@@ -1,0 +1,74 @@
+//! Regression assertions attached to a test case: what a later version of
+//! the class under test must still do. They are generated from observed
+//! values (`oracle` stage) and printed as JUnit assertions (`junit` stage).
+
+use model::names::BinaryName;
+use serde::{Deserialize, Serialize};
+
+use crate::ir::{FieldRef, MethodRef, Primitive, VarId};
+
+/// An expected value, as it will be written in Java source.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Literal {
+    Null,
+    /// A primitive; compared with `assertEquals` (floats and doubles with a
+    /// delta of 0.01, booleans with `assertTrue`/`assertFalse`).
+    Primitive(Primitive),
+    /// A string, compared with `assertEquals`.
+    String(String),
+    /// An enum constant, compared with `assertEquals` (or `assertSame`).
+    Enum {
+        class: BinaryName,
+        name: String,
+    },
+}
+
+/// What an assertion checks about the value of statement `var`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum AssertionKind {
+    /// The value itself equals `expected` (`assertNull` for `Literal::Null`).
+    Value(Literal),
+    /// The value is not null (`assertNotNull`).
+    NotNull,
+    /// Calling the inspector `method` (no arguments) on the value gives `expected`.
+    Inspector { method: MethodRef, expected: Literal },
+    /// The public field `field` of the value (or the static field when the
+    /// field is static) equals `expected`.
+    Field { field: FieldRef, expected: Literal },
+    /// The two values are equal (`assertEquals(other, var)`) or not
+    /// (`assertFalse(var.equals(other))`).
+    EqualsOther { other: VarId, equal: bool },
+    /// Statement `var` throws an exception of class `exception` (the test
+    /// ends there; JUnit: `try { …; fail(…); } catch (X e) { }` or
+    /// `assertThrows`).
+    Throws { exception: BinaryName },
+}
+
+/// One assertion on the value (or the exception) of statement `var`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Assertion {
+    pub var: VarId,
+    pub kind: AssertionKind,
+}
+
+impl Assertion {
+    /// The values the assertion refers to: `var`, and `other` for [`AssertionKind::EqualsOther`].
+    pub fn vars(&self) -> impl Iterator<Item = VarId> + '_ {
+        let other = match self.kind {
+            AssertionKind::EqualsOther { other, .. } => Some(other),
+            _ => None,
+        };
+        std::iter::once(self.var).chain(other)
+    }
+
+    /// The assertion with every value it refers to rewritten by `f`, or
+    /// `None` when `f` drops one of them.
+    pub fn map_vars(&self, mut f: impl FnMut(VarId) -> Option<VarId>) -> Option<Assertion> {
+        let mut out = self.clone();
+        out.var = f(self.var)?;
+        if let AssertionKind::EqualsOther { other, .. } = &mut out.kind {
+            *other = f(*other)?;
+        }
+        Some(out)
+    }
+}

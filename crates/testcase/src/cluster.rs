@@ -1,0 +1,330 @@
+//! [`TestCluster`]: what the tests of one class under test (CUT) may call,
+//! and how to obtain a value of every type those calls need.
+//!
+//! Built once per CUT by [`TestCluster::build`] from the class path:
+//! 1. the *calls under test*: accessible constructors (none for an abstract
+//!    class or interface), methods (declared and inherited from supertypes
+//!    outside the JDK) and fields of the CUT ([`TestCluster::calls_under_test`]);
+//! 2. *generators* for each reference type those calls need, breadth first
+//!    up to [`ClusterOptions::max_depth`] ([`TestCluster::generators`]):
+//!    accessible constructors, static factory methods and constants of the
+//!    type, static methods of the CUT's jar (or package) returning it,
+//!    instance methods of the CUT returning it, concrete subclasses found
+//!    on the class path for abstract types, and JDK stand-ins
+//!    (`List` → `ArrayList`, `Object` → `String` or `Integer`);
+//! 3. *modifiers*: calls on an existing value of a type
+//!    ([`TestCluster::modifiers`]), for the insert operator;
+//! 4. the supertypes of every type it mentions, so that the operators can
+//!    ask [`TestCluster::is_assignable`] without the class path.
+//!
+//! Primitives, `String`, boxes, `Class`, enums (by their constants), arrays
+//! and `null` need no generator: the operators make them directly.
+//!
+//! Members are referenced as the validator resolves them: methods and
+//! fields of the CUT with the CUT as owner (also when inherited, so that a
+//! public method of a package-private superclass stays callable), other
+//! members with their declaring class. Parameter and return types keep
+//! their generic form where the signature agrees with the descriptor, with
+//! type variables replaced by the erasure of their bound
+//! (`List<E>` → `List<Object>`, `List<String>` stays).
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use model::classpath::ClassPath;
+use model::descriptor::FieldType;
+use model::names::{BinaryName, InternalName};
+use model::signature::{JavaType, TypeArg};
+
+use crate::ir::{FieldRef, MethodRef, Statement, StatementKind, TestCase, VarId};
+
+mod build;
+mod jdk;
+
+/// How the cluster is built and how long the tests made from it may get.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClusterOptions {
+    /// The tests live in the CUT's package, so package-private and
+    /// protected members of classes of that package are callable.
+    pub package_private: bool,
+    /// How deep values are built recursively (a constructor argument of a
+    /// constructor argument is depth 2); deeper references are `null` or
+    /// reused values.
+    pub max_depth: u32,
+    /// The most statements a test may have after mutation (EvoSuite's
+    /// `chromosome_length`).
+    pub max_length: usize,
+}
+
+impl Default for ClusterOptions {
+    /// Tests in the CUT's package, depth 4, at most 40 statements.
+    fn default() -> ClusterOptions {
+        ClusterOptions { package_private: true, max_depth: 4, max_length: 40 }
+    }
+}
+
+/// Why no cluster could be built for a class.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ClusterError {
+    /// The class under test is not on the class path or cannot be read.
+    #[error("cannot load the class under test {class}: {message}")]
+    NotLoaded { class: String, message: String },
+    /// The class under test cannot be named by a test.
+    #[error("{class} is not accessible to tests: {reason}")]
+    NotAccessible { class: String, reason: String },
+    /// The class under test has nothing a test could call.
+    #[error("nothing to test in {class}: {reason}")]
+    NothingCallable { class: String, reason: String },
+}
+
+/// Something a test can call: a constructor, method or field access,
+/// with the generic types of its parameters and result.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Callable {
+    /// `new Owner(params)`.
+    Constructor { method: MethodRef, params: Vec<JavaType> },
+    /// `Owner.name(params)`.
+    StaticMethod { method: MethodRef, params: Vec<JavaType>, ret: JavaType },
+    /// `receiver.name(params)` on an instance of `method.owner`.
+    Method { method: MethodRef, params: Vec<JavaType>, ret: JavaType },
+    /// `receiver.field`, or `Owner.field` when static.
+    FieldGet { field: FieldRef, is_static: bool, ty: JavaType },
+    /// `receiver.field = value`, or `Owner.field = value` when static.
+    FieldSet { field: FieldRef, is_static: bool, ty: JavaType },
+}
+
+/// One way to obtain a value of a reference type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Generator {
+    /// Call this; its result is the value.
+    Call(Callable),
+    /// Make a value of this subtype instead (`List<String>` →
+    /// `ArrayList<String>`, an abstract class → a concrete subclass).
+    Subtype(JavaType),
+}
+
+/// A JDK collection that the operators fill after constructing it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Container {
+    /// `add(Object)` for collections, `put(Object, Object)` for maps.
+    pub fill: MethodRef,
+}
+
+/// The test cluster of one class under test (see the module docs).
+#[derive(Debug, Clone)]
+pub struct TestCluster {
+    cut: BinaryName,
+    options: ClusterOptions,
+    calls_under_test: Vec<Callable>,
+    /// The methods and constructors among `calls_under_test`.
+    cut_methods: HashSet<MethodRef>,
+    /// By binary name.
+    generators: BTreeMap<String, Vec<Generator>>,
+    /// By binary name: calls on an existing value of the type.
+    modifiers: BTreeMap<String, Vec<Callable>>,
+    /// By binary name: the enum's constants, in declaration order.
+    enums: BTreeMap<String, Vec<String>>,
+    /// By binary name.
+    containers: BTreeMap<String, Container>,
+    /// By binary name: the class itself, its superclasses and interfaces.
+    supertypes: HashMap<String, HashSet<String>>,
+}
+
+impl TestCluster {
+    /// Builds the cluster of `cut` (a binary name) on `class_path`, which
+    /// should include the JDK ([`ClassPath::with_jdk`]).
+    ///
+    /// # Errors
+    /// [`ClusterError`] when the CUT cannot be loaded, is not accessible,
+    /// or has nothing callable (for example an interface with no
+    /// implementation on the class path).
+    pub fn build(class_path: &ClassPath, cut: &str, options: &ClusterOptions) -> Result<TestCluster, ClusterError> {
+        build::build(class_path, cut, options)
+    }
+
+    /// The class under test.
+    pub fn cut(&self) -> &BinaryName {
+        &self.cut
+    }
+
+    /// The options the cluster was built with.
+    pub fn options(&self) -> &ClusterOptions {
+        &self.options
+    }
+
+    /// The constructors, methods and fields of the CUT that tests call.
+    pub fn calls_under_test(&self) -> &[Callable] {
+        &self.calls_under_test
+    }
+
+    /// The ways to obtain a value of class `binary_name` (empty for types
+    /// the operators make directly, and for types beyond the depth limit).
+    pub fn generators(&self, binary_name: &str) -> &[Generator] {
+        self.generators.get(binary_name).map_or(&[], Vec::as_slice)
+    }
+
+    /// The calls that take a value of class `binary_name` as receiver.
+    pub fn modifiers(&self, binary_name: &str) -> &[Callable] {
+        self.modifiers.get(binary_name).map_or(&[], Vec::as_slice)
+    }
+
+    /// The classes that have modifiers, sorted.
+    pub fn modified_types(&self) -> impl Iterator<Item = &str> {
+        self.modifiers.keys().map(String::as_str)
+    }
+
+    /// The constants of enum `binary_name`; empty for other classes.
+    pub fn enum_constants(&self, binary_name: &str) -> &[String] {
+        self.enums.get(binary_name).map_or(&[], Vec::as_slice)
+    }
+
+    /// How to fill a JDK collection of class `binary_name`, if it is one.
+    pub fn container(&self, binary_name: &str) -> Option<&Container> {
+        self.containers.get(binary_name)
+    }
+
+    /// The class types the cluster has generators for, sorted.
+    pub fn generated_types(&self) -> impl Iterator<Item = &str> {
+        self.generators.keys().map(String::as_str)
+    }
+
+    /// Whether a value of static type `from` may be passed where `to` is
+    /// expected, by the rules of [`crate::Validator::is_assignable`]. Types
+    /// the cluster has not seen are assignable only to themselves and
+    /// `Object`, so a `true` here is a `true` for the validator.
+    pub fn is_assignable(&self, from: &FieldType, to: &FieldType) -> bool {
+        match (from, to) {
+            (a, b) if a == b => true,
+            (FieldType::Base(_), _) | (_, FieldType::Base(_)) => false,
+            (_, FieldType::Object(name)) if *name == InternalName::object() => true,
+            (FieldType::Array(a), FieldType::Array(b)) => {
+                a.is_reference() && b.is_reference() && self.is_assignable(a, b)
+            }
+            (FieldType::Array(_), FieldType::Object(name)) => {
+                matches!(name.as_str(), "java/lang/Cloneable" | "java/io/Serializable")
+            }
+            (FieldType::Object(_), FieldType::Array(_)) => false,
+            (FieldType::Object(a), FieldType::Object(b)) => {
+                let (a, b) = (a.to_binary(), b.to_binary());
+                self.supertypes.get(a.as_str()).is_some_and(|s| s.contains(b.as_str()))
+            }
+        }
+    }
+
+    /// Whether the statement calls one of the CUT's methods or constructors
+    /// under test (a candidate for [`TestCase::call_under_test`]).
+    pub fn is_call_under_test(&self, kind: &StatementKind) -> bool {
+        match kind {
+            StatementKind::Constructor { method, .. }
+            | StatementKind::StaticCall { method, .. }
+            | StatementKind::Call { method, .. } => self.cut_methods.contains(method),
+            _ => false,
+        }
+    }
+
+    /// The last statement of `test` that [`TestCluster::is_call_under_test`].
+    pub fn last_call_under_test(&self, test: &TestCase) -> Option<VarId> {
+        test.iter().filter(|(_, s)| self.is_call_under_test(&s.kind)).map(|(v, _)| v).last()
+    }
+}
+
+impl Callable {
+    /// The type of the receiver, for instance methods and fields.
+    pub fn receiver(&self) -> Option<FieldType> {
+        match self {
+            Callable::Method { method, .. } => Some(FieldType::Object(method.owner.to_internal())),
+            Callable::FieldGet { field, is_static: false, .. } | Callable::FieldSet { field, is_static: false, .. } => {
+                Some(FieldType::Object(field.owner.to_internal()))
+            }
+            _ => None,
+        }
+    }
+
+    /// The types of the arguments (for a field write, the value).
+    pub fn params(&self) -> &[JavaType] {
+        match self {
+            Callable::Constructor { params, .. }
+            | Callable::StaticMethod { params, .. }
+            | Callable::Method { params, .. } => params,
+            Callable::FieldGet { .. } => &[],
+            Callable::FieldSet { ty, .. } => std::slice::from_ref(ty),
+        }
+    }
+
+    /// The type of the value the call produces, or `None` (void, field writes).
+    pub fn ret(&self) -> Option<JavaType> {
+        match self {
+            Callable::Constructor { method, .. } => Some(JavaType::from(FieldType::Object(method.owner.to_internal()))),
+            Callable::StaticMethod { ret, .. } | Callable::Method { ret, .. } => {
+                (*ret != JavaType::Void).then(|| ret.clone())
+            }
+            Callable::FieldGet { ty, .. } => Some(ty.clone()),
+            Callable::FieldSet { .. } => None,
+        }
+    }
+
+    /// The erased type of the value the call produces.
+    pub fn erased_ret(&self) -> Option<FieldType> {
+        self.ret().and_then(|t| t.erasure())
+    }
+
+    /// The method or constructor called, if this is a call.
+    pub fn method(&self) -> Option<&MethodRef> {
+        match self {
+            Callable::Constructor { method, .. }
+            | Callable::StaticMethod { method, .. }
+            | Callable::Method { method, .. } => Some(method),
+            Callable::FieldGet { .. } | Callable::FieldSet { .. } => None,
+        }
+    }
+
+    /// The statement that makes this call, typed with the generic result
+    /// type; `None` when the receiver or the number of arguments does not
+    /// fit the callable.
+    pub fn statement(&self, receiver: Option<VarId>, args: Vec<VarId>) -> Option<Statement> {
+        if receiver.is_some() != self.receiver().is_some() || args.len() != self.params().len() {
+            return None;
+        }
+        let kind = match self {
+            Callable::Constructor { method, .. } => StatementKind::Constructor { method: method.clone(), args },
+            Callable::StaticMethod { method, .. } => StatementKind::StaticCall { method: method.clone(), args },
+            Callable::Method { method, .. } => {
+                StatementKind::Call { receiver: receiver?, method: method.clone(), args }
+            }
+            Callable::FieldGet { field, .. } => StatementKind::FieldGet { receiver, field: field.clone() },
+            Callable::FieldSet { field, .. } => {
+                StatementKind::FieldSet { receiver, field: field.clone(), value: *args.first()? }
+            }
+        };
+        Some(Statement { kind, ty: self.ret().unwrap_or(JavaType::Void) })
+    }
+
+    /// Whether `kind` is a statement that makes this call.
+    pub fn matches(&self, kind: &StatementKind) -> bool {
+        match (self, kind) {
+            (Callable::Constructor { method: a, .. }, StatementKind::Constructor { method: b, .. })
+            | (Callable::StaticMethod { method: a, .. }, StatementKind::StaticCall { method: b, .. })
+            | (Callable::Method { method: a, .. }, StatementKind::Call { method: b, .. }) => a == b,
+            (Callable::FieldGet { field: a, .. }, StatementKind::FieldGet { field: b, .. })
+            | (Callable::FieldSet { field: a, .. }, StatementKind::FieldSet { field: b, .. }) => a == b,
+            _ => false,
+        }
+    }
+}
+
+/// Type argument `index` of a generic class type, as the type of a value
+/// to make: `String` for `List<String>` and `List<? extends String>`,
+/// `Object` for raw types, wildcards and type variables.
+pub fn type_argument(ty: &JavaType, index: usize) -> JavaType {
+    let object = || JavaType::from(FieldType::Object(InternalName::object()));
+    let JavaType::Class(class) = ty else { return object() };
+    match class.args.get(index) {
+        Some(TypeArg::Exact(t) | TypeArg::Extends(t) | TypeArg::Super(t)) if !matches!(t, JavaType::TypeVar(_)) => {
+            t.clone()
+        }
+        _ => object(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,710 @@
+//! [`build`]: reads the class path and fills a [`TestCluster`].
+//!
+//! The calls under test come first; then the types they need are visited
+//! breadth first (CUT and parameter types at depth 1, the parameters of a
+//! generator of a depth-`d` type at depth `d + 1`), each type getting its
+//! generators and modifiers, until [`ClusterOptions::max_depth`]. Last, the
+//! supertypes of every type mentioned are computed for
+//! [`TestCluster::is_assignable`], and instance calls under test are kept
+//! only if a receiver can be made.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
+use std::path::Path;
+use std::sync::Arc;
+
+use model::classfile::{ClassFile, Member};
+use model::classpath::ClassPath;
+use model::descriptor::{FieldType, MethodDescriptor};
+use model::hierarchy::{self, access};
+use model::names::{BinaryName, InternalName};
+use model::signature::{
+    ClassTypeSig, JavaType, TypeArg, erase_type_var, parse_class_signature, parse_field_signature,
+    parse_method_signature,
+};
+
+use super::jdk::{CONTAINERS, LITERAL_TYPES, is_jdk_class, substitutes};
+use super::{Callable, ClusterError, ClusterOptions, Container, Generator, TestCluster};
+use crate::ir::{FieldRef, MethodRef};
+
+/// At most this many concrete subtypes stand in for one abstract type
+/// (same package first, then by name), to keep the cluster small.
+const MAX_SUBTYPES: usize = 12;
+
+pub(super) fn build(cp: &ClassPath, cut: &str, options: &ClusterOptions) -> Result<TestCluster, ClusterError> {
+    let not_loaded = |e: model::classpath::ClassPathError| ClusterError::NotLoaded {
+        class: cut.to_string(),
+        message: e.to_string(),
+    };
+    let class = cp.load(cut).map_err(not_loaded)?;
+    let mut b = Builder::new(cp, cut, options);
+    b.check_accessible(&class)?;
+    b.collect_calls_under_test(&class);
+    b.enqueue_name(cut, 1);
+    let params: Vec<JavaType> = b.cluster.calls_under_test.iter().flat_map(|c| c.params().to_vec()).collect();
+    for p in &params {
+        b.enqueue(p, 1);
+    }
+    b.expand();
+    b.finish(&class)
+}
+
+/// The state of one build.
+struct Builder<'cp> {
+    cp: &'cp ClassPath,
+    cut: String,
+    /// The CUT's package, binary form (`org.apache.commons.lang3`).
+    package: String,
+    options: ClusterOptions,
+    cluster: TestCluster,
+    queue: VecDeque<(String, u32)>,
+    queued: HashSet<String>,
+    /// Class names whose supertypes [`TestCluster::is_assignable`] needs.
+    mentioned: BTreeSet<String>,
+    exists: RefCell<HashMap<String, bool>>,
+    app: Option<AppIndex>,
+}
+
+/// What the build knows about the application's classes (built on first use).
+struct AppIndex {
+    /// Direct subtypes by binary name of the supertype (JDK supertypes included).
+    direct_subtypes: BTreeMap<String, Vec<String>>,
+    /// Static methods of the CUT's jar (or package), by the binary name of the class they return.
+    factories: BTreeMap<String, Vec<Callable>>,
+}
+
+impl<'cp> Builder<'cp> {
+    fn new(cp: &'cp ClassPath, cut: &str, options: &ClusterOptions) -> Builder<'cp> {
+        let cluster = TestCluster {
+            cut: BinaryName::new(cut),
+            options: options.clone(),
+            calls_under_test: Vec::new(),
+            cut_methods: HashSet::new(),
+            generators: BTreeMap::new(),
+            modifiers: BTreeMap::new(),
+            enums: BTreeMap::new(),
+            containers: BTreeMap::new(),
+            supertypes: HashMap::new(),
+        };
+        Builder {
+            cp,
+            cut: cut.to_string(),
+            package: package_of(cut).to_string(),
+            options: options.clone(),
+            cluster,
+            queue: VecDeque::new(),
+            queued: HashSet::new(),
+            mentioned: BTreeSet::new(),
+            exists: RefCell::new(HashMap::new()),
+            app: None,
+        }
+    }
+
+    fn check_accessible(&self, class: &ClassFile) -> Result<(), ClusterError> {
+        if self.class_accessible(class) {
+            return Ok(());
+        }
+        let reason = if is_local_or_anonymous(&self.cut) {
+            "it is a local or anonymous class".to_string()
+        } else if class.access & access::PUBLIC == 0 && !self.options.package_private {
+            "it is not public and the tests are not in its package".to_string()
+        } else {
+            "it (or a class enclosing it) is private or synthetic".to_string()
+        };
+        Err(ClusterError::NotAccessible { class: self.cut.clone(), reason })
+    }
+
+    // ---- accessibility and existence ----
+
+    /// Whether a test in the CUT's package (or any package) can name the class.
+    fn class_accessible(&self, class: &ClassFile) -> bool {
+        let name = class.name().replace('/', ".");
+        if is_local_or_anonymous(&name) || class.access & access::SYNTHETIC != 0 {
+            return false;
+        }
+        let own =
+            class.access & access::PUBLIC != 0 || (self.options.package_private && package_of(&name) == self.package);
+        let outer = BinaryName::new(name.as_str()).outer_class();
+        own && outer.is_none_or(|o| self.cp.load(o.as_str()).is_ok_and(|c| self.class_accessible(&c)))
+    }
+
+    /// Whether a test can use a member with flags `flags` declared in `declaring`.
+    fn member_accessible(&self, flags: u16, declaring: &str) -> bool {
+        if flags & (access::SYNTHETIC | access::BRIDGE | access::PRIVATE) != 0 {
+            false
+        } else if flags & access::PUBLIC != 0 {
+            true
+        } else {
+            self.options.package_private && package_of(declaring) == self.package
+        }
+    }
+
+    /// Whether the class is on the class path (cached; no parse, no "nearest names" search).
+    fn exists(&self, binary_name: &str) -> bool {
+        if let Some(known) = self.exists.borrow().get(binary_name) {
+            return *known;
+        }
+        let found = self.cp.contains(binary_name);
+        self.exists.borrow_mut().insert(binary_name.to_string(), found);
+        found
+    }
+
+    /// Whether every class a type names is on the class path.
+    fn type_exists(&self, ty: &JavaType) -> bool {
+        class_names(ty).iter().all(|n| self.exists(n))
+    }
+
+    fn load(&self, binary_name: &str) -> Option<Arc<ClassFile>> {
+        if !self.exists(binary_name) {
+            return None;
+        }
+        self.cp.load(binary_name).ok()
+    }
+
+    // ---- calls under test ----
+
+    /// The CUT's constructors, then the methods and fields of the CUT and its
+    /// supertypes outside the JDK, nearest declaration first.
+    fn collect_calls_under_test(&mut self, class: &ClassFile) {
+        let mut calls = Vec::new();
+        if class.access & (access::ABSTRACT | access::INTERFACE | access::ENUM) == 0 {
+            calls.extend(self.constructors(class));
+        }
+        let mut seen = HashSet::new();
+        for (owner, is_superinterface) in self.cut_owners() {
+            if let Some(owner_class) = self.load(&owner) {
+                calls.extend(self.members_under_test(&owner_class, &owner, is_superinterface, &mut seen));
+            }
+        }
+        self.cluster.calls_under_test = calls;
+    }
+
+    /// The accessible methods and fields of `owner` not hidden by a nearer
+    /// declaration in `seen` (name and parameters; fields by name),
+    /// referenced with the CUT as owner.
+    fn members_under_test(
+        &self,
+        class: &ClassFile,
+        owner: &str,
+        is_superinterface: bool,
+        seen: &mut HashSet<(String, String)>,
+    ) -> Vec<Callable> {
+        let cut = BinaryName::new(self.cut.as_str());
+        let mut calls = Vec::new();
+        for m in &class.methods {
+            let (name, desc) = (class.member_name(m), class.member_descriptor(m));
+            // The nearest declaration hides the others, accessible or not; bridges
+            // (javac's public copies of a package-private superclass's methods) do not.
+            let bridge = m.access & (access::SYNTHETIC | access::BRIDGE) != 0;
+            if name.starts_with('<') || bridge || !seen.insert((name.to_string(), params_of(desc).to_string())) {
+                continue;
+            }
+            // Static methods of superinterfaces are not inherited.
+            let inherited = !(is_superinterface && m.access & access::STATIC != 0);
+            if inherited && self.member_accessible(m.access, owner) && !is_enum_helper(class, m) {
+                calls.extend(self.method_callable(class, m, cut.clone()));
+            }
+        }
+        for f in &class.fields {
+            if seen.insert((class.member_name(f).to_string(), String::new())) && self.member_accessible(f.access, owner)
+            {
+                calls.extend(self.field_callables(class, f, cut.clone()));
+            }
+        }
+        calls
+    }
+
+    /// The CUT, its superclasses and then its interfaces, outside the JDK;
+    /// `true` marks superinterfaces (whose static members are not inherited).
+    fn cut_owners(&self) -> Vec<(String, bool)> {
+        let (supers, _) = hierarchy::superclasses(self.cp, &self.cut).unwrap_or_default();
+        let interfaces = hierarchy::all_interfaces(self.cp, &self.cut).unwrap_or_default();
+        let classes = std::iter::once(self.cut.clone()).chain(supers).map(|c| (c, false));
+        classes.chain(interfaces.into_iter().map(|i| (i, true))).filter(|(c, _)| !is_jdk_class(c)).collect()
+    }
+
+    /// The accessible constructors of a concrete class.
+    fn constructors(&self, class: &ClassFile) -> Vec<Callable> {
+        let owner = BinaryName::new(class.name().replace('/', "."));
+        class
+            .methods
+            .iter()
+            .filter(|m| class.member_name(m) == "<init>" && self.member_accessible(m.access, owner.as_str()))
+            .filter_map(|m| self.method_callable(class, m, owner.clone()))
+            .collect()
+    }
+
+    /// The callable for method `m` of `class`, referenced with `owner`;
+    /// `None` when a type it mentions is not on the class path.
+    fn method_callable(&self, class: &ClassFile, m: &Member, owner: BinaryName) -> Option<Callable> {
+        let name = class.member_name(m);
+        let descriptor = MethodDescriptor::parse(class.member_descriptor(m)).ok()?;
+        let (params, ret) = method_types(class, m, &descriptor);
+        if !params.iter().chain([&ret]).all(|t| self.type_exists(t)) {
+            return None;
+        }
+        let method = MethodRef::new(owner, name, descriptor);
+        Some(if name == "<init>" {
+            Callable::Constructor { method, params }
+        } else if m.access & access::STATIC != 0 {
+            Callable::StaticMethod { method, params, ret }
+        } else {
+            Callable::Method { method, params, ret }
+        })
+    }
+
+    /// A read, and a write unless final, of field `f` of `class`, referenced with `owner`.
+    fn field_callables(&self, class: &ClassFile, f: &Member, owner: BinaryName) -> Vec<Callable> {
+        let Ok(erased) = FieldType::parse(class.member_descriptor(f)) else { return Vec::new() };
+        let ty = field_type(class, f, &erased);
+        if !self.type_exists(&ty) {
+            return Vec::new();
+        }
+        let field = FieldRef::new(owner, class.member_name(f), erased);
+        let is_static = f.access & access::STATIC != 0;
+        let get = Callable::FieldGet { field: field.clone(), is_static, ty: ty.clone() };
+        let set = (f.access & access::FINAL == 0).then_some(Callable::FieldSet { field, is_static, ty });
+        std::iter::once(get).chain(set).collect()
+    }
+
+    // ---- the breadth-first walk over needed types ----
+
+    /// Marks every class `ty` names as needed at `depth`.
+    fn enqueue(&mut self, ty: &JavaType, depth: u32) {
+        for name in class_names(ty) {
+            self.enqueue_name(&name, depth);
+        }
+    }
+
+    fn enqueue_name(&mut self, name: &str, depth: u32) {
+        self.mentioned.insert(name.to_string());
+        if depth <= self.options.max_depth && self.queued.insert(name.to_string()) {
+            self.queue.push_back((name.to_string(), depth));
+        }
+    }
+
+    /// Notes the types a callable mentions, and queues those it needs at `depth`.
+    fn enqueue_callable(&mut self, callable: &Callable, depth: u32) {
+        for p in callable.params().to_vec() {
+            self.enqueue(&p, depth);
+        }
+        if let Some(r) = callable.receiver() {
+            self.enqueue(&JavaType::from(r), depth);
+        }
+        if let Some(ret) = callable.ret() {
+            for name in class_names(&ret) {
+                self.mentioned.insert(name);
+            }
+        }
+    }
+
+    fn expand(&mut self) {
+        while let Some((name, depth)) = self.queue.pop_front() {
+            let generators = self.generators_for(&name);
+            for g in &generators {
+                match g {
+                    Generator::Call(c) => self.enqueue_callable(c, depth + 1),
+                    Generator::Subtype(t) => self.enqueue(t, depth + 1),
+                }
+            }
+            if !generators.is_empty() {
+                self.cluster.generators.insert(name.clone(), generators);
+            }
+            let modifiers = self.modifiers_for(&name, depth);
+            for m in &modifiers {
+                self.enqueue_callable(m, depth + 1);
+            }
+            if !modifiers.is_empty() {
+                self.cluster.modifiers.insert(name, modifiers);
+            }
+        }
+    }
+
+    /// The generators of class `name` (see the module docs of `cluster`).
+    fn generators_for(&mut self, name: &str) -> Vec<Generator> {
+        if LITERAL_TYPES.contains(&name) {
+            return Vec::new();
+        }
+        if let Some(subs) = substitutes(name) {
+            return subs.iter().map(|s| Generator::Subtype(class_type(s))).collect();
+        }
+        if let Some(ctor) = self.container(name) {
+            return vec![Generator::Call(ctor)];
+        }
+        // A test cannot name a value of a class it cannot access.
+        let Some(class) = self.load(name).filter(|c| self.class_accessible(c)) else { return Vec::new() };
+        if class.access & access::ENUM != 0 {
+            self.cluster.enums.insert(name.to_string(), enum_constants(&class));
+            return Vec::new();
+        }
+        let mut out: Vec<Generator> = Vec::new();
+        if class.access & (access::ABSTRACT | access::INTERFACE) == 0 {
+            out.extend(self.constructors(&class).into_iter().map(Generator::Call));
+        }
+        let has_constructor = !out.is_empty();
+        out.extend(self.own_factories(&class, name).into_iter().map(Generator::Call));
+        out.extend(self.jar_factories(name).into_iter().map(Generator::Call));
+        out.extend(self.cut_methods_returning(name).into_iter().map(Generator::Call));
+        if !has_constructor {
+            out.extend(self.concrete_subtypes(name).into_iter().map(|s| Generator::Subtype(class_type(&s))));
+        }
+        out
+    }
+
+    /// For a JDK collection: registers how to fill it and returns its
+    /// no-argument constructor.
+    fn container(&mut self, name: &str) -> Option<Callable> {
+        let (class, fill, desc) = CONTAINERS.iter().find(|(c, _, _)| *c == name)?;
+        let fill = MethodRef::parse(class, fill, desc).ok()?;
+        self.cluster.containers.insert(name.to_string(), Container { fill });
+        let method = MethodRef::parse(class, "<init>", "()V").ok()?;
+        Some(Callable::Constructor { method, params: Vec::new() })
+    }
+
+    /// Static methods and constants of `class` itself that produce a `name`.
+    fn own_factories(&self, class: &ClassFile, name: &str) -> Vec<Callable> {
+        let owner = BinaryName::new(name);
+        let returns_self = |d: &str| d.strip_prefix("L").and_then(|d| d.strip_suffix(";")) == Some(class.name());
+        let methods = class.methods.iter().filter(|m| {
+            m.access & access::STATIC != 0
+                && !class.member_name(m).starts_with('<')
+                && self.member_accessible(m.access, name)
+                && class.member_descriptor(m).rsplit(')').next().is_some_and(returns_self)
+        });
+        let methods = methods.filter_map(|m| self.method_callable(class, m, owner.clone()));
+        let fields = class.fields.iter().filter(|f| {
+            f.access & access::STATIC != 0
+                && self.member_accessible(f.access, name)
+                && returns_self(class.member_descriptor(f))
+        });
+        let fields = fields.flat_map(|f| self.field_callables(class, f, owner.clone()));
+        methods.chain(fields.filter(|c| matches!(c, Callable::FieldGet { .. }))).collect()
+    }
+
+    /// Static methods of other classes of the CUT's jar (or package) returning a `name`.
+    fn jar_factories(&mut self, name: &str) -> Vec<Callable> {
+        let app = self.app_index();
+        let factories = app.factories.get(name).cloned().unwrap_or_default();
+        factories.into_iter().filter(|c| c.method().is_some_and(|m| m.owner.as_str() != name)).collect()
+    }
+
+    /// Instance methods of the CUT returning a `name` (other than the CUT).
+    fn cut_methods_returning(&self, name: &str) -> Vec<Callable> {
+        if name == self.cut {
+            return Vec::new();
+        }
+        let wanted = FieldType::Object(InternalName::new(name.replace('.', "/")));
+        let calls = self.cluster.calls_under_test.iter();
+        calls
+            .filter(|c| matches!(c, Callable::Method { .. }) && c.erased_ret() == Some(wanted.clone()))
+            .cloned()
+            .collect()
+    }
+
+    /// Concrete, accessible application subtypes of `name`.
+    fn concrete_subtypes(&mut self, name: &str) -> Vec<String> {
+        let app = self.app_index();
+        let mut subtypes = transitive(&app.direct_subtypes, name);
+        let package = package_of(name).to_string();
+        subtypes.sort_by_key(|s| (package_of(s) != package, s.clone()));
+        let concrete = |s: &String| {
+            self.load(s)
+                .is_some_and(|c| c.access & (access::ABSTRACT | access::INTERFACE) == 0 && self.class_accessible(&c))
+        };
+        subtypes.into_iter().filter(concrete).take(MAX_SUBTYPES).collect()
+    }
+
+    /// Calls on an existing value of class `name`: the CUT's instance calls
+    /// under test, a JDK collection's fill method, or the accessible instance
+    /// methods of an application class needed below the depth limit.
+    fn modifiers_for(&self, name: &str, depth: u32) -> Vec<Callable> {
+        if name == self.cut {
+            let calls = self.cluster.calls_under_test.iter();
+            return calls.filter(|c| c.receiver().is_some()).cloned().collect();
+        }
+        if let Some(container) = self.cluster.containers.get(name) {
+            let object = class_type("java.lang.Object");
+            let params = vec![object.clone(); container.fill.descriptor.params.len()];
+            let ret = container.fill.descriptor.ret.clone().map_or(JavaType::Void, JavaType::from);
+            return vec![Callable::Method { method: container.fill.clone(), params, ret }];
+        }
+        if is_jdk_class(name) || depth >= self.options.max_depth {
+            return Vec::new();
+        }
+        self.instance_methods(name)
+    }
+
+    /// The accessible instance methods of application class `name`, declared
+    /// or inherited from application superclasses, referenced with `name`.
+    fn instance_methods(&self, name: &str) -> Vec<Callable> {
+        if self.load(name).filter(|c| self.class_accessible(c)).is_none() {
+            return Vec::new();
+        }
+        let (supers, _) = hierarchy::superclasses(self.cp, name).unwrap_or_default();
+        let owners = std::iter::once(name.to_string()).chain(supers).filter(|c| !is_jdk_class(c));
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for owner in owners {
+            let Some(c) = self.load(&owner) else { continue };
+            for m in &c.methods {
+                let key = (c.member_name(m).to_string(), params_of(c.member_descriptor(m)).to_string());
+                let bridge = m.access & (access::SYNTHETIC | access::BRIDGE) != 0;
+                if key.0.starts_with('<') || bridge || !seen.insert(key) || m.access & access::STATIC != 0 {
+                    continue;
+                }
+                if self.member_accessible(m.access, &owner) {
+                    out.extend(self.method_callable(&c, m, BinaryName::new(name)));
+                }
+            }
+        }
+        out
+    }
+
+    // ---- the application index ----
+
+    fn app_index(&mut self) -> &AppIndex {
+        if self.app.is_none() {
+            let index = self.build_app_index();
+            self.app = Some(index);
+        }
+        self.app.as_ref().expect("just built")
+    }
+
+    fn build_app_index(&self) -> AppIndex {
+        let names = application_class_names(self.cp);
+        let mut direct_subtypes: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for name in &names {
+            let Ok(class) = self.cp.load(name) else { continue };
+            for sup in class.super_name().into_iter().chain(class.interface_names()) {
+                direct_subtypes.entry(sup.replace('/', ".")).or_default().push(name.clone());
+            }
+        }
+        let jar = self.cp.find_bytes(&self.cut).ok().and_then(|b| self.cp.classes_in(Path::new(&b.origin)));
+        let jar = jar.unwrap_or_else(|| names.iter().filter(|n| package_of(n) == self.package).cloned().collect());
+        let mut factories: BTreeMap<String, Vec<Callable>> = BTreeMap::new();
+        for name in &jar {
+            for callable in self.static_methods(name) {
+                if let Some(FieldType::Object(ret)) = callable.erased_ret() {
+                    factories.entry(ret.to_binary().to_string()).or_default().push(callable);
+                }
+            }
+        }
+        AppIndex { direct_subtypes, factories }
+    }
+
+    /// The accessible static methods of an accessible class that return a class type.
+    fn static_methods(&self, name: &str) -> Vec<Callable> {
+        let Some(class) = self.load(name).filter(|c| self.class_accessible(c)) else { return Vec::new() };
+        let returns_class = |m: &Member| class.member_descriptor(m).ends_with(';');
+        let methods = class.methods.iter().filter(|m| {
+            m.access & access::STATIC != 0
+                && !class.member_name(m).starts_with('<')
+                && returns_class(m)
+                && self.member_accessible(m.access, name)
+                && !is_enum_helper(&class, m)
+        });
+        methods.filter_map(|m| self.method_callable(&class, m, BinaryName::new(name))).collect()
+    }
+
+    // ---- finishing ----
+
+    fn finish(mut self, class: &ClassFile) -> Result<TestCluster, ClusterError> {
+        let always = LITERAL_TYPES.iter().chain(["java.lang.Object"].iter()).map(|s| s.to_string());
+        let names: Vec<String> = self.mentioned.iter().cloned().chain(always).collect();
+        for name in names {
+            if let Some(supertypes) = self.supertypes(&name) {
+                self.cluster.supertypes.insert(name, supertypes);
+            }
+        }
+        let can_make_cut = can_generate(&self.cluster, &self.cut, &mut HashSet::new());
+        self.cluster.calls_under_test.retain(|c| c.receiver().is_none() || can_make_cut);
+        if self.cluster.calls_under_test.is_empty() {
+            return Err(ClusterError::NothingCallable { class: self.cut.clone(), reason: nothing_reason(class) });
+        }
+        self.cluster.cut_methods = self.cluster.calls_under_test.iter().filter_map(|c| c.method().cloned()).collect();
+        Ok(self.cluster)
+    }
+
+    /// The class, its superclasses and interfaces, and `Object`.
+    fn supertypes(&self, name: &str) -> Option<HashSet<String>> {
+        self.load(name)?;
+        let (supers, _) = hierarchy::superclasses(self.cp, name).ok()?;
+        let interfaces = hierarchy::all_interfaces(self.cp, name).ok()?;
+        let own = [name.to_string(), "java.lang.Object".to_string()];
+        Some(own.into_iter().chain(supers).chain(interfaces).collect())
+    }
+}
+
+/// Whether the cluster can make a non-null value of class `name`.
+fn can_generate(cluster: &TestCluster, name: &str, visiting: &mut HashSet<String>) -> bool {
+    if LITERAL_TYPES.contains(&name) || !cluster.enum_constants(name).is_empty() {
+        return true;
+    }
+    if !visiting.insert(name.to_string()) {
+        return false;
+    }
+    cluster.generators(name).iter().any(|g| match g {
+        Generator::Call(_) => true,
+        Generator::Subtype(t) => t.erasure().is_some_and(|e| match e {
+            FieldType::Object(n) => can_generate(cluster, n.to_binary().as_str(), visiting),
+            _ => true,
+        }),
+    })
+}
+
+/// Why a CUT without callable members has none, for [`ClusterError::NothingCallable`].
+fn nothing_reason(class: &ClassFile) -> String {
+    if class.access & access::INTERFACE != 0 {
+        "it is an interface, no class on the class path implements it, and it has no accessible static methods or fields"
+            .to_string()
+    } else if class.access & access::ABSTRACT != 0 {
+        "it is abstract, has no concrete subclass on the class path, and has no accessible static methods or fields"
+            .to_string()
+    } else {
+        "it has no accessible constructors, methods or fields".to_string()
+    }
+}
+
+/// The application's class names: those of the class path's entries before
+/// the JDK's jmods. [`ClassPath::with_jdk`] appends the jmods after the
+/// application's entries, so the JDK's names are a suffix of
+/// [`ClassPath::all_class_names`], found by binary search on where a class
+/// comes from; building an index over the JDK's 27,000 classes would be slow.
+fn application_class_names(cp: &ClassPath) -> Vec<String> {
+    let mut names = cp.all_class_names();
+    let from_jmod = |n: &String| cp.find_bytes(n).is_ok_and(|b| b.origin.ends_with(".jmod"));
+    let split = names.partition_point(|n| !from_jmod(n));
+    names.truncate(split);
+    names
+}
+
+/// All subtypes of `name` in a direct-subtype map, in discovery order.
+fn transitive(direct: &BTreeMap<String, Vec<String>>, name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut seen = HashSet::new();
+    let mut stack = vec![name.to_string()];
+    while let Some(n) = stack.pop() {
+        for s in direct.get(&n).into_iter().flatten() {
+            if seen.insert(s.clone()) {
+                out.push(s.clone());
+                stack.push(s.clone());
+            }
+        }
+    }
+    out
+}
+
+/// The generic parameter and result types of method `m`, type variables
+/// replaced by the erasure of their bounds; the descriptor's types when the
+/// signature is missing or disagrees with it (synthetic parameters).
+fn method_types(class: &ClassFile, m: &Member, descriptor: &MethodDescriptor) -> (Vec<JavaType>, JavaType) {
+    let erased = || {
+        let params = descriptor.params.iter().cloned().map(JavaType::from).collect();
+        (params, descriptor.ret.clone().map_or(JavaType::Void, JavaType::from))
+    };
+    let Some(sig) = class.signature(&m.attributes).and_then(|s| parse_method_signature(s).ok()) else {
+        return erased();
+    };
+    let class_sig = class.signature(&class.attributes).and_then(|s| parse_class_signature(s).ok());
+    let outer = |n: &str| class_sig.as_ref().and_then(|c| c.type_var_erasure(n));
+    let bound = |n: &str| erase_type_var(&sig.type_params, n, &outer);
+    let params: Vec<JavaType> = sig.params.iter().map(|p| resolve(p, &bound)).collect();
+    let ret = resolve(&sig.ret, &bound);
+    let agrees = params.len() == descriptor.params.len()
+        && params.iter().zip(&descriptor.params).all(|(p, d)| p.erasure().as_ref() == Some(d))
+        && ret.erasure() == descriptor.ret;
+    if agrees { (params, ret) } else { erased() }
+}
+
+/// The generic type of field `f` (as [`method_types`]), or its erased type.
+fn field_type(class: &ClassFile, f: &Member, erased: &FieldType) -> JavaType {
+    let class_sig = class.signature(&class.attributes).and_then(|s| parse_class_signature(s).ok());
+    let bound = |n: &str| class_sig.as_ref().and_then(|c| c.type_var_erasure(n));
+    let generic = class.signature(&f.attributes).and_then(|s| parse_field_signature(s).ok());
+    match generic.map(|g| resolve(&g, &bound)) {
+        Some(g) if g.erasure().as_ref() == Some(erased) => g,
+        _ => JavaType::from(erased.clone()),
+    }
+}
+
+/// `ty` with every type variable replaced by the erasure of its bound.
+fn resolve(ty: &JavaType, bound: &dyn Fn(&str) -> Option<FieldType>) -> JavaType {
+    match ty {
+        JavaType::TypeVar(name) => JavaType::from(bound(name).unwrap_or(FieldType::Object(InternalName::object()))),
+        JavaType::Class(class) => {
+            let args = class.args.iter().map(|a| resolve_arg(a, bound)).collect();
+            JavaType::Class(ClassTypeSig { name: class.name.clone(), args, outer_args: Vec::new() })
+        }
+        JavaType::Array(component) => JavaType::Array(Box::new(resolve(component, bound))),
+        JavaType::Base(_) | JavaType::Void => ty.clone(),
+    }
+}
+
+fn resolve_arg(arg: &TypeArg, bound: &dyn Fn(&str) -> Option<FieldType>) -> TypeArg {
+    match arg {
+        TypeArg::Wildcard => TypeArg::Wildcard,
+        TypeArg::Extends(t) => TypeArg::Extends(resolve(t, bound)),
+        TypeArg::Super(t) => TypeArg::Super(resolve(t, bound)),
+        TypeArg::Exact(t) => TypeArg::Exact(resolve(t, bound)),
+    }
+}
+
+/// The binary names of the classes a type mentions, type arguments included.
+pub(super) fn class_names(ty: &JavaType) -> Vec<String> {
+    let mut out = Vec::new();
+    collect_class_names(ty, &mut out);
+    out
+}
+
+fn collect_class_names(ty: &JavaType, out: &mut Vec<String>) {
+    match ty {
+        JavaType::Class(class) => {
+            out.push(class.name.to_binary().to_string());
+            for arg in &class.args {
+                if let TypeArg::Exact(t) | TypeArg::Extends(t) | TypeArg::Super(t) = arg {
+                    collect_class_names(t, out);
+                }
+            }
+        }
+        JavaType::Array(component) => collect_class_names(component, out),
+        JavaType::Base(_) | JavaType::Void | JavaType::TypeVar(_) => {}
+    }
+}
+
+/// The raw class type of a binary name.
+fn class_type(binary_name: &str) -> JavaType {
+    JavaType::from(FieldType::Object(InternalName::new(binary_name.replace('.', "/"))))
+}
+
+/// The enum's constants in declaration order.
+fn enum_constants(class: &ClassFile) -> Vec<String> {
+    let own = format!("L{};", class.name());
+    let constants = class.fields.iter().filter(|f| f.access & access::ENUM != 0 && class.member_descriptor(f) == own);
+    constants.map(|f| class.member_name(f).to_string()).collect()
+}
+
+/// Whether `m` is an enum's compiler-generated `values()` or `valueOf(String)`.
+fn is_enum_helper(class: &ClassFile, m: &Member) -> bool {
+    if class.access & access::ENUM == 0 || m.access & access::STATIC == 0 {
+        return false;
+    }
+    let (name, desc) = (class.member_name(m), class.member_descriptor(m));
+    (name == "values" && desc == format!("()[L{};", class.name()))
+        || (name == "valueOf" && desc == format!("(Ljava/lang/String;)L{};", class.name()))
+}
+
+/// The parameter part of a method descriptor, `(I)` of `(I)V`: overriding
+/// methods share it even when the return type is covariant.
+fn params_of(descriptor: &str) -> &str {
+    descriptor.find(')').map_or(descriptor, |end| &descriptor[..=end])
+}
+
+/// The package of a binary name (`""` for the default package).
+fn package_of(binary_name: &str) -> &str {
+    binary_name.rsplit_once('.').map_or("", |(p, _)| p)
+}
+
+/// Whether a binary name is a local or anonymous class (`Foo$1`, `Foo$1Local`).
+fn is_local_or_anonymous(binary_name: &str) -> bool {
+    binary_name.split('$').skip(1).any(|part| part.starts_with(|c: char| c.is_ascii_digit()))
+}

@@ -1,0 +1,97 @@
+//! What the test cluster knows about the JDK without scanning it: which
+//! names are JDK classes, the concrete stand-ins for common JDK interfaces
+//! and abstract classes, and the collections it fills element by element.
+
+/// Packages whose classes come with the JDK. Their supertypes are not
+/// walked for methods under test, and their subtypes are not searched
+/// (the JDK has no subclass index; see [`SUBSTITUTES`] instead).
+const JDK_PACKAGES: &[&str] =
+    &["java.", "javax.", "jdk.", "sun.", "com.sun.", "org.w3c.dom.", "org.xml.sax.", "org.ietf."];
+
+/// Whether `binary_name` names a JDK class (by package).
+pub(crate) fn is_jdk_class(binary_name: &str) -> bool {
+    JDK_PACKAGES.iter().any(|p| binary_name.starts_with(p))
+}
+
+/// Concrete classes that stand in for a JDK interface or abstract class, as
+/// EvoSuite's generic-type handling picks them: a `List` parameter gets an
+/// `ArrayList`, an `Object` a `String` or an `Integer`.
+pub(crate) const SUBSTITUTES: &[(&str, &[&str])] = &[
+    ("java.lang.Object", &["java.lang.String", "java.lang.Integer"]),
+    ("java.lang.Comparable", &["java.lang.String", "java.lang.Integer"]),
+    ("java.io.Serializable", &["java.lang.String", "java.lang.Integer"]),
+    ("java.lang.CharSequence", &["java.lang.String"]),
+    ("java.lang.Number", &["java.lang.Integer"]),
+    ("java.lang.Iterable", &["java.util.ArrayList"]),
+    ("java.util.Collection", &["java.util.ArrayList"]),
+    ("java.util.AbstractCollection", &["java.util.ArrayList"]),
+    ("java.util.List", &["java.util.ArrayList"]),
+    ("java.util.AbstractList", &["java.util.ArrayList"]),
+    ("java.util.Set", &["java.util.HashSet"]),
+    ("java.util.AbstractSet", &["java.util.HashSet"]),
+    ("java.util.SortedSet", &["java.util.TreeSet"]),
+    ("java.util.NavigableSet", &["java.util.TreeSet"]),
+    ("java.util.Map", &["java.util.HashMap"]),
+    ("java.util.AbstractMap", &["java.util.HashMap"]),
+    ("java.util.SortedMap", &["java.util.TreeMap"]),
+    ("java.util.NavigableMap", &["java.util.TreeMap"]),
+    ("java.util.Queue", &["java.util.ArrayDeque"]),
+    ("java.util.Deque", &["java.util.ArrayDeque"]),
+];
+
+/// JDK collections built with their no-argument constructor and filled by
+/// calling `name` with descriptor `descriptor` (`add` or `put`).
+pub(crate) const CONTAINERS: &[(&str, &str, &str)] = &[
+    ("java.util.ArrayList", "add", "(Ljava/lang/Object;)Z"),
+    ("java.util.LinkedList", "add", "(Ljava/lang/Object;)Z"),
+    ("java.util.HashSet", "add", "(Ljava/lang/Object;)Z"),
+    ("java.util.LinkedHashSet", "add", "(Ljava/lang/Object;)Z"),
+    ("java.util.TreeSet", "add", "(Ljava/lang/Object;)Z"),
+    ("java.util.ArrayDeque", "add", "(Ljava/lang/Object;)Z"),
+    ("java.util.HashMap", "put", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
+    ("java.util.LinkedHashMap", "put", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
+    ("java.util.TreeMap", "put", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
+];
+
+/// Types the test factory makes directly (literals), with no generator:
+/// `String`, the boxes and `Class`.
+pub(crate) const LITERAL_TYPES: &[&str] = &[
+    "java.lang.String",
+    "java.lang.Boolean",
+    "java.lang.Byte",
+    "java.lang.Short",
+    "java.lang.Character",
+    "java.lang.Integer",
+    "java.lang.Long",
+    "java.lang.Float",
+    "java.lang.Double",
+    "java.lang.Class",
+];
+
+/// The stand-ins for `binary_name`, if it has any.
+pub(crate) fn substitutes(binary_name: &str) -> Option<&'static [&'static str]> {
+    SUBSTITUTES.iter().find(|(name, _)| *name == binary_name).map(|(_, subs)| *subs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jdk_classes_are_told_apart_by_package() {
+        assert!(is_jdk_class("java.util.List"));
+        assert!(is_jdk_class("javax.swing.JFrame"));
+        assert!(!is_jdk_class("org.apache.commons.lang3.StringUtils"));
+        assert!(!is_jdk_class("javafoo.Bar"));
+    }
+
+    #[test]
+    fn every_substitute_is_a_literal_type_or_a_container() {
+        for (_, subs) in SUBSTITUTES {
+            for sub in *subs {
+                let known = LITERAL_TYPES.contains(sub) || CONTAINERS.iter().any(|(c, _, _)| c == sub);
+                assert!(known, "{sub}");
+            }
+        }
+    }
+}

@@ -1,0 +1,244 @@
+use model::descriptor::FieldType;
+
+use super::*;
+use crate::testutil::class_path;
+
+fn build(cut: &str, options: &ClusterOptions) -> Option<Result<TestCluster, ClusterError>> {
+    Some(TestCluster::build(class_path()?, cut, options))
+}
+
+fn cluster(cut: &str) -> Option<TestCluster> {
+    Some(build(cut, &ClusterOptions::default())?.unwrap())
+}
+
+/// One line per callable: `kind owner.name(params) -> ret`.
+fn describe(callable: &Callable) -> String {
+    let params: Vec<String> = callable.params().iter().map(|p| p.to_string()).collect();
+    let ret = callable.ret().map_or("void".to_string(), |r| r.to_string());
+    let (kind, name) = match callable {
+        Callable::Constructor { method, .. } => ("new", format!("{}", method.owner)),
+        Callable::StaticMethod { method, .. } => ("static", format!("{}.{}", method.owner, method.name)),
+        Callable::Method { method, .. } => ("call", format!("{}.{}", method.owner, method.name)),
+        Callable::FieldGet { field, is_static, .. } => {
+            (if *is_static { "get static" } else { "get" }, format!("{}.{}", field.owner, field.name))
+        }
+        Callable::FieldSet { field, is_static, .. } => {
+            (if *is_static { "set static" } else { "set" }, format!("{}.{}", field.owner, field.name))
+        }
+    };
+    format!("{kind} {name}({}) -> {ret}", params.join(", "))
+}
+
+fn calls(cluster: &TestCluster) -> Vec<String> {
+    cluster.calls_under_test().iter().map(describe).collect()
+}
+
+fn generators(cluster: &TestCluster, class: &str) -> Vec<String> {
+    cluster
+        .generators(class)
+        .iter()
+        .map(|g| match g {
+            Generator::Call(c) => describe(c),
+            Generator::Subtype(t) => format!("subtype {t}"),
+        })
+        .collect()
+}
+
+fn t(descriptor: &str) -> FieldType {
+    FieldType::parse(descriptor).unwrap()
+}
+
+#[test]
+fn calls_under_test_are_the_accessible_constructors_methods_and_fields() {
+    let Some(cluster) = cluster("fix.Counter") else { return };
+    assert_eq!(
+        calls(&cluster),
+        [
+            "new fix.Counter() -> fix.Counter",
+            "new fix.Counter(int) -> fix.Counter",
+            "call fix.Counter.add(int) -> int",
+            "call fix.Counter.reset() -> void",
+            "static fix.Counter.twice(int) -> int",
+            "static fix.Counter.of(java.lang.String) -> fix.Counter",
+            "call fix.Counter.describe(java.lang.CharSequence) -> java.lang.String",
+            "static fix.Counter.sum(int[]) -> int",
+            "static fix.Counter.count(java.lang.Object[]) -> int",
+            "static fix.Counter.numbers(java.lang.Number[]) -> int",
+            "static fix.Counter.first(java.util.List<java.lang.Object>) -> java.lang.Object",
+            "static fix.Counter.box(java.lang.Integer) -> java.lang.Object",
+            "call fix.Counter.compareTo(fix.Counter) -> int",
+            "get static fix.Counter.count() -> int",
+            "set static fix.Counter.count(int) -> void",
+            "get static fix.Counter.LIMIT() -> int",
+            "get fix.Counter.value() -> int",
+            "set fix.Counter.value(int) -> void",
+            "get fix.Counter.name() -> java.lang.String",
+        ]
+    );
+    assert!(
+        cluster
+            .is_call_under_test(&cluster.calls_under_test()[2].statement(Some(VarId(0)), vec![VarId(1)]).unwrap().kind)
+    );
+}
+
+#[test]
+fn package_private_and_protected_members_need_tests_in_the_package() {
+    let Some(inside) = cluster("fix.Bag") else { return };
+    let Some(Ok(outside)) = build("fix.Bag", &ClusterOptions { package_private: false, ..ClusterOptions::default() })
+    else {
+        return;
+    };
+    let only_inside: Vec<String> = calls(&inside).into_iter().filter(|c| !calls(&outside).contains(c)).collect();
+    assert_eq!(
+        only_inside,
+        [
+            "new fix.Bag() -> fix.Bag",
+            "call fix.Bag.packagePrivate() -> int",
+            "call fix.Bag.guarded() -> int",
+            "get fix.Bag.hidden() -> int",
+            "set fix.Bag.hidden(int) -> void",
+        ]
+    );
+}
+
+#[test]
+fn public_methods_of_a_package_private_superclass_are_called_through_the_cut() {
+    let options = ClusterOptions { package_private: false, ..ClusterOptions::default() };
+    let Some(derived) = build("fix.Derived", &options) else { return };
+    // javac adds a synthetic bridge `Derived.shared()`; the real method is the superclass's.
+    assert_eq!(calls(&derived.unwrap()), ["new fix.Derived() -> fix.Derived", "call fix.Derived.shared() -> int"]);
+}
+
+#[test]
+fn abstract_classes_and_interfaces_get_receivers_from_concrete_subclasses() {
+    let Some(shape) = cluster("fix.Shape") else { return };
+    assert_eq!(
+        calls(&shape),
+        [
+            "call fix.Shape.area() -> double",
+            "call fix.Shape.name() -> java.lang.String",
+            "call fix.Shape.greet() -> java.lang.String",
+            "get static fix.Shape.PREFIX() -> java.lang.String",
+        ]
+    );
+    assert_eq!(generators(&shape, "fix.Shape"), ["subtype fix.Square"]);
+    assert_eq!(generators(&shape, "fix.Square"), ["new fix.Square() -> fix.Square"]);
+    let Some(named) = cluster("fix.Named") else { return };
+    assert_eq!(
+        calls(&named),
+        [
+            "call fix.Named.name() -> java.lang.String",
+            "call fix.Named.greet() -> java.lang.String",
+            "static fix.Named.of(java.lang.String) -> fix.Named",
+            "get static fix.Named.PREFIX() -> java.lang.String",
+        ]
+    );
+    assert_eq!(
+        generators(&named, "fix.Named"),
+        ["static fix.Named.of(java.lang.String) -> fix.Named", "subtype fix.Square"]
+    );
+}
+
+#[test]
+fn classes_with_nothing_to_call_are_reported_clearly() {
+    let cases = [
+        (
+            "fix.Lonely",
+            "nothing to test in fix.Lonely: it is an interface, no class on the class path implements it, and it has no accessible static methods or fields",
+        ),
+        (
+            "fix.Orphan",
+            "nothing to test in fix.Orphan: it is abstract, has no concrete subclass on the class path, and has no accessible static methods or fields",
+        ),
+    ];
+    for (cut, expected) in cases {
+        let Some(result) = build(cut, &ClusterOptions::default()) else { return };
+        assert_eq!(result.unwrap_err().to_string(), expected);
+    }
+    let Some(result) = build("fix.Nope", &ClusterOptions::default()) else { return };
+    let message = result.unwrap_err().to_string();
+    assert!(message.starts_with("cannot load the class under test fix.Nope: class fix.Nope not found"), "{message}");
+}
+
+#[test]
+fn jdk_types_get_concrete_stand_ins_with_their_type_arguments() {
+    let Some(bag) = cluster("fix.Bag") else { return };
+    assert!(calls(&bag).contains(&"new fix.Bag(java.util.List<java.lang.String>) -> fix.Bag".to_string()));
+    assert!(
+        calls(&bag)
+            .contains(&"call fix.Bag.total(java.util.Map<java.lang.String, java.lang.Integer>) -> int".to_string())
+    );
+    assert_eq!(generators(&bag, "java.util.List"), ["subtype java.util.ArrayList"]);
+    assert_eq!(generators(&bag, "java.util.Map"), ["subtype java.util.HashMap"]);
+    assert_eq!(generators(&bag, "java.util.ArrayList"), ["new java.util.ArrayList() -> java.util.ArrayList"]);
+    assert_eq!(generators(&bag, "java.lang.Object"), ["subtype java.lang.String", "subtype java.lang.Integer"]);
+    assert_eq!(generators(&bag, "java.lang.Number"), ["subtype java.lang.Integer"]);
+    assert_eq!(
+        bag.container("java.util.HashMap").unwrap().fill.to_string(),
+        "java.util.HashMap.put(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"
+    );
+    assert_eq!(bag.enum_constants("fix.Color"), ["RED", "GREEN"]);
+    assert_eq!(generators(&bag, "fix.Shape"), ["subtype fix.Square"]);
+    assert_eq!(
+        generators(&bag, "fix.Named"),
+        ["static fix.Named.of(java.lang.String) -> fix.Named", "subtype fix.Square"]
+    );
+    assert!(generators(&bag, "fix.Bag").contains(&"static fix.Bag.empty() -> fix.Bag".to_string()));
+}
+
+#[test]
+fn assignability_follows_the_supertypes_the_cluster_saw() {
+    let Some(bag) = cluster("fix.Bag") else { return };
+    let cases = [
+        ("Lfix/Square;", "Lfix/Shape;", true),
+        ("Lfix/Square;", "Lfix/Named;", true),
+        ("Lfix/Shape;", "Lfix/Square;", false),
+        ("Ljava/util/ArrayList;", "Ljava/util/List;", true),
+        ("Ljava/lang/String;", "Ljava/lang/CharSequence;", true),
+        ("Ljava/lang/Integer;", "Ljava/lang/Number;", true),
+        ("[Lfix/Square;", "[Lfix/Named;", true),
+        ("[I", "Ljava/lang/Object;", true),
+        ("I", "Ljava/lang/Integer;", false),
+        ("Lfix/Unknown;", "Lfix/Shape;", false),
+    ];
+    for (from, to, expected) in cases {
+        assert_eq!(bag.is_assignable(&t(from), &t(to)), expected, "{from} to {to}");
+    }
+}
+
+#[test]
+fn real_classes_build_quickly_with_generators_for_their_parameters() {
+    let Some(java_home) = model::jdk::find_java_home() else { return };
+    let jars = [
+        "/usr/share/java/commons-lang3.jar",
+        "/usr/share/java/commons-collections4.jar",
+        "/usr/share/java/commons-cli.jar",
+    ];
+    if jars.iter().any(|j| !std::path::Path::new(j).exists()) {
+        eprintln!("skipped: Debian commons jars missing");
+        return;
+    }
+    let cp = ClassPath::parse(&jars.join(":")).unwrap().with_jdk(&java_home).unwrap();
+    let started = std::time::Instant::now();
+    let fraction =
+        TestCluster::build(&cp, "org.apache.commons.lang3.math.Fraction", &ClusterOptions::default()).unwrap();
+    assert!(generators(&fraction, "org.apache.commons.lang3.math.Fraction")
+        .contains(&"static org.apache.commons.lang3.math.Fraction.getFraction(int, int) -> org.apache.commons.lang3.math.Fraction".to_string()));
+    assert!(
+        generators(&fraction, "org.apache.commons.lang3.math.Fraction").contains(
+            &"get static org.apache.commons.lang3.math.Fraction.ONE_HALF() -> org.apache.commons.lang3.math.Fraction"
+                .to_string()
+        )
+    );
+    let options = TestCluster::build(&cp, "org.apache.commons.cli.Options", &ClusterOptions::default()).unwrap();
+    assert!(!options.modifiers("org.apache.commons.cli.Option").is_empty());
+    let set_unique =
+        TestCluster::build(&cp, "org.apache.commons.collections4.list.SetUniqueList", &ClusterOptions::default())
+            .unwrap();
+    assert!(
+        calls(&set_unique)
+            .iter()
+            .any(|c| c.starts_with("call org.apache.commons.collections4.list.SetUniqueList.add(java.lang.Object)"))
+    );
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}

@@ -1,0 +1,329 @@
+//! [`Factory`]: builds values and calls into a test case, EvoSuite's
+//! `TestFactory`.
+//!
+//! Every method inserts its statements at a moving position `pos` (and
+//! advances it), so that a value is always defined before the statement
+//! that needs it; values held across insertions are all before `pos` and
+//! never shift. A value of type `T` is reused from the test (probability
+//! 0.9 for objects, 0.5 for primitives and strings), `null` (0.1 for
+//! references), or built: literals directly, arrays element by element,
+//! enums from their constants, other classes through a random generator of
+//! the cluster, recursively until [`crate::ClusterOptions::max_depth`].
+
+use model::descriptor::{BaseType, FieldType};
+use model::names::InternalName;
+use model::signature::{ClassTypeSig, JavaType};
+use rand::Rng;
+use rand::seq::IndexedRandom;
+
+use super::edit::{self, Slot};
+use super::values;
+use crate::cluster::{Callable, Generator, TestCluster, type_argument};
+use crate::ir::{Statement, StatementKind, TestCase, VarId, var_id};
+use crate::seeds::Seeds;
+
+/// Probability of `null` for a reference argument (EvoSuite `null_probability`).
+const NULL_PROBABILITY: f64 = 0.1;
+/// Probability of reusing an existing object (EvoSuite `object_reuse_probability`).
+const OBJECT_REUSE_PROBABILITY: f64 = 0.9;
+/// Probability of reusing an existing primitive or string (EvoSuite `primitive_reuse_probability`).
+const PRIMITIVE_REUSE_PROBABILITY: f64 = 0.5;
+/// Probability that an insertion calls the CUT rather than a value of the test (EvoSuite `insertion_uut`).
+const INSERTION_UUT: f64 = 0.5;
+/// Random arrays and collections have at most this many elements. EvoSuite
+/// allows 10 for arrays; each element costs a statement here, so fewer.
+pub(crate) const MAX_ELEMENTS: u32 = 3;
+/// Generators tried before giving up on a value.
+const ATTEMPTS: usize = 3;
+
+/// A test case under construction with the cluster, seeds and RNG that shape it.
+pub(crate) struct Factory<'a, R: Rng + ?Sized> {
+    pub cluster: &'a TestCluster,
+    pub seeds: &'a Seeds,
+    pub rng: &'a mut R,
+    pub test: TestCase,
+}
+
+impl<'a, R: Rng + ?Sized> Factory<'a, R> {
+    pub fn new(cluster: &'a TestCluster, seeds: &'a Seeds, rng: &'a mut R, test: TestCase) -> Factory<'a, R> {
+        Factory { cluster, seeds, rng, test }
+    }
+
+    /// Inserts `statement` at `*pos` and moves `pos` past it.
+    fn insert(&mut self, pos: &mut usize, statement: Statement) -> VarId {
+        let var = edit::insert_at(&mut self.test, *pos, statement);
+        *pos += 1;
+        var
+    }
+
+    fn insert_kind(&mut self, pos: &mut usize, kind: StatementKind) -> VarId {
+        self.insert(pos, Statement::new(kind))
+    }
+
+    /// A value of type `need` for a statement at `*pos`: reused (other than
+    /// those in `avoid`), `null`, or new.
+    pub fn value(&mut self, need: &JavaType, pos: &mut usize, depth: u32, avoid: &[VarId]) -> VarId {
+        let Some(erased) = need.erasure() else {
+            return self.insert_kind(pos, StatementKind::Null(FieldType::Object(InternalName::object())));
+        };
+        let reuse = if is_literal(&erased) { PRIMITIVE_REUSE_PROBABILITY } else { OBJECT_REUSE_PROBABILITY };
+        if self.rng.random_bool(reuse)
+            && let Some(v) = self.existing(&erased, *pos, false, avoid)
+        {
+            return v;
+        }
+        if erased.is_reference() && self.rng.random_bool(NULL_PROBABILITY) {
+            return self.insert_kind(pos, StatementKind::Null(erased));
+        }
+        match self.new_value(need, &erased, pos, depth) {
+            Some(v) => v,
+            None => self
+                .existing(&erased, *pos, false, avoid)
+                .unwrap_or_else(|| self.insert_kind(pos, StatementKind::Null(erased))),
+        }
+    }
+
+    /// A random value before `before` that fits type `ty` (non-null ones
+    /// only if `non_null`), other than those in `avoid`.
+    pub fn existing(&mut self, ty: &FieldType, before: usize, non_null: bool, avoid: &[VarId]) -> Option<VarId> {
+        let slot = Slot { expected: ty.clone(), receiver: non_null, replaceable: true };
+        edit::candidates(&self.test, self.cluster, before, &slot, avoid).choose(self.rng).copied()
+    }
+
+    /// A new, non-null value of type `need` (erasure `erased`) built at
+    /// `*pos`; `None` when the cluster knows no way within the depth limit.
+    pub fn new_value(&mut self, need: &JavaType, erased: &FieldType, pos: &mut usize, depth: u32) -> Option<VarId> {
+        let kind = match erased {
+            FieldType::Base(base) => StatementKind::Primitive(values::random_primitive(*base, self.seeds, self.rng)),
+            FieldType::Array(elem) => return self.array(need, elem, pos, depth),
+            FieldType::Object(name) => match self.literal(name) {
+                Some(kind) => kind,
+                None => return self.construct(need, name.to_binary().as_str(), pos, depth),
+            },
+        };
+        Some(self.insert_kind(pos, kind))
+    }
+
+    /// A literal of class `name`: a string, a box, a class literal or an enum constant.
+    fn literal(&mut self, name: &InternalName) -> Option<StatementKind> {
+        let binary = name.to_binary();
+        if let Some(base) = unbox(name.as_str()) {
+            return Some(StatementKind::Boxed(values::random_primitive(base, self.seeds, self.rng)));
+        }
+        match name.as_str() {
+            "java/lang/String" => Some(StatementKind::String(values::random_string(self.seeds, self.rng))),
+            "java/lang/Class" => {
+                let cut = self.cluster.cut().to_internal();
+                let classes = [
+                    cut,
+                    InternalName::object(),
+                    InternalName::new("java/lang/String"),
+                    InternalName::new("java/lang/Integer"),
+                ];
+                let class = classes.choose(self.rng)?.clone();
+                Some(StatementKind::ClassLiteral(FieldType::Object(class)))
+            }
+            _ => {
+                let constant = self.cluster.enum_constants(binary.as_str()).choose(self.rng)?;
+                Some(StatementKind::EnumConstant { class: binary.clone(), name: constant.clone() })
+            }
+        }
+    }
+
+    /// A new array of 0 to [`MAX_ELEMENTS`] elements, each stored by its own statement.
+    fn array(&mut self, need: &JavaType, elem: &FieldType, pos: &mut usize, depth: u32) -> Option<VarId> {
+        if depth > self.cluster.options().max_depth {
+            return None;
+        }
+        let length = self.rng.random_range(0..=MAX_ELEMENTS);
+        let array = self.insert_kind(pos, StatementKind::NewArray { elem: elem.clone(), length });
+        let elem_ty = match need {
+            JavaType::Array(component) => (**component).clone(),
+            _ => JavaType::from(elem.clone()),
+        };
+        for index in 0..length {
+            let value = self.value(&elem_ty, pos, depth + 1, &[array]);
+            self.insert_kind(pos, StatementKind::ArrayStore { array, index, value });
+        }
+        Some(array)
+    }
+
+    /// A new object of class `name` from one of its generators; a failed
+    /// attempt leaves the test as it was.
+    fn construct(&mut self, need: &JavaType, name: &str, pos: &mut usize, depth: u32) -> Option<VarId> {
+        if depth > self.cluster.options().max_depth {
+            return None;
+        }
+        let generators = self.cluster.generators(name);
+        for _ in 0..ATTEMPTS {
+            let generator = generators.choose(self.rng)?;
+            let snapshot = (self.test.clone(), *pos);
+            let made = match generator {
+                Generator::Subtype(sub) => {
+                    let sub = self.with_type_args(need, sub);
+                    sub.erasure().and_then(|e| self.new_value(&sub, &e, pos, depth + 1))
+                }
+                Generator::Call(callable) => self.call(callable, pos, depth, None),
+            };
+            if let Some(var) = made {
+                self.fill_container(var, need, pos, depth);
+                return Some(var);
+            }
+            (self.test, *pos) = snapshot;
+        }
+        None
+    }
+
+    /// `sub` with the type arguments of `need` when `sub` is a JDK
+    /// collection standing in for it (`List<String>` → `ArrayList<String>`).
+    fn with_type_args(&self, need: &JavaType, sub: &JavaType) -> JavaType {
+        match (need, sub) {
+            (JavaType::Class(need), JavaType::Class(sub))
+                if sub.args.is_empty() && self.cluster.container(sub.name.to_binary().as_str()).is_some() =>
+            {
+                JavaType::Class(ClassTypeSig {
+                    name: sub.name.clone(),
+                    args: need.args.clone(),
+                    outer_args: Vec::new(),
+                })
+            }
+            _ => sub.clone(),
+        }
+    }
+
+    /// After a JDK collection's constructor: types it as `need` (keeping its
+    /// type arguments) and adds 0 to [`MAX_ELEMENTS`] elements.
+    fn fill_container(&mut self, var: VarId, need: &JavaType, pos: &mut usize, depth: u32) {
+        let StatementKind::Constructor { method, .. } = &self.test[var].kind else { return };
+        let Some(container) = self.cluster.container(method.owner.as_str()).cloned() else { return };
+        if need.erasure() == self.test[var].kind.value_type() {
+            self.test.statements[var.index()].ty = need.clone();
+        }
+        let fill = Callable::Method {
+            method: container.fill.clone(),
+            params: element_types(need, container.fill.descriptor.params.len()),
+            ret: container.fill.descriptor.ret.clone().map_or(JavaType::Void, JavaType::from),
+        };
+        for _ in 0..self.rng.random_range(0..=MAX_ELEMENTS) {
+            self.call(&fill, pos, depth, Some(var));
+        }
+    }
+
+    /// Calls `callable` at `*pos` on `receiver` (or a receiver found or made),
+    /// with arguments made at depth `depth + 1`; `None` without a receiver.
+    pub fn call(&mut self, callable: &Callable, pos: &mut usize, depth: u32, receiver: Option<VarId>) -> Option<VarId> {
+        let receiver = match (callable.receiver(), receiver) {
+            (None, _) => None,
+            (Some(_), Some(r)) => Some(r),
+            (Some(owner), None) => Some(self.receiver(&owner, pos, depth + 1)?),
+        };
+        let (params, is_fill) = self.param_types(callable, receiver);
+        // A collection that contains itself overflows the stack in `hashCode`.
+        let avoid: Vec<VarId> = receiver.filter(|_| is_fill).into_iter().collect();
+        let mut args = Vec::with_capacity(params.len());
+        for param in &params {
+            args.push(self.value(param, pos, depth + 1, &avoid));
+        }
+        let statement = callable.statement(receiver, args)?;
+        Some(self.insert(pos, statement))
+    }
+
+    /// The parameter types of a call, and whether it fills a collection: a
+    /// collection's `add`/`put` takes the receiver's element types.
+    fn param_types(&self, callable: &Callable, receiver: Option<VarId>) -> (Vec<JavaType>, bool) {
+        if let (Some(method), Some(r)) = (callable.method(), receiver) {
+            let receiver_ty = &self.test[r].ty;
+            let class = receiver_ty.erasure().and_then(|t| t.to_internal_name()).map(|n| n.to_binary().to_string());
+            if class.and_then(|c| self.cluster.container(&c)).is_some_and(|c| c.fill == *method) {
+                return (element_types(receiver_ty, method.descriptor.params.len()), true);
+            }
+        }
+        (callable.params().to_vec(), false)
+    }
+
+    /// A non-null receiver of type `owner`: reused (probability 0.9) or made.
+    fn receiver(&mut self, owner: &FieldType, pos: &mut usize, depth: u32) -> Option<VarId> {
+        if self.rng.random_bool(OBJECT_REUSE_PROBABILITY)
+            && let Some(v) = self.existing(owner, *pos, true, &[])
+        {
+            return Some(v);
+        }
+        let need = JavaType::from(owner.clone());
+        match self.new_value(&need, owner, pos, depth) {
+            Some(v) => Some(v),
+            None => self.existing(owner, *pos, true, &[]),
+        }
+    }
+
+    /// Inserts a random call: on the CUT (probability 0.5, or when no value
+    /// of the test has modifiers) or on a value of the test; at the end if
+    /// `append`, else at a random position. Reverts and returns `false` when
+    /// no call could be made or the test would exceed `max_length`.
+    pub fn insert_random_call(&mut self, append: bool, max_length: usize) -> bool {
+        let snapshot = self.test.clone();
+        let inserted = if self.rng.random_bool(INSERTION_UUT) {
+            self.insert_call_under_test(append)
+        } else {
+            self.insert_call_on_value(append) || self.insert_call_under_test(append)
+        };
+        if inserted && self.test.len() <= max_length {
+            return true;
+        }
+        self.test = snapshot;
+        false
+    }
+
+    /// Inserts a random call under test.
+    pub fn insert_call_under_test(&mut self, append: bool) -> bool {
+        let Some(callable) = self.cluster.calls_under_test().choose(self.rng) else { return false };
+        let len = self.test.len();
+        let mut pos = if append { len } else { self.rng.random_range(0..=len) };
+        self.call(callable, &mut pos, 0, None).is_some()
+    }
+
+    /// Inserts a call of a modifier on a random non-null value of the test, after it.
+    fn insert_call_on_value(&mut self, append: bool) -> bool {
+        let targets: Vec<(VarId, Vec<&'a Callable>)> = (0..self.test.len())
+            .map(var_id)
+            .filter(|v| self.test[*v].produces_value() && !edit::is_null(&self.test, *v))
+            .map(|v| (v, self.modifiers_of(&edit::value_type(&self.test, v))))
+            .filter(|(_, m)| !m.is_empty())
+            .collect();
+        let Some((var, modifiers)) = targets.choose(self.rng) else { return false };
+        let Some(callable) = modifiers.choose(self.rng).copied() else { return false };
+        let len = self.test.len();
+        let mut pos = if append { len } else { self.rng.random_range(var.index() + 1..=len) };
+        self.call(callable, &mut pos, 0, Some(*var)).is_some()
+    }
+
+    /// The modifiers of every class a value of type `ty` is an instance of.
+    fn modifiers_of(&self, ty: &FieldType) -> Vec<&'a Callable> {
+        let cluster = self.cluster;
+        let FieldType::Object(_) = ty else { return Vec::new() };
+        cluster
+            .modified_types()
+            .filter(|name| cluster.is_assignable(ty, &FieldType::Object(InternalName::new(name.replace('.', "/")))))
+            .flat_map(|name| cluster.modifiers(name))
+            .collect()
+    }
+}
+
+/// The element types of a collection (`arity` 1) or map (`arity` 2) type.
+fn element_types(ty: &JavaType, arity: usize) -> Vec<JavaType> {
+    (0..arity).map(|i| type_argument(ty, i)).collect()
+}
+
+/// Whether values of the type are literals the factory reuses with the
+/// primitive probability: primitives, strings and boxes.
+fn is_literal(ty: &FieldType) -> bool {
+    match ty {
+        FieldType::Base(_) => true,
+        FieldType::Object(name) => name.as_str() == "java/lang/String" || unbox(name.as_str()).is_some(),
+        FieldType::Array(_) => false,
+    }
+}
+
+/// The primitive type a box class (internal name) holds.
+fn unbox(internal_name: &str) -> Option<BaseType> {
+    BaseType::ALL.into_iter().find(|b| crate::ir::box_class(*b).as_str() == internal_name)
+}

@@ -1,0 +1,218 @@
+use model::classpath::ClassPath;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use super::*;
+use crate::builder::TestCaseBuilder;
+use crate::cluster::ClusterOptions;
+use crate::ir::{MethodRef, StatementKind};
+use crate::testutil::class_path;
+use crate::validate::Validator;
+
+fn cluster(cut: &str) -> Option<(TestCluster, &'static ClassPath)> {
+    let class_path = class_path()?;
+    Some((TestCluster::build(class_path, cut, &ClusterOptions::default()).unwrap(), class_path))
+}
+
+fn rng(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}
+
+fn m(owner: &str, name: &str, descriptor: &str) -> MethodRef {
+    MethodRef::parse(owner, name, descriptor).unwrap()
+}
+
+fn assert_valid(validator: &Validator<'_>, test: &TestCase, what: &str) {
+    if let Err(e) = validator.validate(test) {
+        panic!("{what} is invalid: {e}\n{test}");
+    }
+}
+
+#[test]
+fn random_tests_are_valid_end_in_a_call_under_test_and_repeat_with_the_seed() {
+    let Some((cluster, class_path)) = cluster("fix.Counter") else { return };
+    let validator = Validator::new(class_path);
+    let seeds = Seeds::default();
+    for seed in 0..50 {
+        let test = random_test(&cluster, &seeds, &mut rng(seed), 12);
+        assert_valid(&validator, &test, "random test");
+        assert!((1..=12).contains(&test.len()), "{test}");
+        let cut = test.call_under_test.expect("a call under test");
+        assert_eq!(Some(cut), cluster.last_call_under_test(&test));
+        assert_eq!(test, random_test(&cluster, &seeds, &mut rng(seed), 12));
+    }
+}
+
+#[test]
+fn a_random_test_reads_like_a_unit_test() {
+    let Some((cluster, _)) = cluster("fix.Counter") else { return };
+    let test = random_test(&cluster, &Seeds::default(), &mut rng(4), 8);
+    // Snapshot: regenerate when the factory's use of randomness changes.
+    assert_eq!(test.to_string(), SNAPSHOT, "\n{test}");
+}
+
+const SNAPSHOT: &str = r#"v0 = -859
+v1 = new fix.Counter(v0)
+v2 = v1.value
+v3 = v1.add(v2)
+v4 = "eG]M!!EP^aJg$!u"
+v5 = v1.describe(v4)
+v6 = 640
+v7 = fix.Counter.twice(v6)  // call under test
+"#;
+
+#[test]
+fn instance_calls_on_an_abstract_class_get_a_concrete_receiver() {
+    let Some((cluster, class_path)) = cluster("fix.Shape") else { return };
+    let validator = Validator::new(class_path);
+    let test = (0..20)
+        .map(|seed| random_test(&cluster, &Seeds::default(), &mut rng(seed), 6))
+        .find(|t| t.iter().any(|(_, s)| matches!(&s.kind, StatementKind::Call { .. })))
+        .expect("some test calls a method");
+    assert_valid(&validator, &test, "random test");
+    assert!(test.to_string().contains("new fix.Square()"), "{test}");
+}
+
+#[test]
+fn generic_collection_parameters_get_filled_concrete_collections() {
+    let Some((cluster, class_path)) = cluster("fix.Bag") else { return };
+    let validator = Validator::new(class_path);
+    let mut found = false;
+    for seed in 0..200 {
+        let test = random_test(&cluster, &Seeds::default(), &mut rng(seed), 20);
+        assert_valid(&validator, &test, "random test");
+        for (var, s) in test.iter() {
+            let StatementKind::Call { receiver, method, args } = &s.kind else { continue };
+            if method.name == "add" && test[*receiver].ty.to_string() == "java.util.ArrayList<java.lang.String>" {
+                assert_eq!(test[args[0]].ty.to_string(), "java.lang.String", "{var} in\n{test}");
+                found = true;
+            }
+        }
+    }
+    assert!(found, "no List<String> argument was filled with strings");
+}
+
+#[test]
+fn mutants_differ_from_their_parent_are_valid_and_repeat_with_the_seed() {
+    let Some((cluster, class_path)) = cluster("fix.Bag") else { return };
+    let validator = Validator::new(class_path);
+    let seeds = Seeds::default();
+    for seed in 0..100 {
+        let mut r = rng(seed);
+        let test = random_test(&cluster, &seeds, &mut r, 15);
+        let mutant = mutate(&test, &cluster, &seeds, &mut r);
+        assert_valid(&validator, &mutant, "mutant");
+        assert_ne!(mutant.statements, test.statements, "seed {seed}");
+        assert!(mutant.len() <= cluster.options().max_length);
+        assert_eq!(mutant.call_under_test, cluster.last_call_under_test(&mutant));
+        let mut again = rng(seed);
+        let test_again = random_test(&cluster, &seeds, &mut again, 15);
+        assert_eq!(mutate(&test_again, &cluster, &seeds, &mut again), mutant);
+    }
+}
+
+#[test]
+fn deleting_a_value_points_its_uses_at_another_value_of_the_type() {
+    let Some((cluster, class_path)) = cluster("fix.Counter") else { return };
+    let mut b = TestCaseBuilder::new();
+    let v0 = b.int(1);
+    let v1 = b.int(2);
+    let v2 = b.static_call(m("fix.Counter", "twice", "(I)I"), &[v1]);
+    b.call_under_test(v2);
+    let seeds = Seeds::default();
+    let mut r = rng(0);
+    let mut factory = factory::Factory::new(&cluster, &seeds, &mut r, b.build());
+    factory.delete(v1);
+    assert_eq!(factory.test.to_string(), "v0 = 1\nv1 = fix.Counter.twice(v0)  // call under test\n");
+    assert_valid(&Validator::new(class_path), &factory.test, "after delete");
+    let _ = v0;
+}
+
+#[test]
+fn crossover_children_are_valid_and_mix_both_parents() {
+    let Some((cluster, class_path)) = cluster("fix.Bag") else { return };
+    let validator = Validator::new(class_path);
+    let seeds = Seeds::default();
+    let mut r = rng(11);
+    for _ in 0..100 {
+        let a = random_test(&cluster, &seeds, &mut r, 15);
+        let b = random_test(&cluster, &seeds, &mut r, 15);
+        let (c, d) = crossover(&a, &b, &mut r);
+        assert_valid(&validator, &c, "first child");
+        assert_valid(&validator, &d, "second child");
+        assert_eq!(c.statements[0], a.statements[0]);
+        assert_eq!(d.statements[0], b.statements[0]);
+    }
+}
+
+#[test]
+fn truncation_and_removal_keep_earlier_statements_and_renumber() {
+    let mut b = TestCaseBuilder::new();
+    let v0 = b.int(1);
+    let v1 = b.construct(m("fix.Counter", "<init>", "(I)V"), &[v0]);
+    let v2 = b.int(5);
+    let v3 = b.call(v1, m("fix.Counter", "add", "(I)I"), &[v2]);
+    b.call_under_test(v3);
+    let test = b.build();
+    let truncated = truncate_after(&test, v1);
+    assert_eq!(truncated.to_string(), "v0 = 1\nv1 = new fix.Counter(v0)\n");
+    assert_eq!(truncated.call_under_test, None);
+    assert_eq!(truncate_after(&test, VarId(99)), test);
+    let removed = remove_with_forward_dependencies(&test, v1);
+    assert_eq!(removed.to_string(), "v0 = 1\nv1 = 5\n");
+    let removed = remove_with_forward_dependencies(&test, v2);
+    assert_eq!(removed.to_string(), "v0 = 1\nv1 = new fix.Counter(v0)\n");
+}
+
+/// The property test: random tests, their mutants and crossover children on
+/// real classes all pass the validator and respect the length bound.
+#[test]
+fn random_tests_mutants_and_children_of_real_classes_always_validate() {
+    let Some(java_home) = model::jdk::find_java_home() else { return };
+    let jars = [
+        "/usr/share/java/commons-lang3.jar",
+        "/usr/share/java/commons-collections4.jar",
+        "/usr/share/java/commons-cli.jar",
+    ];
+    if jars.iter().any(|j| !std::path::Path::new(j).exists()) {
+        eprintln!(
+            "skipped: the Debian commons jars are missing (apt-get install libcommons-lang3-java libcommons-collections4-java libcommons-cli-java)"
+        );
+        return;
+    }
+    let class_path = ClassPath::parse(&jars.join(":")).unwrap().with_jdk(&java_home).unwrap();
+    let validator = Validator::new(&class_path);
+    let classes = [
+        "org.apache.commons.lang3.StringUtils",
+        "org.apache.commons.lang3.CharUtils",
+        "org.apache.commons.lang3.math.Fraction",
+        "org.apache.commons.collections4.list.SetUniqueList",
+        "org.apache.commons.cli.Options",
+    ];
+    let options = ClusterOptions::default();
+    let mut checked = 0;
+    for (i, cut) in classes.iter().enumerate() {
+        let cluster = TestCluster::build(&class_path, cut, &options).unwrap();
+        let cut_class = class_path.load(cut).unwrap();
+        let seeds = Seeds::from_class(&cut_class, crate::SeedOptions::default());
+        let mut r = rng(i as u64);
+        let mut previous = TestCase::default();
+        for _ in 0..400 {
+            let test = random_test(&cluster, &seeds, &mut r, options.max_length);
+            assert_valid(&validator, &test, "random test");
+            assert!(test.len() <= options.max_length);
+            let mut mutant = test.clone();
+            for _ in 0..3 {
+                mutant = mutate(&mutant, &cluster, &seeds, &mut r);
+                assert_valid(&validator, &mutant, "mutant");
+                assert!(mutant.len() <= options.max_length, "{} statements", mutant.len());
+            }
+            let (a, b) = crossover(&previous, &mutant, &mut r);
+            assert_valid(&validator, &a, "first child");
+            assert_valid(&validator, &b, "second child");
+            previous = mutant;
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 2000);
+}

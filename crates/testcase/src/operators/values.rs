@@ -1,0 +1,263 @@
+//! Random and mutated literals: primitives and strings, seeded from
+//! [`Seeds`] with EvoSuite's probabilities and ranges.
+
+use model::descriptor::BaseType;
+use rand::Rng;
+
+use crate::ir::Primitive;
+use crate::seeds::Seeds;
+
+/// Random integers lie in `[-MAX_INT, MAX_INT]` (EvoSuite `max_int`).
+const MAX_INT: i32 = 2048;
+/// Standard deviation of a numeric delta (EvoSuite `max_delta`).
+const MAX_DELTA: f64 = 20.0;
+/// Probability of a fresh random value instead of a delta (EvoSuite `random_perturbation`).
+const RANDOM_PERTURBATION: f64 = 0.2;
+/// Random strings have at most this many characters (EvoSuite `string_length`).
+const STRING_LENGTH: usize = 20;
+
+/// A random value of a primitive type, seeded with [`Seeds`]' probabilities.
+pub(crate) fn random_primitive<R: Rng + ?Sized>(base: BaseType, seeds: &Seeds, rng: &mut R) -> Primitive {
+    let seeded_int = |rng: &mut R| seeds.sample_int(rng);
+    match base {
+        BaseType::Boolean => Primitive::Boolean(rng.random_bool(0.5)),
+        BaseType::Byte => {
+            Primitive::Byte(seeded_int(rng).and_then(|i| i8::try_from(i).ok()).unwrap_or_else(|| rng.random()))
+        }
+        BaseType::Short => {
+            Primitive::Short(seeded_int(rng).and_then(|i| i16::try_from(i).ok()).unwrap_or_else(|| small(rng) as i16))
+        }
+        BaseType::Char => {
+            Primitive::Char(seeded_int(rng).and_then(|i| u16::try_from(i).ok()).unwrap_or_else(|| random_char(rng)))
+        }
+        BaseType::Int => Primitive::Int(seeded_int(rng).unwrap_or_else(|| small(rng))),
+        BaseType::Long => Primitive::Long(seeds.sample_long(rng).unwrap_or_else(|| i64::from(small(rng)))),
+        BaseType::Float => Primitive::Float(seeds.sample_float(rng).unwrap_or_else(|| random_real(rng) as f32)),
+        BaseType::Double => Primitive::Double(seeds.sample_double(rng).unwrap_or_else(|| random_real(rng))),
+    }
+}
+
+/// A random string (seeded with [`Seeds`]' probabilities) of printable ASCII.
+pub(crate) fn random_string<R: Rng + ?Sized>(seeds: &Seeds, rng: &mut R) -> String {
+    if let Some(s) = seeds.sample_string(rng) {
+        return s;
+    }
+    let length = rng.random_range(0..=STRING_LENGTH);
+    (0..length).map(|_| char::from(random_char(rng) as u8)).collect()
+}
+
+/// A changed primitive (EvoSuite's `delta`/`randomize`): a boolean flips;
+/// a number gets a fresh (possibly seeded) value with probability 0.2, else
+/// a Gaussian delta (floating point: also a change of precision). Never
+/// returns the same value.
+pub(crate) fn mutate_primitive<R: Rng + ?Sized>(value: Primitive, seeds: &Seeds, rng: &mut R) -> Primitive {
+    if let Primitive::Boolean(b) = value {
+        return Primitive::Boolean(!b);
+    }
+    let changed = if rng.random_bool(RANDOM_PERTURBATION) {
+        random_primitive(value.base_type(), seeds, rng)
+    } else {
+        delta(value, rng)
+    };
+    if !same(changed, value) {
+        return changed;
+    }
+    // NaN and the infinities absorb deltas.
+    match delta_by(value, 1) {
+        stepped if !same(stepped, value) => stepped,
+        Primitive::Float(_) => Primitive::Float(0.0),
+        _ => Primitive::Double(0.0),
+    }
+}
+
+/// A changed string (EvoSuite's `StringPrimitiveStatement.delta`): a seeded
+/// string, or each of delete, replace and insert characters with
+/// probability 1/3. Never returns the same string.
+pub(crate) fn mutate_string<R: Rng + ?Sized>(value: &str, seeds: &Seeds, rng: &mut R) -> String {
+    if let Some(s) = seeds.sample_string(rng).filter(|s| s != value) {
+        return s;
+    }
+    let mut chars: Vec<char> = value.chars().collect();
+    let p = 1.0 / chars.len().max(1) as f64;
+    if rng.random_bool(1.0 / 3.0) {
+        chars.retain(|_| !rng.random_bool(p));
+    }
+    if rng.random_bool(1.0 / 3.0) {
+        for c in chars.iter_mut() {
+            if rng.random_bool(p) {
+                *c = char::from(random_char(rng) as u8);
+            }
+        }
+    }
+    if rng.random_bool(1.0 / 3.0) {
+        insert_chars(&mut chars, rng);
+    }
+    let out: String = chars.iter().collect();
+    if out == value {
+        insert_chars(&mut chars, rng);
+        return chars.into_iter().collect();
+    }
+    out
+}
+
+/// Inserts one character, then another with probability 1/2, 1/4, …
+fn insert_chars<R: Rng + ?Sized>(chars: &mut Vec<char>, rng: &mut R) {
+    let mut count = 0;
+    while rng.random_bool(0.5f64.powi(count)) {
+        let at = rng.random_range(0..=chars.len());
+        chars.insert(at, char::from(random_char(rng) as u8));
+        count += 1;
+    }
+}
+
+/// A Gaussian delta of standard deviation [`MAX_DELTA`]; floating-point
+/// values alternatively get a small delta or a rounded precision.
+fn delta<R: Rng + ?Sized>(value: Primitive, rng: &mut R) -> Primitive {
+    let step = (gaussian(rng) * MAX_DELTA).round() as i64;
+    match value {
+        Primitive::Float(f) => Primitive::Float(real_delta(f64::from(f), rng) as f32),
+        Primitive::Double(d) => Primitive::Double(real_delta(d, rng)),
+        _ => delta_by(value, if step == 0 { 1 } else { step }),
+    }
+}
+
+/// An integral value plus `step`, wrapping as Java arithmetic does.
+fn delta_by(value: Primitive, step: i64) -> Primitive {
+    match value {
+        Primitive::Boolean(b) => Primitive::Boolean(!b),
+        Primitive::Byte(v) => Primitive::Byte(v.wrapping_add(step as i8)),
+        Primitive::Short(v) => Primitive::Short(v.wrapping_add(step as i16)),
+        Primitive::Char(v) => Primitive::Char(v.wrapping_add(step as u16)),
+        Primitive::Int(v) => Primitive::Int(v.wrapping_add(step as i32)),
+        Primitive::Long(v) => Primitive::Long(v.wrapping_add(step)),
+        Primitive::Float(v) => Primitive::Float(v + step as f32),
+        Primitive::Double(v) => Primitive::Double(v + step as f64),
+    }
+}
+
+/// One of: a large delta, a small delta, the value rounded to 0–6 decimals.
+fn real_delta<R: Rng + ?Sized>(value: f64, rng: &mut R) -> f64 {
+    match rng.random_range(0..3) {
+        0 => value + gaussian(rng) * MAX_DELTA,
+        1 => value + gaussian(rng),
+        _ => {
+            let scale = 10f64.powi(rng.random_range(0..7));
+            (value * scale).round() / scale
+        }
+    }
+}
+
+/// Whether two primitives are the same value, bit for bit.
+fn same(a: Primitive, b: Primitive) -> bool {
+    match (a, b) {
+        (Primitive::Float(x), Primitive::Float(y)) => x.to_bits() == y.to_bits(),
+        (Primitive::Double(x), Primitive::Double(y)) => x.to_bits() == y.to_bits(),
+        _ => a == b,
+    }
+}
+
+/// A uniform integer in `[-MAX_INT, MAX_INT]`.
+fn small<R: Rng + ?Sized>(rng: &mut R) -> i32 {
+    rng.random_range(-MAX_INT..=MAX_INT)
+}
+
+/// A uniform real in `[-MAX_INT, MAX_INT]`, rounded to 0–2 decimals half the time.
+fn random_real<R: Rng + ?Sized>(rng: &mut R) -> f64 {
+    let value = rng.random_range(-f64::from(MAX_INT)..=f64::from(MAX_INT));
+    if rng.random_bool(0.5) {
+        let scale = 10f64.powi(rng.random_range(0..3));
+        (value * scale).round() / scale
+    } else {
+        value
+    }
+}
+
+/// A printable ASCII character.
+fn random_char<R: Rng + ?Sized>(rng: &mut R) -> u16 {
+    rng.random_range(32..127)
+}
+
+/// A standard normal sample (Box–Muller), so that no extra crate is needed.
+fn gaussian<R: Rng + ?Sized>(rng: &mut R) -> f64 {
+    let u1: f64 = rng.random_range(f64::MIN_POSITIVE..1.0);
+    let u2: f64 = rng.random();
+    (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::seeds::{Pool, SeedOptions};
+
+    fn rng() -> ChaCha8Rng {
+        ChaCha8Rng::seed_from_u64(42)
+    }
+
+    #[test]
+    fn random_primitives_have_the_requested_type_and_range() {
+        let seeds = Seeds::new(SeedOptions::default());
+        let mut rng = rng();
+        for base in BaseType::ALL {
+            for _ in 0..200 {
+                let value = random_primitive(base, &seeds, &mut rng);
+                assert_eq!(value.base_type(), base);
+                if let Primitive::Int(i) = value {
+                    assert!((-MAX_INT..=MAX_INT).contains(&i));
+                }
+                if let Primitive::Char(c) = value {
+                    assert!((32..127).contains(&c));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn seeded_values_appear_about_half_the_time() {
+        let seeds = Seeds::with_static(Pool { ints: vec![12345], ..Pool::default() }, SeedOptions::default());
+        let mut rng = rng();
+        let hits =
+            (0..1000).filter(|_| random_primitive(BaseType::Int, &seeds, &mut rng) == Primitive::Int(12345)).count();
+        assert!((400..600).contains(&hits), "{hits}");
+    }
+
+    #[test]
+    fn mutated_values_always_differ_and_keep_their_type() {
+        let seeds = Seeds::new(SeedOptions::default());
+        let mut rng = rng();
+        let values = [
+            Primitive::Boolean(true),
+            Primitive::Byte(i8::MAX),
+            Primitive::Short(0),
+            Primitive::Char(65),
+            Primitive::Int(i32::MIN),
+            Primitive::Long(7),
+            Primitive::Float(1.5),
+            Primitive::Double(f64::NAN),
+        ];
+        for value in values {
+            for _ in 0..100 {
+                let changed = mutate_primitive(value, &seeds, &mut rng);
+                assert!(!same(changed, value), "{value:?}");
+                assert_eq!(changed.base_type(), value.base_type());
+            }
+        }
+        for text in ["", "a", "hello world"] {
+            for _ in 0..100 {
+                assert_ne!(mutate_string(text, &seeds, &mut rng), text);
+            }
+        }
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_strings() {
+        let seeds = Seeds::new(SeedOptions::default());
+        let make = || {
+            let mut rng = rng();
+            (0..10).map(|_| random_string(&seeds, &mut rng)).collect::<Vec<_>>()
+        };
+        assert_eq!(make(), make());
+    }
+}
