@@ -78,11 +78,17 @@ fn args_of_part(class: &ClassTypeSig, i: usize, n_parts: usize) -> &[TypeArg] {
     outer.and_then(|k| class.outer_args.get(k)).map_or(&[], Vec::as_slice)
 }
 
-/// The type a statement's variable is declared with: its `ty`, or the
-/// erasure of `ty` when that mentions a type variable (no type variable is
-/// in scope in a test method).
+/// The type a statement's variable is declared with: its `ty` for objects
+/// the test constructs itself (`new ArrayList<String>()`), otherwise the
+/// erasure (a raw type). Type arguments of values returned by methods come
+/// from type-variable bounds the cluster substituted (`Range<Comparable>`
+/// for `Range.between(integer0, integer0)`), which javac would infer
+/// differently (`Range<Integer>`) and reject; a raw type always compiles.
+/// The erasure is also used when `ty` mentions a type variable (none is in
+/// scope in a test method).
 pub(crate) fn declared_type(statement: &Statement) -> JavaType {
-    if has_type_var(&statement.ty) {
+    let constructed = matches!(statement.kind, testcase::StatementKind::Constructor { .. });
+    if has_type_var(&statement.ty) || !constructed {
         statement.ty.erasure().map_or(JavaType::Void, JavaType::from)
     } else {
         statement.ty.clone()

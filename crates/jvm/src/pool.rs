@@ -258,23 +258,12 @@ struct Shared<'a> {
     cfg: &'a WorkerConfig,
     exec: &'a ExecConfig,
     tests: &'a [TestCase],
-    queue: Mutex<VecDeque<usize>>,
     results: Mutex<Vec<Option<ExecutionResult>>>,
     restarts: Mutex<usize>,
     start_error: Mutex<Option<ExecError>>,
 }
 
 impl Shared<'_> {
-    fn pop(&self) -> Option<usize> {
-        self.queue.lock().expect("queue").pop_front()
-    }
-
-    /// Puts tests back at the front of the queue, keeping their order.
-    fn requeue(&self, tests: impl DoubleEndedIterator<Item = usize>) {
-        let mut q = self.queue.lock().expect("queue");
-        tests.rev().for_each(|i| q.push_front(i));
-    }
-
     fn store(&self, i: usize, r: ExecutionResult) {
         self.results.lock().expect("results")[i] = Some(r);
     }
@@ -290,24 +279,30 @@ impl Shared<'_> {
     }
 }
 
-/// Feeds one worker from the shared queue, keeping up to [`WINDOW`]
+/// Feeds one worker from its own queue, keeping up to [`WINDOW`]
 /// requests in flight. The test at the head of the window is the one the
 /// worker is running: a timeout or crash is charged to it, and the tests
 /// behind it go back to the queue for the restarted worker.
-fn drive(slot: &mut Option<Worker>, sh: &Shared<'_>) {
+///
+/// Each worker gets a fixed share of the tests (test `i` goes to worker
+/// `i mod n`), so every run of the same batch sends each worker the same
+/// tests in the same order: static state left by one test for the next
+/// evolves the same way, and seeded runs are reproducible.
+fn drive(slot: &mut Option<Worker>, queue: VecDeque<usize>, sh: &Shared<'_>) {
+    let mut queue = queue;
     let mut inflight: VecDeque<(usize, u64)> = VecDeque::new();
     let mut head_since = Instant::now();
     while let Some(worker) = slot.as_mut() {
         let mut broken = false;
         while inflight.len() < WINDOW && !broken {
-            let Some(i) = sh.pop() else { break };
+            let Some(i) = queue.pop_front() else { break };
             if inflight.is_empty() {
                 head_since = Instant::now();
             }
             match worker.send(&sh.tests[i], sh.exec) {
                 Some(seq) => inflight.push_back((i, seq)),
                 None => {
-                    sh.requeue(std::iter::once(i));
+                    queue.push_front(i);
                     broken = true;
                 }
             }
@@ -327,7 +322,7 @@ fn drive(slot: &mut Option<Worker>, sh: &Shared<'_>) {
             Ok(r) => sh.store(i, r),
             Err(f) => {
                 sh.store(i, failed_result(&sh.tests[i], f));
-                sh.requeue(inflight.drain(..).map(|(j, _)| j));
+                inflight.drain(..).rev().for_each(|(j, _)| queue.push_front(j));
                 sh.restart(slot);
             }
         }
@@ -340,19 +335,23 @@ impl Executor for Pool {
         let valid: VecDeque<usize> = (0..tests.len()).filter(|i| verdicts[*i].is_none()).collect();
         self.sent += valid.len();
         let prefilled = tests.iter().zip(verdicts).map(|(t, v)| v.map(|reason| rejected(t, reason))).collect();
+        let n = self.workers.len();
+        let mut queues: Vec<VecDeque<usize>> = vec![VecDeque::new(); n];
+        for (k, i) in valid.into_iter().enumerate() {
+            queues[k % n].push_back(i);
+        }
         let shared = Shared {
             cfg: &self.cfg,
             exec: &self.exec,
             tests,
-            queue: Mutex::new(valid),
             results: Mutex::new(prefilled),
             restarts: Mutex::new(0),
             start_error: Mutex::new(None),
         };
         std::thread::scope(|s| {
-            for slot in self.workers.iter_mut() {
+            for (slot, queue) in self.workers.iter_mut().zip(queues) {
                 let shared = &shared;
-                s.spawn(move || drive(slot, shared));
+                s.spawn(move || drive(slot, queue, shared));
             }
         });
         self.restarts += shared.restarts.into_inner().expect("restarts");

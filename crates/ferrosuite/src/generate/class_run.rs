@@ -172,7 +172,7 @@ fn try_generate(config: &GenerateConfig, class: &str, report: &mut ClassReport) 
     report.executions_per_second_per_worker = report.executions_per_second / config.jobs.max(1) as f64;
     report.seconds.insert("search".into(), t.elapsed().as_secs_f64());
     let t = Instant::now();
-    let tests = super::verify::postprocess(&mut ctx, &outcome.archive)?;
+    let tests = super::verify::postprocess(&mut ctx, &outcome.archive, report)?;
     report.seconds.insert("post-processing".into(), t.elapsed().as_secs_f64());
     let t = Instant::now();
     let suite = super::verify::emit_and_verify(config, &ctx, tests, report)?;

@@ -64,7 +64,7 @@ pub struct GenerateArgs {
     /// runs longer is ended and scored as a timeout; tests normally take
     /// microseconds, and classes with infinite loops would otherwise eat
     /// the budget).
-    #[arg(long, default_value_t = 250)]
+    #[arg(long, default_value_t = 100)]
     pub test_timeout_ms: u64,
     /// Heap limit of each worker JVM in MB.
     #[arg(long, default_value_t = 1024)]

@@ -12,6 +12,7 @@ use oracle::assertions::{Inspectors, assertions_from, with_inspectors};
 use oracle::minimise::{Keep, minimise};
 use search::Archive;
 use testcase::TestCase;
+use testcase::assertion::AssertionKind;
 
 use super::class_run::{ClassContext, GenerateConfig, test_dir};
 use super::report::{ClassReport, ExceptionSeen};
@@ -22,13 +23,28 @@ const MAX_ROUNDS: usize = 4;
 /// Time limit per JUnit test method.
 const JUNIT_TEST_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Minimised archive tests with assertions, without duplicates.
+/// Exceptions of ferrosuite's own sandbox: a test that ends in one would
+/// really exit the JVM (or loop forever) under JUnit, so it is not emitted.
+const SANDBOX_EXCEPTIONS: [&str; 2] = ["ferrosuite.runtime.Sandbox$ExitRequested", "ferrosuite.runtime.Sandbox$TimeUp"];
+
+/// Minimised archive tests with assertions, without duplicates; tests that
+/// end in the sandbox (`System.exit`, time limit) are dropped and counted
+/// in the report.
 ///
 /// # Errors
 /// Executor failures.
-pub fn postprocess(ctx: &mut ClassContext, archive: &Archive) -> anyhow::Result<Vec<TestCase>> {
+pub fn postprocess(
+    ctx: &mut ClassContext,
+    archive: &Archive,
+    report: &mut ClassReport,
+) -> anyhow::Result<Vec<TestCase>> {
     let mut tests: Vec<TestCase> = Vec::new();
+    let mut exiting = 0;
     for (test, goals, exceptions) in archive.tests_with_goals() {
+        if exceptions.iter().any(|e| SANDBOX_EXCEPTIONS.contains(&e.exception.as_str())) && goals.is_empty() {
+            exiting += 1;
+            continue;
+        }
         let keep = Keep { goals, exception: exceptions.first().map(|e| e.exception.clone()) };
         let small = minimise(&test, &keep, &ctx.map, &mut ctx.pool)?;
         if !tests.contains(&small) {
@@ -36,6 +52,13 @@ pub fn postprocess(ctx: &mut ClassContext, archive: &Archive) -> anyhow::Result<
         }
     }
     add_assertions(ctx, &mut tests)?;
+    let before = tests.len();
+    tests.retain(|t| !t.assertions.iter().any(|a| matches!(&a.kind, AssertionKind::Throws { exception } if SANDBOX_EXCEPTIONS.contains(&exception.as_str()))));
+    exiting += before - tests.len();
+    if exiting > 0 {
+        report.removed_tests += exiting;
+        report.message = Some(format!("{exiting} tests not emitted: they call System.exit/Runtime.halt or never end"));
+    }
     Ok(tests)
 }
 
@@ -72,9 +95,11 @@ pub fn emit_and_verify(
     std::fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let file = dir.join(format!("{class_name}.java"));
     let cut = model::names::BinaryName::new(&ctx.class);
-    for _ in 0..MAX_ROUNDS {
+    for round in 0..MAX_ROUNDS {
         let source = junit::emit_suite(&cut, &tests, &options);
         std::fs::write(&file, &source).with_context(|| format!("cannot write {}", file.display()))?;
+        // Kept for diagnosis: what each round emitted, before removals.
+        let _ = std::fs::write(ctx.work.join(format!("round-{round}.java")), &source);
         let names = junit::test_names(&tests);
         let failing = failing_tests(config, ctx, &file, &source, &class_name, &names)?;
         if failing.is_empty() {
@@ -104,6 +129,8 @@ fn failing_tests(
     let release = Some(u32::from(ctx.major.saturating_sub(44)).max(8));
     let compiled = javarun::compile_tests(&config.jdk, &[file.to_path_buf()], &compile_cp, &classes, release)?;
     if let Err(errors) = compiled {
+        let text: Vec<String> = errors.iter().map(|e| format!("{}: {}", e.line, e.message)).collect();
+        let _ = std::fs::write(ctx.work.join("compile-errors.txt"), text.join("\n"));
         let lines: Vec<u32> = errors.iter().map(|e| e.line).collect();
         let broken = tests_at_lines(source, &lines);
         anyhow::ensure!(

@@ -47,7 +47,7 @@ public class Outer_FerroTest {
         Class class0 = Outer.Nested.class;
         String string0 = Outer.kind(class0);
         assertEquals("Nested", string0);
-        Class<?> class1 = int[].class;
+        Class class1 = int[].class;
         String string1 = Outer.kind(class1);
         assertEquals("int[]", string1);
     }

@@ -1,0 +1,81 @@
+//! `ferrosuite generate` end to end on small fixtures: the emitted suite
+//! compiles and passes, a seeded run with an evaluation budget is
+//! reproducible, and awkward classes end with a clear message.
+
+mod util;
+
+use std::path::{Path, PathBuf};
+
+/// Compiles `testdata/generate-edge` into a jar in `dir`.
+fn edge_jar(dir: &Path) -> PathBuf {
+    let classes = dir.join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    util::javac_dir(&util::repo().join("testdata/generate-edge/src"), &classes, &[]);
+    let jar = dir.join("edge.jar");
+    util::jar_dir(&classes, &jar);
+    jar
+}
+
+fn generate(jar: &Path, class: &str, out: &Path, extra: &[&str]) -> (i32, String, serde_json::Value) {
+    let mut args =
+        vec!["generate", "--classpath", jar.to_str().unwrap(), "--class", class, "--out", out.to_str().unwrap()];
+    args.extend_from_slice(extra);
+    let started = std::time::Instant::now();
+    let output = util::ferrosuite(&args);
+    assert!(started.elapsed().as_secs() < 120, "generate took too long on {class}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let report =
+        std::fs::read(out.join("report.json")).map(|b| serde_json::from_slice(&b).unwrap()).unwrap_or_default();
+    (output.status.code().unwrap_or(-1), stdout + &String::from_utf8_lossy(&output.stderr), report)
+}
+
+fn test_file(out: &Path, simple: &str) -> String {
+    std::fs::read_to_string(out.join("edge").join(format!("{simple}_FerroTest.java"))).unwrap_or_default()
+}
+
+#[test]
+fn a_seeded_run_with_an_evaluation_budget_is_reproducible_and_its_suite_passes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let budget = ["--evaluations", "1500", "--seed", "42"];
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    let (code, log, report) = generate(&jar, "edge.Counter", &a, &budget);
+    assert_eq!(code, 0, "{log}");
+    generate(&jar, "edge.Counter", &b, &budget);
+    let first = test_file(&a, "Counter");
+    assert!(first.contains("@Test"), "{first}");
+    assert_eq!(first, test_file(&b, "Counter"), "two seeded runs differ");
+    let class = &report["classes"][0];
+    assert_eq!(class["status"], "ok", "{class}");
+    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    assert!(class["tests"].as_u64().unwrap() > 0 && class["assertions"].as_u64().unwrap() > 0, "{class}");
+}
+
+#[test]
+fn awkward_classes_end_with_a_clear_message_never_a_crash() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let budget = ["--evaluations", "600", "--seed", "7"];
+    let cases = [
+        ("edge.Shape", "it is an interface"),
+        ("edge.AbstractThing", "abstract"),
+        ("edge.Explosive", ""),
+        ("edge.Quitter", "System.exit"),
+    ];
+    for (class, expected) in cases {
+        let out = tmp.path().join(class);
+        let (code, log, report) = generate(&jar, class, &out, &budget);
+        assert!(code == 0 || code == 4, "{class}: exit {code}\n{log}");
+        assert!(!log.contains("panicked"), "{class}: {log}");
+        let entry = &report["classes"][0];
+        let message = entry["message"].as_str().unwrap_or("");
+        assert!(message.contains(expected), "{class}: {message:?}\n{log}");
+        if class == "edge.Explosive" {
+            let tests = test_file(&out, "Explosive");
+            assert!(tests.contains("IllegalStateException"), "{tests}");
+        }
+        if class == "edge.Quitter" {
+            assert!(!test_file(&out, "Quitter").contains("ExitRequested"));
+        }
+    }
+}
