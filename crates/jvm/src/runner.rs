@@ -60,6 +60,8 @@ impl Runner {
         let n = test.statements.len();
         self.jni.push_frame(32 + 4 * n as i32);
         self.call_static_void(self.h.known.tracer, self.h.known.tracer_reset);
+        let k = &self.h.known;
+        let _ = self.jni.set_field(k.sandbox, k.sandbox_back_edges, Kind::Int, true, jvalue { i: 0 });
         self.watch.start(seq, start + config.timeout);
         let (statements, mut outcome) = self.run_statements(test, config);
         let fired = self.watch.finish();
@@ -453,12 +455,17 @@ impl Runner {
         (!s.is_null()).then(|| String::from_utf16_lossy(&self.jni.string_units(s, max)))
     }
 
-    /// Describes a thrown exception, or classifies it as a timeout.
+    /// Describes a thrown exception, or classifies it as a timeout (the
+    /// watchdog fired, or the sandbox ended an endless loop).
     fn threw(&self, t: Thrown, site: Option<&CallSite<'_>>) -> Stop {
         if self.watch.fired() {
             return Stop::Timeout;
         }
-        Stop::Threw(self.describe(t.0, site))
+        let info = self.describe(t.0, site);
+        if info.class == "ferrosuite.runtime.Sandbox$TimeUp" {
+            return Stop::Timeout;
+        }
+        Stop::Threw(info)
     }
 
     fn describe(&self, t: jobject, site: Option<&CallSite<'_>>) -> ExceptionInfo {

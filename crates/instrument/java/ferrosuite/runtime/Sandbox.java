@@ -12,8 +12,10 @@ import java.util.Arrays;
  *   instrumented classes are rewritten to {@link #exit}, {@link #runtimeExit}
  *   and {@link #runtimeHalt}, which throw {@link ExitRequested} instead.
  * - Loop back-edges in instrumented classes call {@link #checkTimeout}, which
- *   throws {@link TimeUp} once the worker's watchdog set {@link #timeUp}; this
- *   ends loops that catch the {@code ThreadDeath} of {@code Thread.stop()}.
+ *   throws {@link TimeUp} once the worker's watchdog set {@link #timeUp} or
+ *   the test took more than {@link #maxBackEdges} back-edges; this ends
+ *   endless loops early, and loops that catch the {@code ThreadDeath} of
+ *   {@code Thread.stop()}.
  * - {@link #install} redirects {@code System.out}/{@code System.err} into
  *   bounded buffers read with {@link #takeOutput}.
  * - {@link #stopNewThreads} stops threads a test started.
@@ -23,6 +25,24 @@ public final class Sandbox {
 
     /** Set by the watchdog when the running test is out of time. */
     public static volatile boolean timeUp;
+
+    /**
+     * Loop back-edges taken since the worker last cleared this counter (it
+     * does so before each test). Past {@link #maxBackEdges} the test is
+     * treated as an endless loop and ended at once, long before the
+     * watchdog's deadline.
+     */
+    public static int backEdges;
+
+    /**
+     * Back-edges one test may take: unlimited until {@link #install} (so
+     * instrumented classes run outside a worker behave as the originals),
+     * then {@link #WORKER_BACK_EDGES}.
+     */
+    public static int maxBackEdges = Integer.MAX_VALUE;
+
+    /** The worker's limit: a few tens of milliseconds of looping. */
+    public static final int WORKER_BACK_EDGES = 500_000;
 
     /** Thrown instead of terminating the JVM. */
     public static final class ExitRequested extends Error {
@@ -61,7 +81,7 @@ public final class Sandbox {
 
     /** Called at loop back-edges. */
     public static void checkTimeout() {
-        if (timeUp) throw new TimeUp();
+        if (++backEdges > maxBackEdges || timeUp) throw new TimeUp();
     }
 
     private static Capture out;
@@ -69,8 +89,12 @@ public final class Sandbox {
     private static Thread[] baseline = new Thread[0];
     private static int baselineCount;
 
-    /** Redirects System.out/err into buffers of {@code maxBytes} each and records the live threads. */
+    /**
+     * Redirects System.out/err into buffers of {@code maxBytes} each, records
+     * the live threads and turns on the back-edge limit (worker use only).
+     */
     public static void install(int maxBytes) {
+        maxBackEdges = WORKER_BACK_EDGES;
         out = new Capture(maxBytes);
         err = new Capture(maxBytes);
         System.setOut(new PrintStream(out, true));
