@@ -117,11 +117,15 @@ pub struct ExecConfig {
     pub max_output: usize,
     /// Characters kept of a string value.
     pub max_string: usize,
+    /// The mutant to activate (`ferrosuite.runtime.Mutants.active`) for
+    /// classes instrumented with their mutant schema; 0 runs the original.
+    #[serde(default)]
+    pub mutant: u32,
 }
 
 impl Default for ExecConfig {
     fn default() -> Self {
-        ExecConfig { timeout: Duration::from_secs(3), max_output: 64 * 1024, max_string: 1000 }
+        ExecConfig { timeout: Duration::from_secs(3), max_output: 64 * 1024, max_string: 1000, mutant: 0 }
     }
 }
 

@@ -11,10 +11,16 @@
 //! Modules:
 //! - [`tracer`]: the tracer class bytes and its probe methods.
 //! - [`probe`]: the [`probe::ProbeKind`] trait and snippet building.
-//! - [`probes`]: branch, switch, line and method-entry probes.
+//! - [`probes`]: branch, switch, line and method-entry probes, the sandbox
+//!   rewrites, and the mutation probes of mutant schemas.
 //! - [`plan`]: probe sites and global id bases.
 //! - [`rewrite`]: applying edits to one method and fixing offsets.
 //! - [`trace`]: reading branch records as taken sides and branch distances.
+//!
+//! [`Instrumenter::instrument_mutants`] instead makes a class's mutant
+//! schema ([`probes::mutation`]): all its mutants in one class, switched by
+//! the runtime's `Mutants.active`, with the sandbox probes but no coverage
+//! probes.
 //!
 //! ```no_run
 //! let bytes = std::fs::read("Foo.class").unwrap();
@@ -35,7 +41,9 @@ use model::classfile::{ClassFile, ClassFileError};
 use serde::{Deserialize, Serialize};
 
 use crate::plan::{ProbeBases, ProbePlan};
-use crate::rewrite::{MethodOutcome, rewrite_method};
+use crate::probes::mutation::{MethodMutations, MutationProbes, append_bootstrap_methods, bootstrap_methods};
+pub use crate::probes::mutation::{Mutant, MutationOperator};
+use crate::rewrite::{MethodOutcome, RewriteError, rewrite_method};
 
 /// Errors that stop a whole class from being instrumented.
 #[derive(Debug, thiserror::Error)]
@@ -87,10 +95,28 @@ pub struct InstrumentedClass {
     pub skipped: Vec<SkippedMethod>,
 }
 
-/// Instruments classes one after another, handing out global probe ids.
+/// One class instrumented with all its mutants as a mutant schema.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct MutatedClass {
+    /// Internal name.
+    pub class: String,
+    /// The class file with the mutant schema (not serialised).
+    #[serde(skip)]
+    pub bytes: Vec<u8>,
+    /// Its mutants, in id order (ids are consecutive).
+    pub mutants: Vec<Mutant>,
+    /// Methods that could not take their mutants ([`Kept::SandboxOnly`]:
+    /// the method has no mutants; [`Kept::Nothing`]: it is unchanged).
+    pub skipped: Vec<SkippedMethod>,
+}
+
+/// Instruments classes one after another, handing out global probe ids
+/// and global mutant ids.
 #[derive(Debug, Default)]
 pub struct Instrumenter {
     next: ProbeBases,
+    /// Mutant ids handed out so far (ids start at 1).
+    mutants: u32,
 }
 
 impl Instrumenter {
@@ -118,6 +144,60 @@ impl Instrumenter {
         let plan = ProbePlan::every_site(&cf)
             .map_err(|message| InstrumentError::Analysis { class: cf.name().to_string(), message })?;
         Ok(self.apply(cf, plan))
+    }
+
+    /// The class with all its mutants as a schema (no coverage probes; the
+    /// sandbox probes are kept), and the list of mutants. Mutant ids are
+    /// global across the classes this `Instrumenter` handled, starting at 1;
+    /// setting `ferrosuite.runtime.Mutants.active` to an id activates that
+    /// mutant, 0 runs the original code.
+    ///
+    /// # Errors
+    /// [`InstrumentError`] when the class cannot be read or its
+    /// `BootstrapMethods` attribute cannot be extended; methods that cannot
+    /// be rewritten keep the sandbox probes only (or stay unchanged), have
+    /// no mutants and are listed in [`MutatedClass::skipped`].
+    pub fn instrument_mutants(&mut self, bytes: &[u8]) -> Result<MutatedClass, InstrumentError> {
+        let mut cf = ClassFile::parse(bytes)?;
+        let class = cf.name().to_string();
+        let existing = bootstrap_methods(&cf)?;
+        let mut added = Vec::new();
+        let mut mutants = Vec::new();
+        let mut skipped = Vec::new();
+        for index in 0..cf.methods.len() {
+            let Some(facts) = MethodMutations::of(&cf, index) else {
+                let sandbox = probes::sandbox_probes(&cf.constant_pool);
+                if let Err(e) = rewrite_method(&mut cf, index, &sandbox) {
+                    skipped.push(skipped_method(&cf, index, Kept::Nothing, &e));
+                }
+                continue;
+            };
+            let kind = MutationProbes::new(facts, self.mutants + 1, existing.len() + added.len());
+            let mut kinds: Vec<Box<dyn probe::ProbeKind + '_>> = vec![Box::new(&kind)];
+            kinds.extend(probes::sandbox_probes(&cf.constant_pool));
+            let result = rewrite_method(&mut cf, index, &kinds);
+            drop(kinds);
+            let recorded = kind.recorded.into_inner();
+            // Appended even when the rewrite failed: the pool refers to them.
+            added.extend(recorded.bootstrap);
+            match result {
+                Ok(_) => {
+                    self.mutants += recorded.mutants.len() as u32;
+                    mutants.extend(recorded.mutants);
+                }
+                Err(e) => {
+                    let sandbox = probes::sandbox_probes(&cf.constant_pool);
+                    let kept = if rewrite_method(&mut cf, index, &sandbox).is_ok() {
+                        Kept::SandboxOnly
+                    } else {
+                        Kept::Nothing
+                    };
+                    skipped.push(skipped_method(&cf, index, kept, &e));
+                }
+            }
+        }
+        append_bootstrap_methods(&mut cf, &existing, &added)?;
+        Ok(MutatedClass { class, bytes: cf.to_bytes(), mutants, skipped })
     }
 
     fn apply(&mut self, mut cf: ClassFile, plan: ProbePlan) -> InstrumentedClass {
@@ -150,6 +230,12 @@ fn instrument_methods(cf: &mut ClassFile, plan: &ProbePlan, bases: ProbeBases) -
         skipped.push(SkippedMethod { method, kept, reason: first.to_string() });
     }
     skipped
+}
+
+fn skipped_method(cf: &ClassFile, index: usize, kept: Kept, error: &RewriteError) -> SkippedMethod {
+    let m = &cf.methods[index];
+    let method = format!("{} {}", cf.member_name(m), cf.member_descriptor(m));
+    SkippedMethod { method, kept, reason: error.to_string() }
 }
 
 /// The probe sets tried in order: everything, everything but line probes,

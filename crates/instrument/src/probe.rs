@@ -8,7 +8,9 @@
 //!
 //! Snippets must be stack-neutral straight-line code: no jumps, and the
 //! operand stack after a `Before` snippet equals the stack before it. That is
-//! why no new stack-map frames are needed.
+//! why no new stack-map frames are needed. The one exception: a `Replace`
+//! of a conditional jump may end with a conditional jump to the same target
+//! (given as an original instruction index), which needs no new frame either.
 
 use model::bytecode::{Insn, Operand, op};
 use model::classfile::ClassFileError;
@@ -23,6 +25,9 @@ pub enum Edit {
     /// the snippet, so every path to the instruction runs it.
     Before(Vec<Insn>),
     /// Code that replaces the instruction and has the same stack effect.
+    /// Straight-line, except that the replacement of a conditional jump may
+    /// end with one conditional jump whose target is an original instruction
+    /// index: the replaced jump's own target (checked by the rewriter).
     Replace(Vec<Insn>),
     /// Code run once on method entry (only valid at index 0): it is placed
     /// before everything and is never a jump target, so a loop back to the
@@ -54,6 +59,22 @@ pub trait ProbeKind {
     /// # Errors
     /// [`ClassFileError`] when the constant pool is full.
     fn edits(&self, ctx: &MethodContext<'_>, emit: &mut Emitter<'_>) -> Result<Vec<(usize, Edit)>, ClassFileError>;
+}
+
+/// A reference to a probe kind is a probe kind, so a caller can keep the
+/// kind (and what it recorded) while the rewriter uses it.
+impl<T: ProbeKind + ?Sized> ProbeKind for &T {
+    fn name(&self) -> &'static str {
+        (**self).name()
+    }
+
+    fn extra_stack(&self) -> u16 {
+        (**self).extra_stack()
+    }
+
+    fn edits(&self, ctx: &MethodContext<'_>, emit: &mut Emitter<'_>) -> Result<Vec<(usize, Edit)>, ClassFileError> {
+        (**self).edits(ctx, emit)
+    }
 }
 
 /// Builds snippet instructions, adding constant-pool entries as needed.

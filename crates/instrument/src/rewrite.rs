@@ -8,6 +8,11 @@
 //! `Uninitialized(offset)` verification types keep pointing at the `new`
 //! instruction itself. Code type annotations (which hold offsets) are
 //! dropped. The method prologue precedes group 0 and is never a target.
+//!
+//! The replacement of a conditional jump may itself end with a conditional
+//! jump (mutant schemas: `<push id> invokestatic Mutants.icmplt ifne L`); its
+//! target is given as an original instruction index, the replaced jump's own
+//! target, and is retargeted like the original jumps.
 
 use model::bytecode::{self, BytecodeError, Insn, Operand};
 use model::classfile::{Attribute, ClassFile, ClassFileError, CodeAttribute};
@@ -29,7 +34,8 @@ pub enum RewriteError {
     ClassFile(#[from] ClassFileError),
     /// A probe kind asked for an edit the rewriter cannot apply (a bug in
     /// that kind: a prologue not at index 0, two replacements of one
-    /// instruction, an empty replacement, a jump inside a snippet).
+    /// instruction, an empty replacement, a jump inside a snippet other
+    /// than the final conditional jump of a conditional jump's replacement).
     #[error("probe kind {kind}: {problem}")]
     BadEdit { kind: &'static str, problem: String },
     /// The operand stack would exceed the class-file limit of 65,535 slots.
@@ -80,7 +86,7 @@ pub fn rewrite_method(
     for kind in kinds {
         let mut emit = Emitter { constant_pool: &mut cf.constant_pool };
         for (index, edit) in kind.edits(&ctx, &mut emit)? {
-            check_edit(kind.name(), index, &edit, &edits)?;
+            check_edit(kind.name(), index, &edit, &edits, &insns)?;
             edits[index].push(edit);
             n_edits += 1;
             extra_stack = extra_stack.max(kind.extra_stack());
@@ -98,7 +104,19 @@ pub fn rewrite_method(
 }
 
 /// Rejects edits the layout cannot apply; see [`RewriteError::BadEdit`].
-fn check_edit(kind: &'static str, index: usize, edit: &Edit, edits: &[Vec<Edit>]) -> Result<(), RewriteError> {
+///
+/// Snippets are straight-line code, with one exception: the replacement of
+/// a conditional jump may end with a conditional jump whose target is an
+/// original instruction index, and that index must be the replaced jump's
+/// own target. The stack below the jump's operands and the target are then
+/// those of the original jump, so its stack-map frame still applies.
+fn check_edit(
+    kind: &'static str,
+    index: usize,
+    edit: &Edit,
+    edits: &[Vec<Edit>],
+    insns: &[Insn],
+) -> Result<(), RewriteError> {
     let bad = |problem: String| Err(RewriteError::BadEdit { kind, problem });
     let snippet = match edit {
         Edit::Prologue(_) if index != 0 => return bad(format!("prologue at instruction {index}, not 0")),
@@ -111,9 +129,23 @@ fn check_edit(kind: &'static str, index: usize, edit: &Edit, edits: &[Vec<Edit>]
     if index >= edits.len() {
         return bad(format!("edit at instruction {index} of {}", edits.len()));
     }
-    match snippet.iter().find(|i| !i.targets().is_empty() || matches!(i.operand, Operand::Jump(_))) {
-        Some(i) => bad(format!("snippet for instruction {index} contains a jump ({i})")),
-        None => Ok(()),
+    let is_jump = |i: &Insn| !i.targets().is_empty() || matches!(i.operand, Operand::Jump(_));
+    let Some(at) = snippet.iter().position(is_jump) else { return Ok(()) };
+    let jump = &snippet[at];
+    let final_conditional = matches!(edit, Edit::Replace(_)) && at + 1 == snippet.len() && jump.is_conditional_jump();
+    if !final_conditional {
+        return bad(format!("snippet for instruction {index} contains a jump ({jump})"));
+    }
+    let original = insns.get(index).filter(|i| i.is_conditional_jump());
+    let Some(original) = original else {
+        return bad(format!("replacement of instruction {index}, not a conditional jump, ends with a jump ({jump})"));
+    };
+    let Operand::Jump(target) = jump.operand else { unreachable!("a conditional jump has a Jump operand") };
+    match insns.get(target as usize) {
+        Some(t) if original.targets() == [t.bci] => Ok(()),
+        _ => bad(format!(
+            "replacement of instruction {index} ({original}) jumps to instruction {target}, not to the original target"
+        )),
     }
 }
 
@@ -169,6 +201,7 @@ impl Layout {
         let mut insns = Vec::with_capacity(old.len() * 2);
         let mut group_start = Vec::with_capacity(old.len() + 1);
         let mut insn_pos = Vec::with_capacity(old.len() + 1);
+        let mut jumps = Vec::with_capacity(old.len());
         for (i, insn) in old_idx.iter_mut().enumerate() {
             let mut replacement = None;
             let mut before = Vec::new();
@@ -183,14 +216,24 @@ impl Layout {
             insns.extend(before);
             insn_pos.push(insns.len());
             match replacement {
-                Some(s) => insns.extend(s),
-                None => insns.push(std::mem::replace(insn, Insn { bci: 0, opcode: 0, operand: Operand::None })),
+                Some(s) => {
+                    // Only a final conditional jump (see `check_edit`), to an original index.
+                    if s.last().is_some_and(|l| matches!(l.operand, Operand::Jump(_))) {
+                        jumps.push(insns.len() + s.len() - 1);
+                    }
+                    insns.extend(s);
+                }
+                None => {
+                    jumps.push(insns.len());
+                    insns.push(std::mem::replace(insn, Insn { bci: 0, opcode: 0, operand: Operand::None }));
+                }
             }
         }
         group_start.push(insns.len());
         insn_pos.push(insns.len());
-        // Original jumps now target the group of their original target.
-        for &p in &insn_pos[..old.len()] {
+        // Original jumps (and a replacement's final jump) now target the
+        // group of their original target.
+        for p in jumps {
             retarget(&mut insns[p], &group_start);
         }
         Ok(Layout { insns, group_start, insn_pos })
@@ -331,7 +374,12 @@ mod tests {
     }
 
     fn check(index: usize, edit: Edit, existing: Vec<Vec<Edit>>) -> String {
-        match check_edit("test", index, &edit, &existing) {
+        let nops = vec![insn(op::NOP, Operand::None); existing.len()];
+        check_in(&nops, index, edit, existing)
+    }
+
+    fn check_in(insns: &[Insn], index: usize, edit: Edit, existing: Vec<Vec<Edit>>) -> String {
+        match check_edit("test", index, &edit, &existing, insns) {
             Ok(()) => "ok".into(),
             Err(e) => e.to_string(),
         }
@@ -351,5 +399,90 @@ mod tests {
         assert_eq!(check(2, Edit::Before(nop()), empty()), "probe kind test: edit at instruction 2 of 2");
         let jump = vec![insn(op::GOTO, Operand::Jump(0))];
         assert!(check(0, Edit::Before(jump), empty()).contains("contains a jump"));
+    }
+
+    /// `0: iload_0  1: iload_1  2: if_icmplt 7  5: iconst_0  6: ireturn  7: iconst_1  8: ireturn`
+    /// (decoded form: targets are bytecode indices).
+    fn less_than() -> Vec<Insn> {
+        let at = |bci: u32, opcode: u8, operand: Operand| Insn { bci, opcode, operand };
+        vec![
+            at(0, op::ILOAD_0, Operand::None),
+            at(1, op::ILOAD_1, Operand::None),
+            at(2, op::IF_ICMPLT, Operand::Jump(7)),
+            at(5, op::ICONST_0, Operand::None),
+            at(6, op::IRETURN, Operand::None),
+            at(7, op::ICONST_1, Operand::None),
+            at(8, op::IRETURN, Operand::None),
+        ]
+    }
+
+    /// `<push base> invokestatic #99; <jump>`: the shape of a mutated compare.
+    fn mutated_compare(jump: Insn) -> Vec<Insn> {
+        vec![insn(op::BIPUSH, Operand::Int(7)), insn(op::INVOKESTATIC, Operand::Constant(99)), jump]
+    }
+
+    #[test]
+    fn a_conditional_jump_may_be_replaced_by_code_ending_in_a_jump_to_its_own_target() {
+        let insns = less_than();
+        let none = || vec![Vec::new(); insns.len()];
+        // Instruction 5 (bci 7) is the target of the jump at instruction 2.
+        let ifne = |target: u32| insn(op::IFNE, Operand::Jump(target));
+        assert_eq!(check_in(&insns, 2, Edit::Replace(mutated_compare(ifne(5))), none()), "ok");
+        assert_eq!(check_in(&insns, 2, Edit::Replace(vec![ifne(5)]), none()), "ok");
+        let wrong_target = check_in(&insns, 2, Edit::Replace(mutated_compare(ifne(3))), none());
+        assert!(wrong_target.contains("not to the original target"), "{wrong_target}");
+        let beyond = check_in(&insns, 2, Edit::Replace(mutated_compare(ifne(70))), none());
+        assert!(beyond.contains("not to the original target"), "{beyond}");
+        let not_a_jump = check_in(&insns, 3, Edit::Replace(mutated_compare(ifne(5))), none());
+        assert!(not_a_jump.contains("not a conditional jump"), "{not_a_jump}");
+        // Other jumps stay forbidden: not last, unconditional, in a `Before` snippet, two jumps.
+        let mut not_last = mutated_compare(ifne(5));
+        not_last.push(insn(op::NOP, Operand::None));
+        let goto = mutated_compare(insn(op::GOTO, Operand::Jump(5)));
+        let mut two = vec![ifne(5)];
+        two.extend(mutated_compare(ifne(5)));
+        for edit in [
+            Edit::Replace(not_last),
+            Edit::Replace(goto),
+            Edit::Replace(two),
+            Edit::Before(mutated_compare(ifne(5))),
+            Edit::Prologue(vec![ifne(5)]),
+        ] {
+            let index = if matches!(edit, Edit::Prologue(_)) { 0 } else { 2 };
+            let problem = check_in(&insns, index, edit.clone(), none());
+            assert!(problem.contains("contains a jump"), "{edit:?}: {problem}");
+        }
+    }
+
+    #[test]
+    fn a_replacement_jump_lands_on_the_group_start_of_its_target() {
+        let insns = less_than();
+        let mut edits = vec![Vec::new(); insns.len()];
+        edits[2].push(Edit::Replace(mutated_compare(insn(op::IFNE, Operand::Jump(5)))));
+        edits[5].push(Edit::Before(vec![insn(op::NOP, Operand::None), insn(op::NOP, Operand::None)]));
+        let layout = Layout::build(&insns, edits).unwrap();
+        let ops: Vec<u8> = layout.insns.iter().map(|i| i.opcode).collect();
+        assert_eq!(
+            ops,
+            [
+                op::ILOAD_0,
+                op::ILOAD_1,
+                op::BIPUSH,
+                op::INVOKESTATIC,
+                op::IFNE,
+                op::ICONST_0,
+                op::IRETURN,
+                op::NOP,
+                op::NOP,
+                op::ICONST_1,
+                op::IRETURN
+            ]
+        );
+        // Group 5 (the jump's target) starts at its first `nop`, new index 7.
+        assert_eq!(layout.group_start[5], 7);
+        assert_eq!(layout.insns[4].operand, Operand::Jump(7));
+        let code = bytecode::assemble(&layout.insns).unwrap();
+        let decoded = bytecode::decode(&code.code).unwrap();
+        assert_eq!(decoded[4].targets(), [code.bcis[7]]);
     }
 }

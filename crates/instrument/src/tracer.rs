@@ -81,3 +81,24 @@ pub mod sandbox {
     pub const CHECK_TIMEOUT: TracerMethod =
         TracerMethod { owner: SANDBOX_CLASS, name: "checkTimeout", descriptor: "()V" };
 }
+
+/// Internal name of the mutant-schema class (`Mutants.java`).
+pub const MUTANTS_CLASS: &str = "ferrosuite/runtime/Mutants";
+
+/// The static methods of `Mutants` that mutated instructions call.
+pub mod mutants {
+    use super::{MUTANTS_CLASS, TracerMethod};
+
+    /// `Mutants.<name><descriptor>`.
+    pub const fn method(name: &'static str, descriptor: &'static str) -> TracerMethod {
+        TracerMethod { owner: MUTANTS_CLASS, name, descriptor }
+    }
+
+    /// Bootstrap of a removable void call:
+    /// `removeCall(Lookup, String, MethodType, MethodHandle target, int id)`.
+    pub const REMOVE_CALL: TracerMethod = method(
+        "removeCall",
+        "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;\
+         Ljava/lang/invoke/MethodHandle;I)Ljava/lang/invoke/CallSite;",
+    );
+}

@@ -54,6 +54,8 @@ pub struct Known {
     pub sandbox: jclass,
     pub sandbox_time_up: jfieldID,
     pub sandbox_back_edges: jfieldID,
+    /// `Mutants.active`, when the runtime has the `Mutants` class.
+    pub mutants: Option<(jclass, jfieldID)>,
     pub sandbox_take_output: jmethodID,
     pub sandbox_stop_new_threads: jmethodID,
     pub sandbox_install: jmethodID,
@@ -117,10 +119,18 @@ impl Cache {
             sandbox: self.class(jni, "ferrosuite/runtime/Sandbox")?,
             sandbox_time_up: self.field(jni, "ferrosuite/runtime/Sandbox", "timeUp", "Z", true)?,
             sandbox_back_edges: self.field(jni, "ferrosuite/runtime/Sandbox", "backEdges", "I", true)?,
+            mutants: self.optional_static_field(jni, "ferrosuite/runtime/Mutants", "active", "I"),
             sandbox_take_output: m(self, "ferrosuite/runtime/Sandbox", "takeOutput", "()[Ljava/lang/String;", true)?,
             sandbox_stop_new_threads: m(self, "ferrosuite/runtime/Sandbox", "stopNewThreads", "()I", true)?,
             sandbox_install: m(self, "ferrosuite/runtime/Sandbox", "install", "(I)V", true)?,
         })
+    }
+
+    /// A static field that may be missing (the exception is cleared).
+    fn optional_static_field(&mut self, jni: Jni, owner: &str, name: &str, desc: &str) -> Option<(jclass, jfieldID)> {
+        let found = self.class(jni, owner).and_then(|c| self.field(jni, owner, name, desc, true).map(|f| (c, f)));
+        let _ = jni.take_exception();
+        found.ok()
     }
 
     /// A class by `FindClass` name, as a cached global reference.

@@ -238,6 +238,28 @@ impl Pool {
         Ok(())
     }
 
+    /// Executes `tests` with mutant `mutant` active (see
+    /// [`ExecConfig::mutant`]); the pool's own configuration is unchanged.
+    ///
+    /// # Errors
+    /// As [`Executor::execute`].
+    pub fn execute_mutant(&mut self, tests: &[TestCase], mutant: u32) -> Result<Vec<ExecutionResult>, ExecError> {
+        self.execute_with_mutants(tests, &vec![mutant; tests.len()])
+    }
+
+    /// Executes test `i` with mutant `mutants[i]` active, all in one
+    /// pipelined batch.
+    ///
+    /// # Errors
+    /// As [`Executor::execute`].
+    pub fn execute_with_mutants(
+        &mut self,
+        tests: &[TestCase],
+        mutants: &[u32],
+    ) -> Result<Vec<ExecutionResult>, ExecError> {
+        self.run_batch(tests, Some(mutants))
+    }
+
     /// Start-up time of each worker.
     pub fn startup_times(&self) -> Vec<Duration> {
         self.workers.iter().flatten().map(|w| w.startup).collect()
@@ -258,12 +280,22 @@ struct Shared<'a> {
     cfg: &'a WorkerConfig,
     exec: &'a ExecConfig,
     tests: &'a [TestCase],
+    /// Per test, the mutant to activate (overrides `exec.mutant`).
+    mutants: Option<&'a [u32]>,
     results: Mutex<Vec<Option<ExecutionResult>>>,
     restarts: Mutex<usize>,
     start_error: Mutex<Option<ExecError>>,
 }
 
 impl Shared<'_> {
+    /// The configuration test `i` runs with.
+    fn config(&self, i: usize) -> std::borrow::Cow<'_, ExecConfig> {
+        match self.mutants {
+            Some(m) => std::borrow::Cow::Owned(ExecConfig { mutant: m[i], ..self.exec.clone() }),
+            None => std::borrow::Cow::Borrowed(self.exec),
+        }
+    }
+
     fn store(&self, i: usize, r: ExecutionResult) {
         self.results.lock().expect("results")[i] = Some(r);
     }
@@ -299,7 +331,7 @@ fn drive(slot: &mut Option<Worker>, queue: VecDeque<usize>, sh: &Shared<'_>) {
             if inflight.is_empty() {
                 head_since = Instant::now();
             }
-            match worker.send(&sh.tests[i], sh.exec) {
+            match worker.send(&sh.tests[i], &sh.config(i)) {
                 Some(seq) => inflight.push_back((i, seq)),
                 None => {
                     queue.push_front(i);
@@ -331,6 +363,12 @@ fn drive(slot: &mut Option<Worker>, queue: VecDeque<usize>, sh: &Shared<'_>) {
 
 impl Executor for Pool {
     fn execute(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError> {
+        self.run_batch(tests, None)
+    }
+}
+
+impl Pool {
+    fn run_batch(&mut self, tests: &[TestCase], mutants: Option<&[u32]>) -> Result<Vec<ExecutionResult>, ExecError> {
         let verdicts = self.verdicts(tests);
         let valid: VecDeque<usize> = (0..tests.len()).filter(|i| verdicts[*i].is_none()).collect();
         self.sent += valid.len();
@@ -344,6 +382,7 @@ impl Executor for Pool {
             cfg: &self.cfg,
             exec: &self.exec,
             tests,
+            mutants,
             results: Mutex::new(prefilled),
             restarts: Mutex::new(0),
             start_error: Mutex::new(None),

@@ -62,6 +62,9 @@ impl Runner {
         self.call_static_void(self.h.known.tracer, self.h.known.tracer_reset);
         let k = &self.h.known;
         let _ = self.jni.set_field(k.sandbox, k.sandbox_back_edges, Kind::Int, true, jvalue { i: 0 });
+        if let Some((class, field)) = k.mutants {
+            let _ = self.jni.set_field(class, field, Kind::Int, true, jvalue { i: config.mutant as i32 });
+        }
         self.watch.start(seq, start + config.timeout);
         let (statements, mut outcome) = self.run_statements(test, config);
         let fired = self.watch.finish();

@@ -122,14 +122,14 @@ pub fn assertions_from(test: &TestCase, cut: &str, probes: &[Probe], runs: &[Exe
     };
     let mut out = Vec::new();
     // The exception the test ends with.
-    if let Some(last) = (0..n).rev().find(|i| agreed(*i).is_some_and(|o| *o != StatementOutcome::NotExecuted)) {
-        if let Some(StatementOutcome::Threw(e)) = agreed(last) {
-            out.push(Assertion {
-                var: VarId(last as u32),
-                kind: AssertionKind::Throws { exception: BinaryName::new(&e.class) },
-            });
-            return out;
-        }
+    if let Some(last) = (0..n).rev().find(|i| agreed(*i).is_some_and(|o| *o != StatementOutcome::NotExecuted))
+        && let Some(StatementOutcome::Threw(e)) = agreed(last)
+    {
+        out.push(Assertion {
+            var: VarId(last as u32),
+            kind: AssertionKind::Throws { exception: BinaryName::new(&e.class) },
+        });
+        return out;
     }
     // Return values of calls on the class under test, last first.
     for i in (0..n).rev() {
@@ -137,20 +137,17 @@ pub fn assertions_from(test: &TestCase, cut: &str, probes: &[Probe], runs: &[Exe
         if !is_cut_call(st, cut) {
             continue;
         }
-        if let (Some(StatementOutcome::Normal(v)), Some(ty)) = (agreed(i), st.kind.value_type()) {
-            if let Some(lit) = literal(v, &ty) {
-                out.push(Assertion { var: VarId(i as u32), kind: AssertionKind::Value(lit) });
-            }
+        if let (Some(StatementOutcome::Normal(v)), Some(ty)) = (agreed(i), st.kind.value_type())
+            && let Some(lit) = literal(v, &ty)
+        {
+            out.push(Assertion { var: VarId(i as u32), kind: AssertionKind::Value(lit) });
         }
     }
     for p in probes {
-        if let (Some(StatementOutcome::Normal(v)), Some(ret)) = (agreed(p.at), p.method.descriptor.ret.as_ref()) {
-            if let Some(expected) = literal(v, ret) {
-                out.push(Assertion {
-                    var: p.var,
-                    kind: AssertionKind::Inspector { method: p.method.clone(), expected },
-                });
-            }
+        if let (Some(StatementOutcome::Normal(v)), Some(ret)) = (agreed(p.at), p.method.descriptor.ret.as_ref())
+            && let Some(expected) = literal(v, ret)
+        {
+            out.push(Assertion { var: p.var, kind: AssertionKind::Inspector { method: p.method.clone(), expected } });
         }
     }
     out.truncate(MAX_ASSERTIONS);

@@ -9,3 +9,4 @@
 
 pub mod assertions;
 pub mod minimise;
+pub mod mutation;

@@ -94,7 +94,7 @@ fn measure(
         .collect();
     let classes = dir.join("bench-classes");
     let compile_cp = format!("{}:{}", jar.display(), junit.compile_class_path());
-    javarun::compile_tests(jdk, &[source.clone()], &compile_cp, &classes, None)?
+    javarun::compile_tests(jdk, std::slice::from_ref(&source), &compile_cp, &classes, None)?
         .map_err(|errors| anyhow::anyhow!("the emitted suite does not compile: {}", errors.len()))?;
     let exec_file = dir.join("jacoco.exec");
     let jacoco = JacocoSetup::new(jdk, &exec_file, class)?;

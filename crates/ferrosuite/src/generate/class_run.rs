@@ -22,7 +22,7 @@ use testcase::seeds::{SeedOptions, Seeds};
 
 use super::GenerateArgs;
 use super::progress::ClassProgress;
-use super::report::{ClassReport, GoalCount};
+use super::report::ClassReport;
 use super::variation::ClusterVariation;
 use crate::jdk::Jdk;
 
@@ -154,6 +154,13 @@ pub struct ClassContext {
     /// Class-file major version of the class under test.
     pub major: u16,
     pub work: PathBuf,
+    /// How the coverage workers were started (mutation workers differ only
+    /// in their class path).
+    pub worker: WorkerConfig,
+    pub exec: ExecConfig,
+    pub jobs: usize,
+    /// The user's class path (without instrumented classes).
+    pub user_class_path: String,
 }
 
 fn try_generate(config: &GenerateConfig, class: &str, report: &mut ClassReport) -> anyhow::Result<()> {
@@ -201,8 +208,20 @@ fn prepare(config: &GenerateConfig, class: &str) -> anyhow::Result<ClassContext>
         class_path: format!("{}:{}", instrumented.display(), config.class_path),
         heap_mb: config.heap_mb,
     };
-    let pool = Pool::new(worker, config.exec.clone(), config.jobs)?.with_validation(cp.clone());
-    Ok(ClassContext { class: class.to_string(), cp, goals, map, pool, major: cf.major_version, work })
+    let pool = Pool::new(worker.clone(), config.exec.clone(), config.jobs)?.with_validation(cp.clone());
+    Ok(ClassContext {
+        class: class.to_string(),
+        cp,
+        goals,
+        map,
+        pool,
+        major: cf.major_version,
+        work,
+        worker,
+        exec: config.exec.clone(),
+        jobs: config.jobs,
+        user_class_path: config.class_path.clone(),
+    })
 }
 
 /// Covered goals of the final suite, by kind, from one more execution.
@@ -218,7 +237,7 @@ fn fill_coverage(ctx: &mut ClassContext, suite: &[TestCase], report: &mut ClassR
             GoalKind::Method => "method",
             GoalKind::RootBranch => "root-branch",
         };
-        let entry = report.goals.entry(kind.to_string()).or_insert_with(GoalCount::default);
+        let entry = report.goals.entry(kind.to_string()).or_default();
         entry.total += 1;
         entry.covered += usize::from(covered.contains(&g.id));
         if !covered.contains(&g.id) {

@@ -2,12 +2,14 @@
 //! analyse → instrument → build the test cluster → search → minimise →
 //! assertions → emit JUnit → verify under JUnit → report.
 //!
-//! Modules: [`class_run`] (the pipeline for one class), [`variation`]
+//! Modules: [`class_run`] (the pipeline for one class), [`mutation`]
+//! (mutation-based filtering of assertions), [`variation`]
 //! (test cluster and operators behind the search's `Variation` trait),
 //! [`verify`] (javac + JUnit runs, removal of failing tests), [`report`]
 //! (`report.json`), [`progress`] (the terminal display).
 
 pub mod class_run;
+pub mod mutation;
 pub mod progress;
 pub mod report;
 pub mod variation;

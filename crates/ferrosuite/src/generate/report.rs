@@ -26,6 +26,15 @@ pub struct ExceptionSeen {
     pub direct: bool,
 }
 
+/// Mutation analysis counts (see [`ClassReport::mutants`]).
+#[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
+pub struct MutantCount {
+    pub total: usize,
+    pub reached: usize,
+    pub killed: usize,
+    pub assertions_removed: usize,
+}
+
 /// The outcome of generating tests for one class.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct ClassReport {
@@ -44,6 +53,10 @@ pub struct ClassReport {
     /// Assertions removed because they failed or were unstable.
     pub removed_assertions: usize,
     pub exceptions: Vec<ExceptionSeen>,
+    /// Mutation analysis of the assertions: mutants made, reached by some
+    /// test, killed by the kept assertions, and assertions removed because
+    /// they killed no mutant.
+    pub mutants: MutantCount,
     /// Seconds spent: search, post-processing, verification, total.
     pub seconds: BTreeMap<String, f64>,
     pub executions: u64,

@@ -51,7 +51,7 @@ pub fn postprocess(
             tests.push(small);
         }
     }
-    add_assertions(ctx, &mut tests)?;
+    add_assertions(ctx, &mut tests, report)?;
     let before = tests.len();
     tests.retain(|t| !t.assertions.iter().any(|a| matches!(&a.kind, AssertionKind::Throws { exception } if SANDBOX_EXCEPTIONS.contains(&exception.as_str()))));
     exiting += before - tests.len();
@@ -62,9 +62,9 @@ pub fn postprocess(
     Ok(tests)
 }
 
-/// Observes every test twice with inspectors appended and keeps the
-/// assertions both runs agree on.
-fn add_assertions(ctx: &mut ClassContext, tests: &mut [TestCase]) -> anyhow::Result<()> {
+/// Observes every test twice with inspectors appended, keeps the
+/// assertions both runs agree on, then those that kill a mutant.
+fn add_assertions(ctx: &mut ClassContext, tests: &mut [TestCase], report: &mut ClassReport) -> anyhow::Result<()> {
     let mut inspectors = Inspectors::new(&ctx.cp);
     let observed: Vec<_> = tests.iter().map(|t| with_inspectors(t, &ctx.class, &mut inspectors)).collect();
     let runs: Vec<TestCase> = observed.iter().map(|(t, _)| t.clone()).collect();
@@ -73,6 +73,10 @@ fn add_assertions(ctx: &mut ClassContext, tests: &mut [TestCase]) -> anyhow::Res
     for (i, test) in tests.iter_mut().enumerate() {
         let results = [first[i].clone(), second[i].clone()];
         test.assertions = assertions_from(test, &ctx.class, &observed[i].1, &results);
+    }
+    match super::mutation::filter(ctx, tests, &observed, &first) {
+        Ok(count) => report.mutants = count,
+        Err(e) => tracing::warn!("mutation analysis skipped for {}: {e:#}", ctx.class),
     }
     Ok(())
 }

@@ -3,16 +3,19 @@
 //! - [`branch`]: operands of every conditional jump that is a goal, and
 //!   `lcmp`/`fcmpX`/`dcmpX` replaced by recording calls.
 //! - [`switch`]: the key of every switch that carries goals.
-//! - [`line`]: the first instruction of every source line.
+//! - [`line`](mod@line): the first instruction of every source line.
 //! - [`method_entry`]: a prologue per method.
 //! - [`exit`]: `System.exit`/`Runtime.exit`/`Runtime.halt` rewritten to throw.
 //! - [`loop_check`]: a timeout check at every loop back-edge.
+//! - [`mutation`]: the mutants of a method as a mutant schema (not a
+//!   coverage probe: used by [`crate::Instrumenter::instrument_mutants`]).
 
 pub mod branch;
 pub mod exit;
 pub mod line;
 pub mod loop_check;
 pub mod method_entry;
+pub mod mutation;
 pub mod switch;
 
 use model::constant_pool::ConstantPool;

@@ -1,0 +1,200 @@
+//! Mutation-based assertion filtering (EvoSuite's
+//! `MutationAssertionGenerator`): an assertion is kept only when it fails
+//! on at least one mutant of the class under test, i.e. it can detect a
+//! change of behaviour; each test keeps at least one assertion on its last
+//! call under test.
+//!
+//! A test is run, in its observed form (with the inspector calls of
+//! [`crate::assertions::with_inspectors`]), once per mutant it reaches; an
+//! assertion kills a mutant when what it checks differs in that run (a
+//! mutant run that times out or crashes kills every assertion of the test).
+
+use std::collections::BTreeSet;
+
+use exec::{ExecError, ExecutionResult, StatementOutcome, TestOutcome};
+use testcase::TestCase;
+use testcase::assertion::{Assertion, AssertionKind};
+
+use crate::assertions::{Probe, literal};
+
+/// Counts of the filtering.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FilterStats {
+    /// Assertions removed because they killed no mutant.
+    pub removed: usize,
+    /// Mutants killed by the kept assertions.
+    pub killed: usize,
+    /// Mutants run against at least one test.
+    pub reached: usize,
+}
+
+/// One test to filter: the test with its assertions, its observed form and
+/// probes, and the mutants it reaches.
+pub struct Candidate<'a> {
+    pub test: &'a mut TestCase,
+    pub observed: &'a TestCase,
+    pub probes: &'a [Probe],
+    pub mutants: &'a [u32],
+}
+
+/// Runs observed test `i` with mutant `mutants[i]` active, all in one batch.
+pub type MutantRunner<'r> = dyn FnMut(&[TestCase], &[u32]) -> Result<Vec<ExecutionResult>, ExecError> + 'r;
+
+/// Test–mutant runs at most per class; beyond it, every k-th pair is run.
+pub const MAX_RUNS: usize = 40_000;
+
+/// Filters the assertions of `candidates`. `run(tests, mutants)` executes
+/// observed test `i` with mutant `mutants[i]` active, all in one batch.
+///
+/// # Errors
+/// [`ExecError`] from `run`.
+pub fn filter_assertions(
+    candidates: &mut [Candidate<'_>],
+    run: &mut MutantRunner<'_>,
+) -> Result<FilterStats, ExecError> {
+    let all: BTreeSet<u32> = candidates.iter().flat_map(|c| c.mutants.iter().copied()).collect();
+    let mut pairs: Vec<(usize, u32)> =
+        candidates.iter().enumerate().flat_map(|(i, c)| c.mutants.iter().map(move |m| (i, *m))).collect();
+    if pairs.len() > MAX_RUNS {
+        let step = pairs.len().div_ceil(MAX_RUNS);
+        pairs = pairs.into_iter().step_by(step).collect();
+    }
+    let tests: Vec<TestCase> = pairs.iter().map(|(i, _)| candidates[*i].observed.clone()).collect();
+    let mutants: Vec<u32> = pairs.iter().map(|(_, m)| *m).collect();
+    let results = run(&tests, &mutants)?;
+    let mut kills: Vec<Vec<BTreeSet<u32>>> =
+        candidates.iter().map(|c| vec![BTreeSet::new(); c.test.assertions.len()]).collect();
+    for ((i, m), r) in pairs.into_iter().zip(results) {
+        let c = &candidates[i];
+        for (k, a) in c.test.assertions.iter().enumerate() {
+            if !holds(a, c.observed, c.probes, &r) {
+                kills[i][k].insert(m);
+            }
+        }
+    }
+    let mut stats = FilterStats { reached: all.len(), ..FilterStats::default() };
+    let mut killed = BTreeSet::new();
+    for (c, k) in candidates.iter_mut().zip(kills) {
+        let before = c.test.assertions.len();
+        let last = last_call_assertion(c.test);
+        let last_var = last.map(|i| c.test.assertions[i].var);
+        // Keep the killers, and the last call's assertion when no killer
+        // is on the last call.
+        let killer_on_last = (0..before).any(|i| !k[i].is_empty() && Some(c.test.assertions[i].var) == last_var);
+        let keep: Vec<bool> = (0..before).map(|i| !k[i].is_empty() || (Some(i) == last && !killer_on_last)).collect();
+        let mut i = 0;
+        c.test.assertions.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
+        k.iter().for_each(|s| killed.extend(s.iter().copied()));
+        stats.removed += before - c.test.assertions.len();
+    }
+    stats.killed = killed.len();
+    Ok(stats)
+}
+
+/// Index of the assertion on the last statement that has one (the last call).
+fn last_call_assertion(test: &TestCase) -> Option<usize> {
+    test.assertions.iter().enumerate().max_by_key(|(_, a)| a.var.0).map(|(i, _)| i)
+}
+
+/// Whether `a` still holds in the run `r` of the observed test.
+fn holds(a: &Assertion, observed: &TestCase, probes: &[Probe], r: &ExecutionResult) -> bool {
+    if !matches!(r.outcome, TestOutcome::Completed) {
+        return false;
+    }
+    let at = |i: usize| r.statements.get(i);
+    match &a.kind {
+        AssertionKind::Throws { exception } => {
+            matches!(at(a.var.0 as usize), Some(StatementOutcome::Threw(e)) if e.class == exception.as_str())
+        }
+        AssertionKind::Value(expected) => {
+            let ty = observed.statements.get(a.var.0 as usize).and_then(|s| s.kind.value_type());
+            match (at(a.var.0 as usize), ty) {
+                (Some(StatementOutcome::Normal(v)), Some(ty)) => literal(v, &ty).as_ref() == Some(expected),
+                _ => false,
+            }
+        }
+        AssertionKind::Inspector { method, expected } => {
+            let Some(p) = probes.iter().find(|p| p.var == a.var && p.method == *method) else { return true };
+            match (at(p.at), method.descriptor.ret.as_ref()) {
+                (Some(StatementOutcome::Normal(v)), Some(ty)) => literal(v, ty).as_ref() == Some(expected),
+                _ => false,
+            }
+        }
+        // Not generated from observations yet; kept as they are.
+        AssertionKind::NotNull | AssertionKind::Field { .. } | AssertionKind::EqualsOther { .. } => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use exec::{Trace, ValueSummary};
+    use testcase::assertion::Literal;
+    use testcase::{MethodRef, Primitive, TestCaseBuilder, VarId};
+
+    use super::*;
+
+    fn result(values: &[i64]) -> ExecutionResult {
+        ExecutionResult {
+            outcome: TestOutcome::Completed,
+            statements: values.iter().map(|v| StatementOutcome::Normal(ValueSummary::Integer(*v))).collect(),
+            trace: Trace::default(),
+            output: Default::default(),
+            duration: Duration::ZERO,
+        }
+    }
+
+    /// `v0 = 3; v1 = X.f(v0); v2 = X.g(v1)` with value assertions on v1 and v2.
+    fn test() -> TestCase {
+        let mut b = TestCaseBuilder::new();
+        let x = b.int(3);
+        let y = b.static_call(MethodRef::parse("p.X", "f", "(I)I").unwrap(), &[x]);
+        b.static_call(MethodRef::parse("p.X", "g", "(I)I").unwrap(), &[y]);
+        let mut t = b.build();
+        for (var, v) in [(1, 6), (2, 60)] {
+            t.assertions
+                .push(Assertion { var: VarId(var), kind: AssertionKind::Value(Literal::Primitive(Primitive::Int(v))) });
+        }
+        t
+    }
+
+    fn filter(mutant_values: &[(u32, [i64; 3])]) -> (TestCase, FilterStats) {
+        let mut t = test();
+        let observed = t.clone();
+        let mutants: Vec<u32> = mutant_values.iter().map(|(m, _)| *m).collect();
+        let mut run = |tests: &[TestCase], ms: &[u32]| {
+            assert_eq!(tests.len(), ms.len());
+            Ok(ms.iter().map(|m| result(&mutant_values.iter().find(|(x, _)| x == m).unwrap().1)).collect())
+        };
+        let stats = {
+            let mut c = [Candidate { test: &mut t, observed: &observed, probes: &[], mutants: &mutants }];
+            filter_assertions(&mut c, &mut run).unwrap()
+        };
+        (t, stats)
+    }
+
+    #[test]
+    fn assertions_that_kill_a_mutant_are_kept_and_the_others_removed() {
+        // Mutant 1 changes only g's result, mutant 2 nothing.
+        let (t, stats) = filter(&[(1, [3, 6, 61]), (2, [3, 6, 60])]);
+        assert_eq!(t.assertions.iter().map(|a| a.var.0).collect::<Vec<_>>(), [2]);
+        assert_eq!(stats, FilterStats { removed: 1, killed: 1, reached: 2 });
+    }
+
+    #[test]
+    fn the_last_calls_assertion_stays_when_nothing_is_killed() {
+        let (t, stats) = filter(&[(1, [3, 6, 60])]);
+        assert_eq!(t.assertions.iter().map(|a| a.var.0).collect::<Vec<_>>(), [2]);
+        assert_eq!(stats.killed, 0);
+    }
+
+    #[test]
+    fn a_killer_on_an_earlier_call_is_kept_with_the_last_calls_assertion() {
+        let (t, _) = filter(&[(1, [3, 7, 60])]);
+        assert_eq!(t.assertions.iter().map(|a| a.var.0).collect::<Vec<_>>(), [1, 2]);
+    }
+}
