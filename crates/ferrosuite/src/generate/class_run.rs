@@ -110,7 +110,8 @@ impl GenerateConfig {
             let in_package = |c: &String| c.starts_with(&prefix) && !c[prefix.len()..].contains('.');
             classes.extend(cp.all_class_names().into_iter().filter(|c| in_package(c) && is_testable_name(c)));
         }
-        classes.dedup();
+        let mut seen = std::collections::HashSet::new();
+        classes.retain(|c| seen.insert(c.clone()));
         if classes.is_empty() {
             bail!(crate::commands::InputError(
                 "no class to test was found for the given --class/--package/--jar".into()
