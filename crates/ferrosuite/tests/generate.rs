@@ -73,6 +73,11 @@ fn awkward_classes_end_with_a_clear_message_never_a_crash() {
         if class == "edge.Explosive" {
             let tests = test_file(&out, "Explosive");
             assert!(tests.contains("IllegalStateException"), "{tests}");
+            let seen = &entry["exceptions"][0];
+            assert_eq!(seen["method"], "<init>(I)V", "{entry}");
+            assert_eq!(seen["exception"], "java.lang.IllegalStateException");
+            assert!(seen["message"].as_str().unwrap_or("").starts_with("boom: "), "{seen}");
+            assert_eq!(seen["direct"], true, "the constructor itself throws: {seen}");
         }
         if class == "edge.Quitter" {
             assert!(!test_file(&out, "Quitter").contains("ExitRequested"));

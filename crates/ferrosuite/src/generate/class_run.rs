@@ -162,6 +162,9 @@ pub struct ClassContext {
     pub jobs: usize,
     /// The user's class path (without instrumented classes).
     pub user_class_path: String,
+    /// Message and "thrown directly" flag of each (method, exception) seen
+    /// when the final tests were observed.
+    pub exception_details: std::collections::BTreeMap<(String, String), (Option<String>, bool)>,
 }
 
 fn try_generate(config: &GenerateConfig, class: &str, report: &mut ClassReport) -> anyhow::Result<()> {
@@ -222,6 +225,7 @@ fn prepare(config: &GenerateConfig, class: &str) -> anyhow::Result<ClassContext>
         exec: config.exec.clone(),
         jobs: config.jobs,
         user_class_path: config.class_path.clone(),
+        exception_details: Default::default(),
     })
 }
 

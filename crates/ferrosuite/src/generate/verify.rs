@@ -70,6 +70,9 @@ fn add_assertions(ctx: &mut ClassContext, tests: &mut [TestCase], report: &mut C
     let runs: Vec<TestCase> = observed.iter().map(|(t, _)| t.clone()).collect();
     let first = ctx.pool.execute(&runs)?;
     let second = ctx.pool.execute(&runs)?;
+    for (test, result) in tests.iter().zip(&first) {
+        record_exception(ctx, test, result);
+    }
     for (i, test) in tests.iter_mut().enumerate() {
         let results = [first[i].clone(), second[i].clone()];
         test.assertions = assertions_from(test, &ctx.class, &observed[i].1, &results);
@@ -79,6 +82,17 @@ fn add_assertions(ctx: &mut ClassContext, tests: &mut [TestCase], report: &mut C
         Err(e) => tracing::warn!("mutation analysis skipped for {}: {e:#}", ctx.class),
     }
     Ok(())
+}
+
+/// Remembers the message and origin of the exception a test ends with.
+fn record_exception(ctx: &mut ClassContext, test: &TestCase, result: &exec::ExecutionResult) {
+    let Some(i) = result.statements.iter().position(|s| matches!(s, exec::StatementOutcome::Threw(_))) else { return };
+    let (Some(exec::StatementOutcome::Threw(e)), Some(method)) =
+        (result.statements.get(i), test.statements.get(i).and_then(|s| call_of(&s.kind)))
+    else {
+        return;
+    };
+    ctx.exception_details.entry((method, e.class.clone())).or_insert((e.message.clone(), e.direct));
 }
 
 /// Emits the suite, compiles and runs it, removing what fails, and writes
@@ -214,12 +228,13 @@ fn exceptions_seen(ctx: &ClassContext, tests: &[TestCase]) -> Vec<ExceptionSeen>
             let Some(method) = call_of(&t.statements[a.var.0 as usize].kind) else { continue };
             let key = (method.clone(), exception.as_str().to_string());
             let is_declared = declared.get(&method).is_some_and(|d| d.iter().any(|x| x == exception.as_str()));
+            let (message, direct) = ctx.exception_details.get(&key).cloned().unwrap_or((None, false));
             seen.entry(key).or_insert(ExceptionSeen {
                 method,
                 exception: exception.as_str().to_string(),
-                message: None,
+                message,
                 declared: is_declared,
-                direct: false,
+                direct,
             });
         }
     }
