@@ -84,3 +84,18 @@ fn awkward_classes_end_with_a_clear_message_never_a_crash() {
         }
     }
 }
+
+#[test]
+fn every_algorithm_produces_a_passing_suite() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    for algorithm in ["dynamosa", "mosa", "wholesuite", "random"] {
+        let out = tmp.path().join(algorithm);
+        let (code, log, report) =
+            generate(&jar, "edge.Counter", &out, &["--evaluations", "1200", "--seed", "3", "--algorithm", algorithm]);
+        assert_eq!(code, 0, "{algorithm}: {log}");
+        let class = &report["classes"][0];
+        assert!(class["tests"].as_u64().unwrap() > 0, "{algorithm}: {class}");
+        assert!(class["goals"]["branch"]["covered"].as_u64().unwrap() >= 2, "{algorithm}: {class}");
+    }
+}

@@ -4,7 +4,8 @@
 //! class under test, within a [`Budget`]. It sees execution only through
 //! the [`exec::Executor`] trait and makes tests only through the
 //! [`Variation`] trait, so it can be tested with fakes. Algorithms:
-//! DynaMOSA (default), MOSA, and feedback-directed random (Randoop style).
+//! DynaMOSA (default), MOSA, the whole-suite GA, and feedback-directed
+//! random (Randoop style).
 //!
 //! Modules:
 //! - [`fitness`]: approach level + normalised branch distance per goal.
@@ -12,6 +13,7 @@
 //! - [`evaluator`]: executes batches, updates the archive, counts the budget.
 //! - [`mosa`]: DynaMOSA and MOSA (many-objective GA with preference sorting).
 //! - [`random`]: feedback-directed random search.
+//! - [`wholesuite`]: the whole-suite GA (monotonic, with elitism).
 #![forbid(unsafe_code)]
 
 pub mod archive;
@@ -19,6 +21,7 @@ pub mod evaluator;
 pub mod fitness;
 pub mod mosa;
 pub mod random;
+pub mod wholesuite;
 
 use std::time::Duration;
 
@@ -40,6 +43,8 @@ pub enum Algorithm {
     Mosa,
     /// Feedback-directed random generation (Randoop).
     Random,
+    /// The whole-suite GA: individuals are test suites.
+    WholeSuite,
 }
 
 /// When the search stops: at the first limit reached.
@@ -146,6 +151,7 @@ pub fn run(
         Algorithm::DynaMosa => mosa::run(&mut ev, variation, config, rng, true)?,
         Algorithm::Mosa => mosa::run(&mut ev, variation, config, rng, false)?,
         Algorithm::Random => random::run(&mut ev, variation, config, rng)?,
+        Algorithm::WholeSuite => wholesuite::run(&mut ev, variation, config, rng)?,
     }
     Ok(ev.finish())
 }

@@ -68,6 +68,7 @@ impl GenerateConfig {
         let algorithm = match args.algorithm.as_str() {
             "mosa" => Algorithm::Mosa,
             "random" => Algorithm::Random,
+            "wholesuite" => Algorithm::WholeSuite,
             _ => Algorithm::DynaMosa,
         };
         let search = SearchConfig {

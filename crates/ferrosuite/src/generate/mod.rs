@@ -60,7 +60,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub jobs: Option<usize>,
     /// Search algorithm.
-    #[arg(long, default_value = "dynamosa", value_parser = ["dynamosa", "mosa", "random"])]
+    #[arg(long, default_value = "dynamosa", value_parser = ["dynamosa", "mosa", "wholesuite", "random"])]
     pub algorithm: String,
     /// Per-test time limit in milliseconds during the search (a test that
     /// runs longer is ended and scored as a timeout; tests normally take
