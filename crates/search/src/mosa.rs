@@ -37,13 +37,12 @@ pub fn run(
     let initial = (0..config.population).map(|_| variation.random_test(rng)).collect();
     let mut population = ev.evaluate(initial)?;
     while !ev.done() && !population.is_empty() {
-        let targets = targets(ev, dynamic);
-        let scores = Scores::compute(&population, &targets, &fitness);
+        let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness);
         let offspring = breed(&population, &scores, variation, config, rng);
         let offspring = ev.evaluate(offspring)?;
         population.extend(offspring);
-        let targets = targets_after(ev, dynamic);
-        let scores = Scores::compute(&population, &targets, &fitness);
+        // Targets again: the offspring may have covered goals and activated others.
+        let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness);
         population = select(population, &scores, config.population);
     }
     Ok(())
@@ -59,10 +58,6 @@ fn targets(ev: &Evaluator<'_, '_>, dynamic: bool) -> Vec<GoalId> {
         .filter(|g| !ev.archive.covers(*g))
         .filter(|g| !dynamic || goals.parents(*g).is_empty() || goals.parents(*g).iter().any(|p| ev.archive.covers(*p)))
         .collect()
-}
-
-fn targets_after(ev: &Evaluator<'_, '_>, dynamic: bool) -> Vec<GoalId> {
-    targets(ev, dynamic)
 }
 
 /// Per test: its rank (0 = best for some target) and a closeness score.
