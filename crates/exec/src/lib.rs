@@ -85,6 +85,10 @@ pub struct Trace {
     pub lines: Vec<(u32, u32)>,
     /// Method probe id and hit count.
     pub methods: Vec<(u32, u32)>,
+    /// Strings the class under test compared with `String.equals` (at most
+    /// 32), for dynamic seeding.
+    #[serde(default)]
+    pub strings: Vec<String>,
 }
 
 /// Output the class under test wrote, truncated to [`ExecConfig::max_output`] bytes.

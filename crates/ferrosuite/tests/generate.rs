@@ -99,3 +99,15 @@ fn every_algorithm_produces_a_passing_suite() {
         assert!(class["goals"]["branch"]["covered"].as_u64().unwrap() >= 2, "{algorithm}: {class}");
     }
 }
+
+#[test]
+fn strings_compared_at_run_time_become_seeds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("secret");
+    let (code, log, report) = generate(&jar, "edge.Secret", &out, &["--evaluations", "3000", "--seed", "5"]);
+    assert_eq!(code, 0, "{log}");
+    let class = &report["classes"][0];
+    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    assert!(test_file(&out, "Secret").contains("\"game42\""), "{}", test_file(&out, "Secret"));
+}

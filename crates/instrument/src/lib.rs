@@ -242,6 +242,7 @@ fn skipped_method(cf: &ClassFile, index: usize, kept: Kept, error: &RewriteError
 /// the sandbox probes only.
 fn probe_sets<'a>(cf: &ClassFile, plan: &'a ProbePlan, bases: ProbeBases) -> [Vec<Box<dyn probe::ProbeKind + 'a>>; 3] {
     let with_sandbox = |mut kinds: Vec<Box<dyn probe::ProbeKind + 'a>>| {
+        kinds.push(Box::new(probes::string_equals::StringEquals::new(&cf.constant_pool)));
         kinds.extend(probes::sandbox_probes(&cf.constant_pool));
         kinds
     };

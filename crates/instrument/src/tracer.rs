@@ -62,6 +62,7 @@ tracer_methods! {
     LINE = "line" "(I)V";
     METHOD = "method" "(I)V";
     EXPORT = "export" "()[D";
+    STRING_EQUALS = "stringEquals" "(Ljava/lang/String;Ljava/lang/Object;)Z";
     RESET = "reset" "()V";
 }
 

@@ -525,7 +525,25 @@ impl Runner {
         if arr.is_null() {
             return Trace::default();
         }
-        parse_export(&self.jni.double_array(arr))
+        let mut trace = parse_export(&self.jni.double_array(arr));
+        trace.strings = self.read_strings();
+        trace
+    }
+
+    /// The strings `Tracer.exportStrings()` remembered.
+    fn read_strings(&self) -> Vec<String> {
+        let k = &self.h.known;
+        let Ok(arr) = self.jni.call_static(k.tracer, k.tracer_export_strings, Kind::Object, &[]) else {
+            return Vec::new();
+        };
+        // SAFETY of the union read: exportStrings returns an object.
+        let arr = unsafe { arr.l };
+        if arr.is_null() {
+            return Vec::new();
+        }
+        (0..self.jni.array_length(arr))
+            .filter_map(|i| self.jni.object_array_element(arr, i).ok().and_then(|s| self.string(s, 200)))
+            .collect()
     }
 
     fn take_output(&self) -> CapturedOutput {

@@ -27,6 +27,8 @@ pub struct Evaluator<'a, 'p> {
     pub evaluations: u64,
     budget: Budget,
     start: Instant,
+    /// Strings seen in `String.equals` since the last [`Self::take_strings`].
+    strings: std::collections::BTreeSet<String>,
 }
 
 impl<'a, 'p> Evaluator<'a, 'p> {
@@ -45,6 +47,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             evaluations: 0,
             budget,
             start: Instant::now(),
+            strings: Default::default(),
         }
     }
 
@@ -87,6 +90,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             }
             let obs = Observation::of(&result, self.problem.map);
             self.record(&test, &result, &obs);
+            self.strings.extend(result.trace.strings.iter().cloned());
             out.push(Evaluated { threw_at: first_throw(&result), test, obs });
         }
         let event = SearchEvent::Progress {
@@ -108,6 +112,11 @@ impl<'a, 'p> Evaluator<'a, 'p> {
                 self.observer.notify(&SearchEvent::ExceptionCovered { goal });
             }
         }
+    }
+
+    /// The strings seen since the last call (sorted, so runs stay reproducible).
+    pub fn take_strings(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.strings).into_iter().collect()
     }
 
     /// Ends the search.

@@ -87,6 +87,9 @@ pub trait Variation {
     fn mutate(&mut self, test: &TestCase, rng: &mut ChaCha8Rng) -> TestCase;
     /// Two offspring of single-point crossover.
     fn crossover(&mut self, a: &TestCase, b: &TestCase, rng: &mut ChaCha8Rng) -> (TestCase, TestCase);
+    /// Strings the class under test compared its values with at run time,
+    /// for the dynamic constant pool (default: ignored).
+    fn observe_strings(&mut self, _strings: &[String]) {}
 }
 
 /// What the search reports while it runs.

@@ -37,6 +37,7 @@ pub fn run(
     let initial = (0..config.population).map(|_| variation.random_test(rng)).collect();
     let mut population = ev.evaluate(initial)?;
     while !ev.done() && !population.is_empty() {
+        variation.observe_strings(&ev.take_strings());
         let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness);
         let offspring = breed(&population, &scores, variation, config, rng);
         let offspring = ev.evaluate(offspring)?;

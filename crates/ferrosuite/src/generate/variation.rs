@@ -28,4 +28,8 @@ impl Variation for ClusterVariation<'_> {
     fn crossover(&mut self, a: &TestCase, b: &TestCase, rng: &mut ChaCha8Rng) -> (TestCase, TestCase) {
         operators::crossover(a, b, rng)
     }
+
+    fn observe_strings(&mut self, strings: &[String]) {
+        strings.iter().for_each(|s| self.seeds.add_string(s.clone()));
+    }
 }

@@ -5,6 +5,8 @@
 //! - [`switch`]: the key of every switch that carries goals.
 //! - [`line`](mod@line): the first instruction of every source line.
 //! - [`method_entry`]: a prologue per method.
+//! - [`string_equals`]: `String.equals` calls that remember the compared
+//!   strings (dynamic seeding).
 //! - [`exit`]: `System.exit`/`Runtime.exit`/`Runtime.halt` rewritten to throw.
 //! - [`loop_check`]: a timeout check at every loop back-edge.
 //! - [`mutation`]: the mutants of a method as a mutant schema (not a
@@ -16,6 +18,7 @@ pub mod line;
 pub mod loop_check;
 pub mod method_entry;
 pub mod mutation;
+pub mod string_equals;
 pub mod switch;
 
 use model::constant_pool::ConstantPool;

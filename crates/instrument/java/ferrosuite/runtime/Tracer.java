@@ -307,6 +307,47 @@ public final class Tracer {
         }
     }
 
+    /** Strings kept per execution for dynamic seeding at most. */
+    public static final int MAX_STRINGS = 32;
+    /** Strings compared with {@code String.equals} in this execution (see {@link #stringEquals}). */
+    public static String[] seenStrings = new String[MAX_STRINGS];
+    public static int seenStringCount;
+    /** The epoch the seen strings belong to. */
+    private static int seenStringEpoch;
+
+    /**
+     * Replaces {@code String.equals(Object)} in instrumented classes: same
+     * result (and the same NullPointerException on a null receiver), and the
+     * argument string is remembered so the search can reuse it as a seed
+     * (EvoSuite's dynamic constant pool).
+     */
+    public static boolean stringEquals(String receiver, Object other) {
+        boolean result = receiver.equals(other);
+        try {
+            if (other instanceof String) rememberString((String) other);
+            rememberString(receiver);
+        } catch (RuntimeException race) {
+            // A race with another thread: this string is not remembered.
+        }
+        return result;
+    }
+
+    private static void rememberString(String s) {
+        if (seenStringEpoch != epoch) {
+            seenStringEpoch = epoch;
+            seenStringCount = 0;
+        }
+        if (s.length() > 200 || seenStringCount >= MAX_STRINGS) return;
+        for (int i = 0; i < seenStringCount; i++) if (s.equals(seenStrings[i])) return;
+        seenStrings[seenStringCount++] = s;
+    }
+
+    /** The strings remembered in the current execution. */
+    public static String[] exportStrings() {
+        if (seenStringEpoch != epoch) return new String[0];
+        return Arrays.copyOf(seenStrings, seenStringCount);
+    }
+
     /**
      * All touched records in one array, read back by the worker with a single
      * JNI copy. Layout: {@code nBranches, (id, hits, lt, eq, gt, minDiff,
