@@ -515,16 +515,17 @@ impl Runner {
         let _ = self.jni.take_exception();
     }
 
+    /// The non-null object a static no-argument method returns.
+    fn static_object(&self, class: jobject, m: crate::jni_raw::jmethodID) -> Option<jobject> {
+        let v = self.jni.call_static(class, m, Kind::Object, &[]).ok()?;
+        // SAFETY of the union read: the method returns an object.
+        let o = unsafe { v.l };
+        (!o.is_null()).then_some(o)
+    }
+
     fn read_trace(&self) -> Trace {
         let k = &self.h.known;
-        let Ok(arr) = self.jni.call_static(k.tracer, k.tracer_export, Kind::Object, &[]) else {
-            return Trace::default();
-        };
-        // SAFETY of the union read: export returns an object.
-        let arr = unsafe { arr.l };
-        if arr.is_null() {
-            return Trace::default();
-        }
+        let Some(arr) = self.static_object(k.tracer, k.tracer_export) else { return Trace::default() };
         let mut trace = parse_export(&self.jni.double_array(arr));
         trace.strings = self.read_strings();
         trace
@@ -533,14 +534,7 @@ impl Runner {
     /// The strings `Tracer.exportStrings()` remembered.
     fn read_strings(&self) -> Vec<String> {
         let k = &self.h.known;
-        let Ok(arr) = self.jni.call_static(k.tracer, k.tracer_export_strings, Kind::Object, &[]) else {
-            return Vec::new();
-        };
-        // SAFETY of the union read: exportStrings returns an object.
-        let arr = unsafe { arr.l };
-        if arr.is_null() {
-            return Vec::new();
-        }
+        let Some(arr) = self.static_object(k.tracer, k.tracer_export_strings) else { return Vec::new() };
         (0..self.jni.array_length(arr))
             .filter_map(|i| self.jni.object_array_element(arr, i).ok().and_then(|s| self.string(s, 200)))
             .collect()
@@ -548,14 +542,9 @@ impl Runner {
 
     fn take_output(&self) -> CapturedOutput {
         let k = &self.h.known;
-        let Ok(arr) = self.jni.call_static(k.sandbox, k.sandbox_take_output, Kind::Object, &[]) else {
+        let Some(arr) = self.static_object(k.sandbox, k.sandbox_take_output) else {
             return CapturedOutput::default();
         };
-        // SAFETY of the union read: takeOutput returns an object.
-        let arr = unsafe { arr.l };
-        if arr.is_null() {
-            return CapturedOutput::default();
-        }
         let get = |i| self.jni.object_array_element(arr, i).ok().and_then(|s| self.string(s, usize::MAX));
         CapturedOutput {
             stdout: get(0).unwrap_or_default(),
