@@ -7,7 +7,7 @@ set -euo pipefail
 packages=(openjdk-17-jdk-headless junit4 junit5 libhamcrest-java libjacoco-java
   libcommons-lang3-java libcommons-collections4-java libcommons-math3-java
   libguava-java libasm-java libbcel-java libjsoup-java libjoda-time-java
-  libcommons-cli-java)
+  libcommons-cli-java openjdk-17-source)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -34,6 +34,9 @@ enum Command {
     /// Measurements: instrumentation speed, instrumentation check on jars.
     #[command(subcommand)]
     Bench(commands::bench::BenchCommand),
+    /// The JDK API exception knowledge graph (KAT): build, show, stats.
+    #[command(subcommand)]
+    Kat(commands::kat::KatCommand),
     /// Internal: a test-execution worker hosting one JVM (started by ferrosuite itself).
     #[command(hide = true)]
     Worker(WorkerArgs),
@@ -71,6 +74,7 @@ fn main() -> std::process::ExitCode {
         Command::Generate(args) => generate::run(&args),
         Command::Instrument(args) => commands::instrument::run(&args),
         Command::Bench(cmd) => commands::bench::run(&cmd),
+        Command::Kat(cmd) => commands::kat::run(&cmd),
         Command::Worker(_) => unreachable!("handled before logging starts"),
     };
     match result {

@@ -13,6 +13,7 @@
 //! - `bench branches`: our branch goals next to JaCoCo's branch counter.
 //! - `bench exec`: test executions per second per worker.
 //! - `bench coverage`: generate on a corpus, JaCoCo line and branch coverage.
+//! - `bench kat`: building the KAT knowledge graph and loading the shipped one.
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -25,7 +26,7 @@ use super::join_classpath;
 use crate::exit_code::ExitCode;
 use crate::jdk::Jdk;
 
-/// `bench` subcommands.
+/// `bench` subcommands (`bench kat` is in [`super::kat`]).
 #[derive(Debug, clap::Subcommand)]
 pub enum BenchCommand {
     /// Milliseconds per class for instrumenting whole jars.
@@ -76,6 +77,15 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// KAT knowledge graph: seconds to build it from src.zip, milliseconds to load the shipped one.
+    Kat {
+        /// The JDK sources (Debian: openjdk-17-source).
+        #[arg(long, default_value = super::kat::DEFAULT_SRC_ZIP)]
+        src_zip: PathBuf,
+        /// Repetitions; the best run is reported.
+        #[arg(long, default_value_t = 3)]
+        runs: usize,
+    },
     /// Our branch-goal count next to JaCoCo's branch counter, per class of a corpus file.
     Branches {
         /// Corpus file: lines `JAR CLASS`, jars relative to `--jar-dir`.
@@ -98,6 +108,7 @@ pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
             bench_verify(jar, classpath, out.as_ref(), *every_site)
         }
         BenchCommand::Branches { corpus, jar_dir } => super::jacoco::compare_branches(corpus, jar_dir),
+        BenchCommand::Kat { src_zip, runs } => super::kat::bench(src_zip, *runs),
         BenchCommand::Exec { executions } => super::bench_exec::bench_exec(*executions),
         BenchCommand::Coverage { corpus, jar_dir, budget_secs, out, seed } => {
             let out = out.clone().unwrap_or_else(super::bench_coverage::default_out);

@@ -6,6 +6,7 @@ pub mod bench_exec;
 pub mod goals;
 pub mod instrument;
 pub mod jacoco;
+pub mod kat;
 
 use model::bytecode::BytecodeError;
 use model::classfile::ClassFileError;

@@ -1,0 +1,90 @@
+//! `ferrosuite kat`: the real binary on the shipped JDK 17 knowledge graph
+//! and on JDK sources (`/usr/lib/jvm/openjdk-17/lib/src.zip`, installed by
+//! `scripts/setup.sh`): show, stats, build-kg, and its errors.
+
+mod util;
+
+const SRC_ZIP: &str = "/usr/lib/jvm/openjdk-17/lib/src.zip";
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = util::ferrosuite(args);
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code().unwrap(), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn show_prints_typed_triggers_with_conditions() {
+    let (code, out, err) = run(&["kat", "show", "java.lang.String.charAt"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("java.lang.String.charAt(int index)  (I)C"), "{out}");
+    assert!(
+        out.contains("throws java.lang.IndexOutOfBoundsException when index < 0 || index >= this.length()"),
+        "{out}"
+    );
+    assert!(out.contains("T2 index < 0 "), "{out}");
+    let (code, out, _) = run(&["kat", "show", "java.util.Iterator.next"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("throws java.util.NoSuchElementException when !this.hasNext()"), "{out}");
+    assert!(out.contains("T3 !this.hasNext()"), "{out}");
+}
+
+#[test]
+fn show_finds_inherited_methods_and_filters_by_descriptor() {
+    let (code, out, _) = run(&["kat", "show", "java.lang.StringBuilder.charAt"]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("java.lang.AbstractStringBuilder.charAt(int index)"), "{out}");
+    let (code, out, _) = run(&["kat", "show", "java.lang.String.substring", "--descriptor", "(II)Ljava/lang/String;"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("java.lang.String.substring(").count(), 1, "{out}");
+    assert!(out.contains("beginIndex < 0 || endIndex > this.length() || beginIndex > endIndex"), "{out}");
+}
+
+#[test]
+fn stats_count_triggers_per_type_and_package() {
+    let (code, out, err) = run(&["kat", "stats"]);
+    assert_eq!(code, 0, "{err}");
+    let with_triggers: usize = out
+        .lines()
+        .next()
+        .and_then(|l| l.rsplit("methods with triggers ").next())
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no count in {out}"));
+    assert!(with_triggers >= 2000, "{out}");
+    for row in ["T1 Nullness", "T2 Range", "T3 CallDependency", "T4 Other", "\njava.util ", "\njava.lang "] {
+        assert!(out.contains(row), "missing {row:?} in {out}");
+    }
+}
+
+#[test]
+fn unknown_methods_and_bad_files_are_input_errors() {
+    let (code, _, err) = run(&["kat", "show", "java.lang.String.nope"]);
+    assert_eq!(code, 3);
+    assert!(err.starts_with("error: no method java.lang.String.nope in the knowledge graph;"), "{err}");
+    let tmp = tempfile::tempdir().unwrap();
+    let junk = tmp.path().join("junk.kg");
+    std::fs::write(&junk, b"not a graph").unwrap();
+    let (code, _, err) = run(&["kat", "stats", "--kg", junk.to_str().unwrap()]);
+    assert_eq!(code, 3);
+    assert!(err.contains("not a ferrosuite knowledge graph"), "{err}");
+    let (code, _, err) =
+        run(&["kat", "build-kg", "--src-zip", "/nonexistent/src.zip", "--out", junk.to_str().unwrap()]);
+    assert_eq!(code, 3);
+    assert!(err.contains("openjdk-17-source"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let (code, _, err) = run(&["kat", "build-kg", "--src-zip", junk.to_str().unwrap(), "--out", "/dev/null"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("not a readable zip archive"), "{err}");
+}
+
+#[test]
+fn build_kg_writes_a_graph_that_the_other_commands_read() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out_path = tmp.path().join("jdk.kg");
+    let kg = out_path.to_str().unwrap();
+    let (code, out, err) = run(&["kat", "build-kg", "--src-zip", SRC_ZIP, "--out", kg]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("built in "), "{out}");
+    let (code, out, _) = run(&["kat", "show", "java.util.ArrayList", "--kg", kg]);
+    assert_eq!(code, 0);
+    assert!(out.contains("throws java.lang.IllegalArgumentException when initialCapacity < 0"), "{out}");
+}

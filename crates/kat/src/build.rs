@@ -1,0 +1,162 @@
+//! Building the knowledge graph from JDK sources: declarations, name
+//! resolution, documentation inheritance, then trigger extraction per
+//! method.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use crate::declare::Declarations;
+use crate::extract::entity::{MethodContext, StateMethod};
+use crate::graph::{ClassDecl, KnowledgeGraph, MethodDecl};
+use crate::inherit::Inheritance;
+use crate::javadoc::normalise;
+use crate::resolve::Resolver;
+use crate::source::{DEFAULT_MODULES, Unit, read_units};
+
+/// Builds the graph of the exported packages of [`DEFAULT_MODULES`] in a
+/// JDK `src.zip`.
+///
+/// # Errors
+/// [`crate::source::SourceError`] when the archive cannot be read.
+pub fn build(src_zip: &Path) -> anyhow::Result<KnowledgeGraph> {
+    let units = read_units(src_zip, DEFAULT_MODULES)?;
+    let label = format!("{} ({} compilation units of {})", src_zip.display(), units.len(), DEFAULT_MODULES.join(", "));
+    build_from_units(&units, label)
+}
+
+/// Builds the graph of the given compilation units.
+///
+/// # Errors
+/// When tree-sitter cannot be set up.
+pub fn build_from_units(units: &[Unit], source: String) -> anyhow::Result<KnowledgeGraph> {
+    let mut parser = tree_sitter::Parser::new();
+    parser.set_language(&tree_sitter_java::LANGUAGE.into())?;
+    let mut decls = Declarations::default();
+    for u in units {
+        decls.add_file(&mut parser, &u.module, &u.text)?;
+    }
+    let resolver = Resolver::new(&decls);
+    let mut inheritance = Inheritance::new(&decls, &resolver);
+    let states = StateTable::new(&decls, &resolver);
+    let mut classes = Vec::with_capacity(decls.classes.len());
+    for (i, c) in decls.classes.iter().enumerate() {
+        let internal = resolver.internal_name(i);
+        let mut methods = Vec::with_capacity(c.methods.len());
+        for (k, m) in c.methods.iter().enumerate() {
+            let (descriptor, params) = resolver.method(i, m);
+            let doc = inheritance.doc(i, k);
+            let param_types: Vec<String> = params.iter().map(|p| p.java.clone()).collect();
+            let param_names: Vec<String> = m.params.iter().map(|(_, n)| n.clone()).collect();
+            let param_methods = params.iter().map(|p| states.of_descriptor(&p.descriptor)).collect();
+            let mut ctx = MethodContext {
+                class_simple: c.chain.last().map(String::as_str).unwrap_or(""),
+                is_static: m.is_static || m.name == "<init>",
+                params: &param_names,
+                param_types: &param_types,
+                receiver_methods: states.of(&internal),
+                param_methods,
+                link_members: Vec::new(),
+            };
+            let clauses = crate::extract::clauses(&doc, &mut ctx);
+            // Methods without clauses keep only what queries need (name,
+            // descriptor): that halves the stored graph and its load time.
+            let (param_names, param_types, main) = if clauses.is_empty() {
+                (Vec::new(), Vec::new(), String::new())
+            } else {
+                (param_names, param_types, doc.main)
+            };
+            let declared_exceptions =
+                m.throws.iter().map(|t| resolver.class_name(&t.name, i).unwrap_or_else(|| t.name.clone())).collect();
+            methods.push(MethodDecl {
+                name: m.name.clone(),
+                descriptor,
+                is_static: m.is_static,
+                visibility: m.visibility,
+                params: param_names,
+                param_types,
+                declared_exceptions,
+                summary: summary(&main),
+                clauses,
+            });
+        }
+        classes.push(ClassDecl {
+            module: decls.files[c.file].module.clone(),
+            name: internal,
+            kind: c.kind,
+            exported: c.exported,
+            supertypes: resolver.supertypes(i),
+            methods,
+        });
+    }
+    Ok(KnowledgeGraph::new(source, classes))
+}
+
+/// The first sentence of a main description, normalised.
+fn summary(main: &str) -> String {
+    let toks = crate::extract::sentence::tokens(&normalise(main).text);
+    crate::extract::sentence::join(crate::extract::sentence::first_sentence(&toks))
+}
+
+/// Per class (internal name): its public methods with at most one
+/// parameter, inherited ones included, for linking states and sizes.
+struct StateTable {
+    table: HashMap<String, Vec<StateMethod>>,
+}
+
+impl StateTable {
+    fn new(decls: &Declarations, resolver: &Resolver) -> StateTable {
+        let n = decls.classes.len();
+        let names: Vec<String> = (0..n).map(|i| resolver.internal_name(i)).collect();
+        let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, s)| (s.as_str(), i)).collect();
+        let own: Vec<Vec<StateMethod>> = (0..n)
+            .map(|i| {
+                let c = &decls.classes[i];
+                c.methods
+                    .iter()
+                    .filter(|m| m.params.len() <= 1 && m.name != "<init>" && !m.is_static)
+                    .map(|m| {
+                        let (_, params) = resolver.method(i, m);
+                        let returns = m.returns.as_ref().map(|r| resolver.resolve(r, i, &m.type_params).java);
+                        StateMethod {
+                            name: m.name.clone(),
+                            params: params.into_iter().map(|p| p.java).collect(),
+                            returns: returns.unwrap_or_default(),
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut table = HashMap::new();
+        let object = index.get("java/lang/Object").copied();
+        for (i, name) in names.iter().enumerate() {
+            let mut all: Vec<StateMethod> = Vec::new();
+            let mut queue: std::collections::VecDeque<usize> = [i].into();
+            queue.extend(object);
+            let mut seen = std::collections::HashSet::new();
+            while let Some(k) = queue.pop_front() {
+                if !seen.insert(k) {
+                    continue;
+                }
+                for m in &own[k] {
+                    if !all.iter().any(|a| a.name == m.name && a.params.len() == m.params.len()) {
+                        all.push(m.clone());
+                    }
+                }
+                queue.extend(resolver.supertypes(k).iter().filter_map(|s| index.get(s.as_str()).copied()));
+            }
+            table.insert(name.clone(), all);
+        }
+        StateTable { table }
+    }
+
+    fn of(&self, internal: &str) -> &[StateMethod] {
+        self.table.get(internal).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    fn of_descriptor(&self, descriptor: &str) -> &[StateMethod] {
+        match descriptor.strip_prefix('L').and_then(|d| d.strip_suffix(';')) {
+            Some(internal) => self.of(internal),
+            None => &[],
+        }
+    }
+}

@@ -1,0 +1,311 @@
+//! Entity linking of noun phrases (KAT section 3.1, "triple alignment"):
+//! a phrase of a trigger to the receiver, a parameter (intra-method
+//! linking, threshold [`PARAM_THRESHOLD`]), or a value derived from them
+//! ("the length of this string" is `this.length()`), with a confidence.
+
+use super::sentence::Token;
+use super::words::{content, same_word, similarity};
+
+use crate::cond::Expr;
+use crate::graph::{Entity, Link};
+
+/// Minimum similarity for linking a phrase to a parameter of the same
+/// method (KAT's first threshold; its value is not in our copy of the
+/// paper, 0.5 keeps "the index" → `fromIndex` out when `index` exists).
+pub const PARAM_THRESHOLD: f32 = 0.5;
+
+/// Minimum similarity for linking to a method of the same class (KAT: 0.8).
+pub const CLASS_THRESHOLD: f32 = 0.8;
+
+/// A zero- or one-argument method of a type, for linking states and sizes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StateMethod {
+    pub name: String,
+    /// Erased Java types of its parameters (at most one).
+    pub params: Vec<String>,
+    /// Erased Java return type.
+    pub returns: String,
+}
+
+/// What the extractor knows about the documented method.
+#[derive(Debug)]
+pub struct MethodContext<'a> {
+    /// Simple name of the declaring class (`String`, `ArrayList`).
+    pub class_simple: &'a str,
+    pub is_static: bool,
+    pub params: &'a [String],
+    /// Erased Java types of the parameters (`int`, `java.lang.String`).
+    pub param_types: &'a [String],
+    /// Methods of the receiver's class, inherited ones included.
+    pub receiver_methods: &'a [StateMethod],
+    /// Methods of each parameter's class (empty for primitives/unknown).
+    pub param_methods: Vec<&'a [StateMethod]>,
+    /// `{@link}`s met in the clause: member name and the text shown for it
+    /// (a link gives confidence 1.0 where its text appears).
+    pub link_members: Vec<(String, String)>,
+}
+
+/// Words that are determiners or modifiers of a phrase, not its content.
+const DETERMINERS: &[&str] = &[
+    "the",
+    "a",
+    "an",
+    "this",
+    "that",
+    "its",
+    "any",
+    "each",
+    "every",
+    "some",
+    "specified",
+    "given",
+    "supplied",
+    "provided",
+    "passed",
+    "input",
+    "said",
+    "current",
+    "new",
+    "desired",
+    "requested",
+];
+
+/// Head nouns that name a parameter or value without naming it.
+const GENERIC_HEADS: &[&str] = &["argument", "parameter", "value", "object", "input"];
+
+/// Conventional parameter names for a head noun.
+const ALIASES: &[(&str, &[&str])] = &[
+    ("element", &["e", "o", "obj", "element", "elem"]),
+    ("object", &["o", "obj", "object"]),
+    ("key", &["k", "key"]),
+    ("value", &["v", "value", "val"]),
+    ("collection", &["c", "coll", "collection", "col"]),
+    ("array", &["a", "array", "arr"]),
+    ("string", &["s", "str", "string"]),
+    ("character", &["c", "ch", "codePoint"]),
+    ("char", &["c", "ch"]),
+    ("map", &["m", "map"]),
+    ("action", &["action", "consumer"]),
+    ("function", &["function", "mapper", "fn"]),
+    ("predicate", &["predicate", "filter"]),
+    ("comparator", &["c", "comparator", "cmp"]),
+];
+
+impl MethodContext<'_> {
+    /// The receiver's zero-argument method `name` returning `returns`
+    /// (`None` for any type), if it has one.
+    pub fn receiver_has(&self, name: &str) -> bool {
+        self.receiver_methods.iter().any(|m| m.name == name && m.params.is_empty())
+    }
+
+    /// Methods of the type of `e` (receiver or parameter).
+    pub fn methods_of(&self, e: &Expr) -> &[StateMethod] {
+        match e {
+            Expr::This => self.receiver_methods,
+            Expr::Param(p) => {
+                self.params.iter().position(|q| q == p).and_then(|i| self.param_methods.get(i).copied()).unwrap_or(&[])
+            }
+            _ => &[],
+        }
+    }
+
+    /// The erased Java type of `e` when known.
+    pub fn type_of(&self, e: &Expr) -> Option<&str> {
+        match e {
+            Expr::Param(p) => self.params.iter().position(|q| q == p).map(|i| self.param_types[i].as_str()),
+            _ => None,
+        }
+    }
+
+    /// Links a noun phrase to a value: the receiver, a parameter, a number,
+    /// `null`, a code expression, or "the length/size of X".
+    pub fn noun_phrase(&self, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
+        let tokens = strip_determiners(tokens);
+        if tokens.is_empty() {
+            return None;
+        }
+        let whole: String = tokens.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+        // "the initial capacity" names `initialCapacity`; "the array size"
+        // is the size of `array`.
+        let last = super::words::words(&whole).pop().unwrap_or_default();
+        let names_a_parameter = self
+            .parameter(&whole)
+            .is_some_and(|(p, s)| s >= 0.9 && super::words::words(&p).iter().any(|w| same_word(w, &last)));
+        if !names_a_parameter && let Some(found) = self.measure_of(tokens) {
+            return Some(found);
+        }
+        if let Some(e) = literal(tokens) {
+            return Some((e, None));
+        }
+        let code: Vec<&Token> = tokens.iter().filter(|t| t.code).collect();
+        if code.len() == 1
+            && let Some(found) = self.code_phrase(code[0], tokens)
+        {
+            return Some(found);
+        }
+        let text: String = tokens.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+        if self.is_receiver_phrase(tokens) {
+            let link = Link { mention: text, entity: Entity::Receiver, confidence: 1.0 };
+            return Some((Expr::This, Some(link)));
+        }
+        if let Some((p, score)) = self.parameter(&text) {
+            let link = Link { mention: text.clone(), entity: Entity::Param(p.clone()), confidence: score };
+            return Some((Expr::Param(p), Some(link)));
+        }
+        self.receiver_value(&text)
+    }
+
+    /// "the buffer's current position", "its limit": a numeric zero-argument
+    /// method of the receiver whose name the phrase contains.
+    fn receiver_value(&self, text: &str) -> Option<(Expr, Option<Link>)> {
+        if self.is_static {
+            return None;
+        }
+        let m = self.receiver_methods.iter().find(|m| {
+            m.params.is_empty() && matches!(m.returns.as_str(), "int" | "long") && similarity(text, &m.name) >= 1.0
+        })?;
+        let entity = Entity::Method { class: String::new(), name: m.name.clone() };
+        let link = Link { mention: text.to_string(), entity, confidence: CLASS_THRESHOLD };
+        Some((Expr::call0(Expr::This, &m.name), Some(link)))
+    }
+
+    /// A phrase with one code span: a parameter, an expression, or the
+    /// documented class itself ("this `String` object").
+    fn code_phrase(&self, code: &Token, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
+        let mention = code.text.clone();
+        if self.params.contains(&code.text) {
+            let link = Link { mention, entity: Entity::Param(code.text.clone()), confidence: 1.0 };
+            return Some((Expr::Param(code.text.clone()), Some(link)));
+        }
+        if code.text == self.class_simple || (tokens.len() > 1 && tokens[0].is("this") && !self.is_static) {
+            return Some((Expr::This, Some(Link { mention, entity: Entity::Receiver, confidence: 1.0 })));
+        }
+        let e = Expr::parse_code(&code.text, self.params)?;
+        match &e {
+            Expr::Call { target, name, args } if **target == Expr::This && args.is_empty() => {
+                if !self.receiver_has(name) {
+                    return None;
+                }
+                Some((e.clone(), Some(Link { mention, entity: Entity::Receiver, confidence: 1.0 })))
+            }
+            _ => Some((e, None)),
+        }
+    }
+
+    /// "this string", "this list", "this `Vector`": the receiver.
+    fn is_receiver_phrase(&self, tokens: &[Token]) -> bool {
+        let this_noun = tokens.len() <= 3 && tokens.first().is_some_and(|t| t.is("this"));
+        // "the file denoted by this abstract pathname".
+        let denoted = tokens
+            .windows(3)
+            .any(|w| (w[0].is("denoted") || w[0].is("represented")) && w[1].is("by") && w[2].is("this"));
+        !self.is_static && (this_noun || denoted)
+    }
+
+    /// The parameter a phrase names best, with the similarity score.
+    pub fn parameter(&self, text: &str) -> Option<(String, f32)> {
+        let words = content(text);
+        let head = words.last().cloned().unwrap_or_default();
+        let mut best: Option<(String, f32)> = None;
+        for (i, p) in self.params.iter().enumerate() {
+            let mut score = similarity(text, p);
+            if score < 1.0 && is_alias(&head, p) {
+                score = score.max(0.8);
+            }
+            let ty = simple_type(&self.param_types[i]);
+            let type_words = content(ty);
+            let by_type = !type_words.is_empty() && words.iter().any(|w| type_words.iter().any(|t| same_word(w, t)));
+            let array_word = self.param_types[i].ends_with("[]") && words.iter().any(|w| w == "array");
+            if (by_type || array_word) && self.unique_type(i) {
+                score = score.max(0.9);
+            }
+            if best.as_ref().is_none_or(|(_, s)| score > *s) {
+                best = Some((p.clone(), score));
+            }
+        }
+        if self.params.len() == 1 && words.iter().all(|w| GENERIC_HEADS.iter().any(|g| same_word(w, g))) {
+            return Some((self.params[0].clone(), 0.8));
+        }
+        best.filter(|(_, s)| *s >= PARAM_THRESHOLD)
+    }
+
+    fn unique_type(&self, i: usize) -> bool {
+        self.param_types.iter().filter(|t| **t == self.param_types[i]).count() == 1
+    }
+
+    /// "the length of X", "the size of X", "the number of elements in X",
+    /// "X's length", "the length" (of the receiver).
+    fn measure_of(&self, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
+        const MEASURES: [&str; 4] = ["length", "size", "capacity", "count"];
+        let first = tokens.first()?;
+        let last = tokens.last()?;
+        let (measure, target) = if let Some(m) = MEASURES.into_iter().find(|m| first.is(m)) {
+            let of = tokens.iter().position(|t| t.is("of") || t.is("in"));
+            match of {
+                Some(k) => (m, self.noun_phrase(&tokens[k + 1..])?),
+                None if tokens.len() == 1 && !self.is_static => (m, (Expr::This, None)),
+                None => return None,
+            }
+        } else {
+            // "the array size", "the string's length".
+            let m = MEASURES.into_iter().find(|m| last.is(m))?;
+            let owner: Vec<Token> = tokens[..tokens.len() - 1]
+                .iter()
+                .map(|t| Token { text: t.text.trim_end_matches("'s").to_string(), code: t.code })
+                .collect();
+            (m, self.noun_phrase(&owner)?)
+        };
+        let (target, link) = target;
+        let e = if self.type_of(&target).is_some_and(|t| t.ends_with("[]")) {
+            Expr::Field { target: Box::new(target), name: "length".into() }
+        } else {
+            let methods = self.methods_of(&target);
+            let name = [measure, "length", "size"]
+                .into_iter()
+                .find(|n| methods.iter().any(|m| m.name == *n && m.params.is_empty()));
+            match (name, &target) {
+                (Some(n), _) => Expr::call0(target, n),
+                (None, Expr::This) if measure == "count" => return None,
+                (None, _) => Expr::call0(target, measure),
+            }
+        };
+        Some((e, link))
+    }
+}
+
+fn strip_determiners(tokens: &[Token]) -> &[Token] {
+    let mut t = tokens;
+    while let Some(first) = t.first() {
+        let keep_this = first.is("this") && t.len() > 1;
+        if keep_this || !DETERMINERS.iter().any(|d| first.is(d)) {
+            break;
+        }
+        t = &t[1..];
+    }
+    t
+}
+
+/// Numbers written as words or digits, and `null`.
+fn literal(tokens: &[Token]) -> Option<Expr> {
+    if tokens.len() != 1 {
+        return None;
+    }
+    let t = tokens[0].text.to_ascii_lowercase();
+    Some(match t.as_str() {
+        "null" => Expr::Null,
+        "zero" => Expr::Int(0),
+        "one" => Expr::Int(1),
+        "two" => Expr::Int(2),
+        _ => Expr::Int(t.parse().ok()?),
+    })
+}
+
+fn is_alias(head: &str, param: &str) -> bool {
+    ALIASES.iter().any(|(h, names)| same_word(head, h) && names.contains(&param))
+}
+
+/// `java.util.Collection` → `Collection`; arrays keep no brackets.
+pub fn simple_type(java: &str) -> &str {
+    let base = java.trim_end_matches("[]");
+    base.rsplit(['.', '$']).next().unwrap_or(base)
+}

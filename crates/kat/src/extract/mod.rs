@@ -1,0 +1,303 @@
+//! Trigger extraction (KAT section 3.1): from a method's effective
+//! documentation to [`Clause`]s of typed triggers with formal conditions.
+//!
+//! Per clause: normalise markup, take the first sentence and its condition
+//! part, resolve "any argument"-style coreferences to the parameters,
+//! split at conjunctions, then for each part extract the (subject,
+//! relation, object) triple, link subject and object, and derive the
+//! condition and type ([`predicate::derive`]). A code span that is itself a
+//! condition (`index < 0 || index >= size()`) is taken as written.
+
+pub mod entity;
+pub mod predicate;
+pub mod sentence;
+pub mod words;
+
+use entity::MethodContext;
+use sentence::{Token, join, split, tokens, verb_index};
+
+use crate::cond::{CmpOp, Cond, Expr};
+use crate::graph::{Clause, Entity, Joiner, Link, Origin, Shape, Trigger, TriggerKind, Triple};
+use crate::inherit::EffectiveDoc;
+use crate::javadoc::normalise;
+
+/// The clauses of a method's documentation.
+pub fn clauses(doc: &EffectiveDoc, ctx: &mut MethodContext) -> Vec<Clause> {
+    let mut out = Vec::new();
+    for (exception, text, from) in &doc.throws {
+        let norm = normalise(text);
+        ctx.link_members = link_members(&norm);
+        let toks = tokens(&norm.text);
+        let first = sentence::first_sentence(&toks);
+        let cond = sentence::throws_condition(first);
+        let (joiner, triggers) = triggers(cond, ctx);
+        let origin = Origin::Throws(exception.clone());
+        out.push(Clause { origin, sentence: join(first), joiner, triggers, inherited_from: from.clone() });
+    }
+    if let Some((text, from)) = &doc.returns {
+        let norm = normalise(text);
+        ctx.link_members = link_members(&norm);
+        let toks = tokens(&norm.text);
+        let first = sentence::first_sentence(&toks);
+        for (value, cond) in sentence::return_conditions(first) {
+            let cond = with_value_as_subject(&value, cond);
+            let (joiner, triggers) = triggers(&cond, ctx);
+            let origin = Origin::Returns(value);
+            out.push(Clause { origin, sentence: join(first), joiner, triggers, inherited_from: from.clone() });
+        }
+    }
+    out
+}
+
+fn link_members(norm: &crate::javadoc::Normalised) -> Vec<(String, String)> {
+    norm.links.iter().filter(|l| !l.member.is_empty()).map(|l| (l.member.clone(), l.shown.clone())).collect()
+}
+
+/// "`obj` if not `null`": a return condition without a subject is about
+/// the returned value.
+fn with_value_as_subject(value: &str, cond: Vec<Token>) -> Vec<Token> {
+    let starts = cond.first().is_some_and(|t| t.is("not") || t.is("null"));
+    if !starts || verb_index(&cond).is_some() {
+        return cond;
+    }
+    let mut out = tokens(value);
+    out.push(Token { text: "is".into(), code: false });
+    out.extend(cond);
+    out
+}
+
+/// Splits a condition into triggers.
+fn triggers(cond: &[Token], ctx: &MethodContext) -> (Joiner, Vec<Trigger>) {
+    if cond.is_empty() || (cond.len() == 1 && cond[0].is("always")) {
+        let t = Trigger {
+            kind: TriggerKind::Other,
+            text: join(cond),
+            triple: None,
+            condition: Cond::Unknown,
+            links: Vec::new(),
+            confidence: 0.5,
+        };
+        return (Joiner::Or, vec![t]);
+    }
+    let expanded = expand_arguments(cond, ctx);
+    let sp = split(&expanded);
+    let mut previous: Option<Expr> = None;
+    let mut out = Vec::new();
+    for p in &sp.parts {
+        let t = elements_of_previous(p, previous.as_ref(), ctx).unwrap_or_else(|| trigger(p, ctx));
+        previous = verb_index(p).and_then(|v| ctx.noun_phrase(&p[..v])).map(|(e, _)| e).or(previous);
+        out.push(t);
+    }
+    (sp.joiner, out)
+}
+
+/// "the specified collection or any of its elements are null": the
+/// elements of the previous part's subject (`c.contains(null)`).
+fn elements_of_previous(part: &[Token], previous: Option<&Expr>, ctx: &MethodContext) -> Option<Trigger> {
+    let v = verb_index(part)?;
+    let subject: Vec<String> = part[..v].iter().map(|t| t.text.to_ascii_lowercase()).collect();
+    let about_elements =
+        subject.iter().any(|w| w == "its" || w == "their") && subject.last().is_some_and(|w| w.starts_with("element"));
+    let null = part[v..].iter().any(|t| t.text.eq_ignore_ascii_case("null"));
+    let target = previous?;
+    if !about_elements || !null || ctx.type_of(target).is_some_and(|t| t.ends_with("[]")) {
+        return None;
+    }
+    let call = Expr::Call { target: Box::new(target.clone()), name: "contains".into(), args: vec![Expr::Null] };
+    Some(Trigger {
+        kind: TriggerKind::Nullness,
+        text: join(part),
+        triple: triple(part),
+        condition: Cond::Truth(call),
+        links: Vec::new(),
+        confidence: 0.8,
+    })
+}
+
+/// One trigger from one part.
+fn trigger(part: &[Token], ctx: &MethodContext) -> Trigger {
+    let text = join(part);
+    let triple = triple(part);
+    let code_cond = |t: &Token| {
+        let text = t.text.replace(" or ", " || ").replace(" and ", " && ");
+        Cond::parse_code(&text, ctx.params)
+    };
+    if let Some(cond) = part.iter().filter(|t| t.code).find_map(code_cond) {
+        let kind = classify(&cond);
+        return Trigger { kind, text, triple, condition: cond, links: Vec::new(), confidence: 1.0 };
+    }
+    // An "and" left inside an "or" list: one trigger with a conjunction.
+    let ands: Vec<&[Token]> = part.split(|t| t.is("and")).filter(|p| !p.is_empty()).collect();
+    if ands.len() > 1 && ands.iter().all(|p| verb_index(p).is_some()) {
+        let subs: Vec<Trigger> = ands.iter().map(|p| trigger(p, ctx)).collect();
+        let kind = subs.iter().map(|s| s.kind).find(|k| *k != TriggerKind::Other).unwrap_or(TriggerKind::Other);
+        let condition = Cond::join(subs.iter().map(|s| s.condition.clone()).collect(), true);
+        let links: Vec<Link> = subs.into_iter().flat_map(|s| s.links).collect();
+        let confidence = confidence(&links);
+        return Trigger { kind, text, triple, condition, links, confidence };
+    }
+    let (subject_toks, predicate) = match verb_index(part) {
+        Some(v) => (&part[..v], &part[v..]),
+        None => (&part[..0], part),
+    };
+    // "there are more tokens": a state of the receiver ("has more tokens").
+    let existential = subject_toks.len() == 1 && subject_toks[0].is("there");
+    let has: Vec<Token>;
+    let predicate = if existential && !predicate.is_empty() {
+        has =
+            std::iter::once(Token { text: "has".into(), code: false }).chain(predicate[1..].iter().cloned()).collect();
+        &has[..]
+    } else {
+        predicate
+    };
+    let subject = if existential { None } else { ctx.noun_phrase(subject_toks) };
+    let subject_negated = subject_toks.first().is_some_and(|t| t.is("no"));
+    if let Some((Expr::Name(n), _)) = &subject
+        && ctx.receiver_methods.iter().any(|m| m.name == *n)
+    {
+        let link = Link {
+            mention: n.clone(),
+            entity: Entity::Method { class: String::new(), name: n.clone() },
+            confidence: 1.0,
+        };
+        return Trigger {
+            kind: TriggerKind::CallDependency,
+            text,
+            triple,
+            condition: Cond::Unknown,
+            links: vec![link],
+            confidence: 1.0,
+        };
+    }
+    let d = predicate::derive(ctx, subject.as_ref(), subject_negated, part, predicate);
+    let confidence = confidence(&d.links);
+    Trigger { kind: d.kind, text, triple, condition: d.condition, links: d.links, confidence }
+}
+
+/// The lowest link confidence; 0.5 when nothing was linked.
+fn confidence(links: &[Link]) -> f32 {
+    links.iter().map(|l| l.confidence).reduce(f32::min).unwrap_or(0.5)
+}
+
+/// T1 for comparisons with `null` or `contains(null)`, T2 for other
+/// comparisons, T3 for method states, T4 when nothing is known.
+pub fn classify(cond: &Cond) -> TriggerKind {
+    match cond {
+        Cond::Cmp { left, right, op: CmpOp::Eq | CmpOp::Ne } if *left == Expr::Null || *right == Expr::Null => {
+            TriggerKind::Nullness
+        }
+        Cond::Cmp { .. } => TriggerKind::Range,
+        Cond::Truth(Expr::Call { args, .. }) if args.first() == Some(&Expr::Null) => TriggerKind::Nullness,
+        Cond::Truth(_) => TriggerKind::CallDependency,
+        Cond::Not(inner) => classify(inner),
+        Cond::And(parts) | Cond::Or(parts) => {
+            parts.iter().map(classify).find(|k| *k != TriggerKind::Other).unwrap_or(TriggerKind::Other)
+        }
+        Cond::Unknown => TriggerKind::Other,
+    }
+}
+
+/// The (subject, relation, object) triple of a part and its shape.
+fn triple(part: &[Token]) -> Option<Triple> {
+    let v = verb_index(part)?;
+    let subject = join(&part[..v]);
+    let mut r = v + 1;
+    let relation_words =
+        ["not", "no", "yet", "than", "to", "equal", "or", "less", "greater", "larger", "smaller", "been"];
+    while r < part.len() && relation_words.iter().any(|w| part[r].is(w)) {
+        r += 1;
+    }
+    let copula = ["is", "are", "was", "were", "be"].iter().any(|w| part[v].is(w));
+    let comparative = part[v..r].iter().any(|t| t.is("than") || t.is("to"));
+    let object = join(&part[r..]);
+    let shape = if object.is_empty() {
+        Shape::SV
+    } else if copula && !comparative {
+        Shape::SVP
+    } else {
+        Shape::SVO
+    };
+    let (relation, object) =
+        if shape == Shape::SVP { (join(&part[v..]), String::new()) } else { (join(&part[v..r]), object) };
+    Some(Triple { subject, relation, object, shape })
+}
+
+/// Replaces "any argument", "either argument", "the arguments", "any of
+/// the parameters" by the parameter names joined with "or" (only
+/// reference-typed parameters when the text is about `null`); "any key or
+/// value", "any element" by the parameters those nouns name (`k1`, `v1`,
+/// `e1`, ... of `Map.of`, `List.of`) when there are several.
+fn expand_arguments(tokens: &[Token], ctx: &MethodContext) -> Vec<Token> {
+    let about_null = tokens.iter().any(|t| t.text.eq_ignore_ascii_case("null"));
+    let usable = |i: usize| !about_null || !is_primitive(&ctx.param_types[i]);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let (len, nouns) = argument_phrase(&tokens[i..]);
+        let names: Vec<&String> = (0..ctx.params.len())
+            .filter(|&k| usable(k) && nouns.as_ref().is_none_or(|n| n.iter().any(|n| names_noun(&ctx.params[k], n))))
+            .map(|k| &ctx.params[k])
+            .collect();
+        if len > 0 && names.len() > 1 {
+            for (k, n) in names.iter().enumerate() {
+                if k > 0 {
+                    out.push(Token { text: "or".into(), code: false });
+                }
+                out.push(Token { text: (*n).clone(), code: true });
+            }
+            i += len;
+        } else {
+            out.push(tokens[i].clone());
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Whether parameter `param` is one of a numbered series a noun names
+/// (`k3` for "key", `e1` for "element", `value2` for "value").
+fn names_noun(param: &str, noun: &str) -> bool {
+    let base = param.trim_end_matches(|c: char| c.is_ascii_digit());
+    base.len() < param.len() && (base == &noun[..1] || noun.starts_with(base))
+}
+
+/// The length of an "any/either/all of the argument(s)" phrase at the
+/// start of `t` (0 when there is none), with the nouns it names when they
+/// are not "argument"/"parameter" ("any key or value": key, value).
+fn argument_phrase(t: &[Token]) -> (usize, Option<Vec<String>>) {
+    let quantifier = ["any", "either", "all", "both", "one", "the"];
+    let generic = |tok: &Token| ["argument", "arguments", "parameter", "parameters"].iter().any(|w| tok.is(w));
+    if !t.first().is_some_and(|f| quantifier.iter().any(|q| f.is(q))) {
+        return (0, None);
+    }
+    let mut k = 1;
+    while k < t.len() && ["of", "the", "its", "or", "more", "specified", "given"].iter().any(|w| t[k].is(w)) {
+        k += 1;
+    }
+    let plural_or_quantified = !t[0].is("the") || t.get(k).is_some_and(|n| n.is("arguments") || n.is("parameters"));
+    if t.get(k).is_some_and(generic) && plural_or_quantified {
+        return (k + 1, None);
+    }
+    if !t[0].is("any") {
+        return (0, None);
+    }
+    // "any key or value", "any element", "any of the elements".
+    let noun = |tok: &Token| {
+        let w = tok.text.to_ascii_lowercase();
+        let w = w.trim_end_matches('s');
+        (!tok.code && ["key", "value", "element"].contains(&w)).then(|| w.to_string())
+    };
+    let mut nouns = Vec::new();
+    while let Some(n) = t.get(k).and_then(noun) {
+        nouns.push(n);
+        k += 1;
+        if t.get(k).is_some_and(|o| o.is("or")) && t.get(k + 1).and_then(noun).is_some() {
+            k += 1;
+        }
+    }
+    if nouns.is_empty() { (0, None) } else { (k, Some(nouns)) }
+}
+
+fn is_primitive(ty: &str) -> bool {
+    matches!(ty, "int" | "long" | "short" | "byte" | "char" | "boolean" | "float" | "double")
+}

@@ -1,0 +1,426 @@
+//! Sentence handling: tokens of normalised Javadoc text, the first
+//! sentence, the condition part of a clause, and the split of a condition
+//! into triggers at conjunctions (KAT section 3.1, "pre-processing"), with
+//! omitted subjects and predicates completed from the neighbouring part.
+
+use crate::graph::Joiner;
+
+/// A word, a punctuation mark, or a back-quoted code span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub text: String,
+    pub code: bool,
+}
+
+impl Token {
+    /// Whether this is the (case-insensitive) word `w`.
+    pub fn is(&self, w: &str) -> bool {
+        !self.code && self.text.eq_ignore_ascii_case(w)
+    }
+
+    fn word(text: &str) -> Token {
+        Token { text: text.to_string(), code: false }
+    }
+}
+
+/// Splits normalised text into tokens; punctuation `, ; ( ) .` and `:`
+/// outside code spans are tokens of their own (a `.` inside a word such as
+/// `e.g.` is kept).
+pub fn tokens(text: &str) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while !rest.is_empty() {
+        if let Some(after) = rest.strip_prefix('`') {
+            let end = after.find('`').unwrap_or(after.len());
+            out.push(Token { text: after[..end].to_string(), code: true });
+            rest = after.get(end + 1..).unwrap_or("");
+            continue;
+        }
+        let c = rest.chars().next().unwrap();
+        if c.is_whitespace() {
+            rest = &rest[c.len_utf8()..];
+        } else if matches!(c, ',' | ';' | '(' | ')' | ':') {
+            out.push(Token::word(&c.to_string()));
+            rest = &rest[1..];
+        } else {
+            let end = rest.find(|ch: char| ch.is_whitespace() || matches!(ch, ',' | ';' | '(' | ')' | '`' | ':'));
+            let end = end.unwrap_or(rest.len());
+            let mut word = &rest[..end];
+            rest = &rest[end..];
+            if word.len() > 1 && word.ends_with('.') && !word[..word.len() - 1].contains('.') {
+                word = &word[..word.len() - 1];
+                out.push(Token::word(word));
+                out.push(Token::word("."));
+            } else {
+                out.push(Token::word(word));
+            }
+        }
+    }
+    out
+}
+
+/// Joins tokens back into text (code spans back-quoted).
+pub fn join(tokens: &[Token]) -> String {
+    let mut s = String::new();
+    for t in tokens {
+        let glue = matches!(t.text.as_str(), "," | ";" | ")" | "." | ":") && !t.code;
+        if !s.is_empty() && !glue && !s.ends_with('(') {
+            s.push(' ');
+        }
+        if t.code {
+            s.push('`');
+            s.push_str(&t.text);
+            s.push('`');
+        } else {
+            s.push_str(&t.text);
+        }
+    }
+    s
+}
+
+/// The first sentence: up to the first `.` token followed by a capitalised
+/// word or the end (abbreviations like `e.g.` are single tokens).
+pub fn first_sentence(tokens: &[Token]) -> &[Token] {
+    for (i, t) in tokens.iter().enumerate() {
+        if t.is(".") {
+            let after = if tokens.get(i + 1).is_some_and(|n| n.is("(")) { i + 2 } else { i + 1 };
+            let next_capital = tokens.get(after).is_none_or(|n| n.code || n.text.starts_with(char::is_uppercase));
+            if next_capital {
+                return &tokens[..i];
+            }
+        }
+    }
+    tokens
+}
+
+/// The condition of an exception clause: the words after a leading
+/// `if`/`when`/`where` (or after the first such word, or the whole text).
+pub fn throws_condition(tokens: &[Token]) -> &[Token] {
+    let starts = ["if", "when", "whenever", "where", "in", "case"];
+    let cond = match tokens.iter().position(|t| t.is("if") || t.is("when") || t.is("whenever")) {
+        Some(i) => skip_only_if(&tokens[i + 1..]),
+        None if tokens.first().is_some_and(|t| starts.iter().any(|s| t.is(s))) => &tokens[1..],
+        None => tokens,
+    };
+    // "any of the following is true: <li>..." lists: the items.
+    match cond.iter().position(|t| t.is(":")) {
+        Some(c) if cond[..c].iter().any(|t| t.is("following")) => &cond[c + 1..],
+        _ => cond,
+    }
+}
+
+/// "if and only if": the words after it.
+fn skip_only_if(tokens: &[Token]) -> &[Token] {
+    let iff = tokens.len() > 3 && tokens[0].is("and") && tokens[1].is("only") && tokens[2].is("if");
+    if iff { &tokens[3..] } else { tokens }
+}
+
+/// Splits a `@return` text into (value, condition) pairs: "`-1` if the
+/// character does not occur" gives (`-1`, "the character does not occur");
+/// "the element, or `null` if none" gives (`null`, "none"). Text after
+/// "otherwise" is dropped.
+pub fn return_conditions(tokens: &[Token]) -> Vec<(String, Vec<Token>)> {
+    let Some(at) = tokens.iter().position(|t| t.is("if") || t.is("when")) else { return Vec::new() };
+    // The condition ends at "otherwise", "else", ";" or ", `false` if ...".
+    let stops = |i: usize| {
+        let t = &tokens[i];
+        let next_value = tokens.get(i + 2).is_some_and(|n| n.is("if") || n.is("otherwise"));
+        t.is("otherwise") || t.is("else") || t.is(";") || (t.is(",") && next_value)
+    };
+    let end = (at..tokens.len()).find(|&i| stops(i)).unwrap_or(tokens.len());
+    let mut cond: Vec<Token> = skip_only_if(&tokens[at + 1..end]).to_vec();
+    while cond.last().is_some_and(|t| t.is(",") || t.is(".")) {
+        cond.pop();
+    }
+    let before = &tokens[..at];
+    let start = before.iter().rposition(|t| t.is("or")).map_or(0, |o| o + 1);
+    let value: Vec<Token> = before[start..].iter().filter(|t| !t.is(",")).cloned().collect();
+    if cond.is_empty() || value.is_empty() || value.len() > 4 {
+        return Vec::new();
+    }
+    vec![(join(&value), cond)]
+}
+
+/// Verbs that start the predicate of a trigger.
+const VERBS: &[&str] = &[
+    "is",
+    "are",
+    "was",
+    "were",
+    "be",
+    "does",
+    "do",
+    "did",
+    "has",
+    "have",
+    "had",
+    "contains",
+    "contain",
+    "exceeds",
+    "exceed",
+    "equals",
+    "cannot",
+    "can",
+    "could",
+    "would",
+    "will",
+    "may",
+    "must",
+    "refers",
+    "represents",
+    "specifies",
+    "occurs",
+    "occur",
+    "fails",
+    "fail",
+    "matches",
+    "match",
+    "returns",
+    "reaches",
+    "overflows",
+    "denies",
+    "lacks",
+    "prevents",
+    "throws",
+    "isn't",
+    "aren't",
+    "doesn't",
+    "don't",
+    "hasn't",
+    "haven't",
+    "differs",
+    "results",
+    "describes",
+    "denotes",
+    "indicates",
+    "requires",
+    "uses",
+    "holds",
+    "exists",
+    "exist",
+];
+
+/// Words that start a predicate whose subject (and copula) was omitted:
+/// "negative or *not less than* the length".
+const PREDICATE_STARTS: &[&str] = &[
+    "not",
+    "negative",
+    "positive",
+    "zero",
+    "greater",
+    "larger",
+    "bigger",
+    "less",
+    "smaller",
+    "null",
+    "equal",
+    "outside",
+    "out",
+    "beyond",
+    "empty",
+    "too",
+    "nonpositive",
+    "non-positive",
+    "nonnegative",
+    "non-negative",
+];
+
+/// The index of the first verb outside code spans and parentheses.
+pub fn verb_index(tokens: &[Token]) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, t) in tokens.iter().enumerate() {
+        match t.text.as_str() {
+            "(" if !t.code => depth += 1,
+            ")" if !t.code => depth -= 1,
+            _ if depth == 0 && !t.code && VERBS.iter().any(|v| t.is(v)) => return Some(i),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn starts_predicate(tokens: &[Token]) -> bool {
+    tokens.first().is_some_and(|t| VERBS.iter().chain(PREDICATE_STARTS).any(|v| t.is(v)))
+}
+
+/// The result of splitting a condition.
+#[derive(Debug, PartialEq)]
+pub struct Split {
+    pub joiner: Joiner,
+    /// One token list per trigger; a part joined to the next by "and"
+    /// inside an "or" list is kept as one part with its "and".
+    pub parts: Vec<Vec<Token>>,
+}
+
+/// Splits a condition at top-level "or" (else "and"), commas and `;`,
+/// protecting "greater than or equal to", "between x and y" and
+/// parentheses, then completes omitted subjects and predicates.
+pub fn split(tokens: &[Token]) -> Split {
+    let cleaned: Vec<Token> = drop_noise(tokens);
+    let has = |w: &str| top_level(&cleaned).any(|(i, t)| t.is(w) && !protected(&cleaned, i));
+    let joiner = if has("or") || !(has("and") || has("but")) { Joiner::Or } else { Joiner::And };
+    let is_sep = |t: &Token| if joiner == Joiner::Or { t.is("or") } else { t.is("and") || t.is("but") };
+    let mut parts: Vec<Vec<Token>> = vec![Vec::new()];
+    let mut depth = 0i32;
+    for (i, t) in cleaned.iter().enumerate() {
+        let boundary = depth == 0
+            && !t.code
+            && ((is_sep(t) && !protected(&cleaned, i)) || t.is(";") || (t.is(",") && comma_splits(&cleaned, i)));
+        if t.is("(") {
+            depth += 1;
+        } else if t.is(")") {
+            depth -= 1;
+        }
+        if boundary {
+            parts.push(Vec::new());
+        } else {
+            parts.last_mut().unwrap().push(t.clone());
+        }
+    }
+    let mut parts: Vec<Vec<Token>> = parts.into_iter().map(trim_part).filter(|p| !p.is_empty()).collect();
+    complete(&mut parts);
+    Split { joiner, parts }
+}
+
+fn top_level(tokens: &[Token]) -> impl Iterator<Item = (usize, &Token)> {
+    let mut depth = 0i32;
+    tokens.iter().enumerate().filter(move |(_, t)| {
+        if t.is("(") {
+            depth += 1;
+        } else if t.is(")") {
+            depth -= 1;
+        }
+        depth == 0
+    })
+}
+
+/// Leading "either"/"both", "(optional)" remarks and trailing dots.
+fn drop_noise(tokens: &[Token]) -> Vec<Token> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < tokens.len() {
+        let t = &tokens[i];
+        let optional = t.is("(")
+            && tokens.get(i + 1).is_some_and(|n| n.is("optional"))
+            && tokens.get(i + 2).is_some_and(|n| n.is(")"));
+        if optional {
+            i += 3;
+            continue;
+        }
+        if !(t.is("either") || t.is("both") || t.is("whether")) {
+            out.push(t.clone());
+        }
+        i += 1;
+    }
+    while out.last().is_some_and(|t| t.is(".") || t.is(",")) {
+        out.pop();
+    }
+    out
+}
+
+/// Whether the conjunction at `i` belongs to a fixed phrase.
+fn protected(tokens: &[Token], i: usize) -> bool {
+    let next = |k: usize| tokens.get(i + k);
+    let prev = |k: usize| i.checked_sub(k).and_then(|j| tokens.get(j));
+    let or_equal = tokens[i].is("or") && next(1).is_some_and(|n| n.is("equal") || n.is("equals"));
+    let and_or = next(1).is_some_and(|n| n.text.starts_with('/')) || prev(1).is_some_and(|p| p.text.ends_with('/'));
+    let between = tokens[i].is("and") && tokens[..i].iter().rev().take(4).any(|t| t.is("between"));
+    let or_more = tokens[i].is("or")
+        && next(1).is_some_and(|n| n.is("more") || n.is("fewer"))
+        && prev(1).is_some_and(|p| p.is("one"));
+    or_equal || and_or || between || or_more
+}
+
+/// A top-level comma splits when it separates list items or precedes a
+/// conjunction or a new "if".
+fn comma_splits(tokens: &[Token], i: usize) -> bool {
+    let next = tokens.get(i + 1);
+    next.is_some_and(|n| n.is("or") || n.is("and") || n.is("if") || n.is("when"))
+        || tokens[i + 1..].iter().any(|t| t.is("or") || t.is("and"))
+}
+
+/// Drops leading connectives ("or", "if", "when", "and", commas) from a part.
+fn trim_part(mut part: Vec<Token>) -> Vec<Token> {
+    while part.first().is_some_and(|t| ["or", "and", "but", "if", "when", ",", "that", "else"].iter().any(|w| t.is(w)))
+    {
+        part.remove(0);
+    }
+    while part.last().is_some_and(|t| t.is(",") || t.is(".")) {
+        part.pop();
+    }
+    part
+}
+
+/// Completes parts that lack a subject (copied from the previous part,
+/// with its copula) or a predicate (copied from the next part).
+fn complete(parts: &mut [Vec<Token>]) {
+    for i in 1..parts.len() {
+        // A lone participle in a list: "broken, unconnected, closed".
+        let participle = parts[i].len() == 1 && parts[i][0].text.ends_with("ed");
+        let Some(prev) = (0..i).rev().find(|&k| verb_index(&parts[k]).is_some()) else { continue };
+        if starts_predicate(&parts[i]) || participle {
+            let v = verb_index(&parts[prev]).unwrap();
+            let mut subject: Vec<Token> = parts[prev][..v].to_vec();
+            let first_is_verb = VERBS.iter().any(|w| parts[i][0].is(w));
+            if !first_is_verb {
+                subject.push(parts[prev][v].clone());
+            }
+            subject.append(&mut parts[i]);
+            parts[i] = subject;
+        }
+    }
+    for i in (0..parts.len().saturating_sub(1)).rev() {
+        if verb_index(&parts[i]).is_none()
+            && let Some(v) = verb_index(&parts[i + 1])
+        {
+            let predicate: Vec<Token> = parts[i + 1][v..].to_vec();
+            parts[i].extend(predicate);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(s: &str) -> (Joiner, Vec<String>) {
+        let toks = tokens(s);
+        let sp = split(throws_condition(first_sentence(&toks)));
+        (sp.joiner, sp.parts.iter().map(|p| join(p)).collect())
+    }
+
+    #[test]
+    fn conjunctions_split_with_subjects_and_predicates_completed() {
+        let (j, p) = texts("if the `index` argument is negative or not less than the length of this string.");
+        assert_eq!(j, Joiner::Or);
+        assert_eq!(
+            p,
+            ["the `index` argument is negative", "the `index` argument is not less than the length of this string"]
+        );
+        let (_, p) = texts("if `e1` or `e2` is null");
+        assert_eq!(p, ["`e1` is null", "`e2` is null"]);
+        let (_, p) = texts(
+            "if the `beginIndex` is negative, or `endIndex` is larger than the length of this `String` object, or \
+             `beginIndex` is larger than `endIndex`.",
+        );
+        assert_eq!(p.len(), 3);
+        assert_eq!(p[2], "`beginIndex` is larger than `endIndex`");
+        let (j, p) = texts("if the specified element is null and this list does not permit null elements (optional)");
+        assert_eq!((j, p.len()), (Joiner::And, 2));
+        let (_, p) = texts("if `index` is greater than or equal to the size. More text here.");
+        assert_eq!(p, ["`index` is greater than or equal to the size"]);
+        let (_, p) = texts("if the index is out of range (`index < 0 || index >= size()`)");
+        assert_eq!(p, ["the index is out of range (`index < 0 || index >= size()`)"]);
+        let (_, p) = texts("if `off`, `len` or `off + len` is negative");
+        assert_eq!(p, ["`off` is negative", "`len` is negative", "`off + len` is negative"]);
+    }
+
+    #[test]
+    fn return_texts_give_value_and_condition() {
+        let toks = tokens("the index of the first occurrence, or `-1` if the character does not occur.");
+        let rc = return_conditions(&toks);
+        assert_eq!(rc[0].0, "`-1`");
+        assert_eq!(join(&rc[0].1), "the character does not occur");
+        assert!(return_conditions(&tokens("the length of this string")).is_empty());
+    }
+}

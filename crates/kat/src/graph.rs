@@ -1,0 +1,308 @@
+//! The API exception knowledge graph: the declaration graph (modules,
+//! packages, classes with supertypes, methods with JVM descriptors and
+//! parameters) with the triggers of each method's `@throws` and `@return`
+//! clauses aligned to it (KAT, Ren et al., ESEC/FSE 2023, section 3.1).
+
+use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::cond::Cond;
+use crate::declare::{ClassKind, Visibility};
+
+/// The shipped JDK 17 graph file.
+static SHIPPED: &[u8] = include_bytes!("../data/jdk17.kg");
+
+/// The whole graph. Built by [`crate::build`], stored by [`crate::store`].
+#[derive(Debug, Default, Serialize, Deserialize)]
+pub struct KnowledgeGraph {
+    /// Where it was built from, e.g. `src.zip of OpenJDK 17.0.21`.
+    pub source: String,
+    /// Classes sorted by internal name.
+    pub classes: Vec<ClassDecl>,
+    #[serde(skip)]
+    index: HashMap<String, usize>,
+}
+
+/// A class, interface, enum or record of the JDK.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct ClassDecl {
+    /// Module, e.g. `java.base`.
+    pub module: String,
+    /// JVM internal name, e.g. `java/util/Map$Entry`.
+    pub name: String,
+    pub kind: ClassKind,
+    /// Part of the public API (public, and enclosing classes public).
+    pub exported: bool,
+    /// Direct supertypes, internal names: the superclass first (when there
+    /// is one besides `Object`), then the interfaces in declaration order.
+    pub supertypes: Vec<String>,
+    /// Public and protected methods and constructors.
+    pub methods: Vec<MethodDecl>,
+}
+
+/// A method or constructor.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MethodDecl {
+    /// Name; `<init>` for constructors.
+    pub name: String,
+    /// JVM descriptor of the erased signature, e.g. `(I)C`.
+    pub descriptor: String,
+    pub is_static: bool,
+    pub visibility: Visibility,
+    /// Parameter names in order (empty when the method has no clauses).
+    pub params: Vec<String>,
+    /// Parameter types as erased Java names (`int`, `java.lang.String`,
+    /// `java.lang.Object[]`), in order (empty when it has no clauses).
+    pub param_types: Vec<String>,
+    /// Exceptions of the `throws` clause, internal names.
+    pub declared_exceptions: Vec<String>,
+    /// The first sentence of the description (normalised; empty when the
+    /// method has no clauses).
+    pub summary: String,
+    /// Documented exception and return clauses with their triggers.
+    pub clauses: Vec<Clause>,
+}
+
+/// What a clause documents.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Origin {
+    /// An `@throws`/`@exception` clause; the exception's internal name
+    /// (the simple name as written when it could not be resolved).
+    Throws(String),
+    /// A condition of the `@return` text; the value returned under it as
+    /// written (`-1`, `null`, `true`).
+    Returns(String),
+}
+
+/// How the triggers of one clause combine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Joiner {
+    Or,
+    And,
+}
+
+/// One documented clause: an exception or a return value with the
+/// condition under which it happens, split into triggers.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Clause {
+    pub origin: Origin,
+    /// The normalised sentence (code spans back-quoted).
+    pub sentence: String,
+    /// How [`Clause::triggers`] combine into the clause's condition.
+    pub joiner: Joiner,
+    pub triggers: Vec<Trigger>,
+    /// Internal name of the class whose documentation this was inherited
+    /// from (`{@inheritDoc}` or an undocumented override).
+    pub inherited_from: Option<String>,
+}
+
+impl Clause {
+    /// The clause's condition: its triggers' conditions joined.
+    pub fn condition(&self) -> Cond {
+        Cond::join(self.triggers.iter().map(|t| t.condition.clone()).collect(), self.joiner == Joiner::And)
+    }
+}
+
+/// The KAT trigger types (TECHNIQUES.md section 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum TriggerKind {
+    /// T1: nullness prohibition (`... is null`).
+    Nullness,
+    /// T2: range limitation (`negative`, `less than`, `out of range`).
+    Range,
+    /// T3: call dependency (the state of another method, e.g. `hasNext()`).
+    CallDependency,
+    /// T4: any other restriction.
+    Other,
+}
+
+impl TriggerKind {
+    /// `T1` .. `T4`.
+    pub fn code(self) -> &'static str {
+        match self {
+            TriggerKind::Nullness => "T1",
+            TriggerKind::Range => "T2",
+            TriggerKind::CallDependency => "T3",
+            TriggerKind::Other => "T4",
+        }
+    }
+
+    /// Parses `T1` .. `T4`.
+    pub fn from_code(code: &str) -> Option<TriggerKind> {
+        Some(match code {
+            "T1" => TriggerKind::Nullness,
+            "T2" => TriggerKind::Range,
+            "T3" => TriggerKind::CallDependency,
+            "T4" => TriggerKind::Other,
+            _ => return None,
+        })
+    }
+}
+
+/// The sentence shape a triple was extracted from (KAT section 3.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Shape {
+    /// Subject-verb: "if the character does not occur".
+    SV,
+    /// Subject-verb-predicative: "beginIndex is negative".
+    SVP,
+    /// Subject-verb-object: "beginIndex is larger than endIndex".
+    SVO,
+}
+
+/// A (subject, relation, object) triple.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Triple {
+    pub subject: String,
+    pub relation: String,
+    /// Empty for [`Shape::SV`].
+    pub object: String,
+    pub shape: Shape,
+}
+
+/// What a mention in a trigger was linked to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Entity {
+    /// A parameter of the documented method.
+    Param(String),
+    /// The receiver (`this string`, `this list`).
+    Receiver,
+    /// A method of a class (internal name, method name).
+    Method { class: String, name: String },
+}
+
+/// An entity link with its knowledge confidence.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Link {
+    /// The words linked, as they appear in the trigger.
+    pub mention: String,
+    pub entity: Entity,
+    /// 1.0 for a `{@link}`; otherwise the similarity score (0..=1).
+    pub confidence: f32,
+}
+
+/// One trigger: a single condition of a clause.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Trigger {
+    pub kind: TriggerKind,
+    /// The trigger's own words after coreference resolution and splitting.
+    pub text: String,
+    pub triple: Option<Triple>,
+    /// The formal condition ([`Cond::Unknown`] when none was derived).
+    pub condition: Cond,
+    pub links: Vec<Link>,
+    /// Knowledge confidence (0..=1): the lowest confidence of its links,
+    /// 1.0 when the condition came from a code span, 0.5 when nothing was
+    /// linked.
+    pub confidence: f32,
+}
+
+/// A method's identity: owner class, name and descriptor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MethodRef<'a> {
+    /// Internal name of the class the call names (`java/util/ArrayList`).
+    pub owner: &'a str,
+    pub name: &'a str,
+    pub descriptor: &'a str,
+}
+
+impl KnowledgeGraph {
+    /// The shipped graph of the JDK 17 API (`crates/kat/data/jdk17.kg`,
+    /// embedded in the binary).
+    ///
+    /// # Panics
+    /// Never for a build whose shipped file passed the tests: the embedded
+    /// bytes are checked by `tests/shipped_graph.rs`.
+    pub fn jdk17() -> KnowledgeGraph {
+        crate::store::from_bytes(SHIPPED).expect("the embedded JDK 17 knowledge graph is valid")
+    }
+
+    /// A graph of the given classes (sorted and indexed here).
+    pub fn new(source: String, mut classes: Vec<ClassDecl>) -> KnowledgeGraph {
+        classes.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut g = KnowledgeGraph { source, classes, index: HashMap::new() };
+        g.reindex();
+        g
+    }
+
+    /// Rebuilds the name index (after deserialising).
+    pub(crate) fn reindex(&mut self) {
+        self.index = self.classes.iter().enumerate().map(|(i, c)| (c.name.clone(), i)).collect();
+    }
+
+    /// A class by internal name.
+    pub fn class(&self, internal_name: &str) -> Option<&ClassDecl> {
+        self.index.get(internal_name).map(|&i| &self.classes[i])
+    }
+
+    /// The declaration a call resolves to: the method declared by `owner`,
+    /// else the first one found in its supertypes (superclass chain first,
+    /// then interfaces, breadth first), with the class declaring it. `None`
+    /// when neither the class nor its supertypes declare it (or the class
+    /// is not in the graph).
+    pub fn resolve(&self, m: MethodRef<'_>) -> Option<(&ClassDecl, &MethodDecl)> {
+        let mut queue = std::collections::VecDeque::from([m.owner]);
+        let mut seen = std::collections::HashSet::new();
+        while let Some(name) = queue.pop_front() {
+            if !seen.insert(name) {
+                continue;
+            }
+            let Some(class) = self.class(name) else { continue };
+            if let Some(decl) = class.methods.iter().find(|d| d.name == m.name && d.descriptor == m.descriptor) {
+                return Some((class, decl));
+            }
+            queue.extend(class.supertypes.iter().map(String::as_str));
+        }
+        None
+    }
+
+    /// The documented clauses (with their triggers) of a call of
+    /// `owner.name descriptor`, including those inherited from supertypes;
+    /// empty when the method is unknown or documents none.
+    pub fn clauses(&self, m: MethodRef<'_>) -> &[Clause] {
+        self.resolve(m).map(|(_, d)| d.clauses.as_slice()).unwrap_or(&[])
+    }
+
+    /// Methods whose dotted name (`java.lang.String.charAt`) matches, with
+    /// the classes declaring them; a class name alone gives its
+    /// constructors (`java.util.ArrayList` or `java.util.ArrayList.<init>`).
+    /// A method the class inherits is found in its nearest supertype that
+    /// declares it (`java.lang.StringBuilder.charAt` gives
+    /// `AbstractStringBuilder.charAt`).
+    pub fn find(&self, dotted: &str) -> Vec<(&ClassDecl, &MethodDecl)> {
+        let candidates = [
+            dotted.rsplit_once('.').map(|(c, m)| (c.to_string(), m.to_string())),
+            Some((dotted.to_string(), "<init>".to_string())),
+        ];
+        for (class, method) in candidates.into_iter().flatten() {
+            let Some(internal) = self.internal_name(&class) else { continue };
+            let mut queue = std::collections::VecDeque::from([internal]);
+            let mut seen = std::collections::HashSet::new();
+            while let Some(name) = queue.pop_front() {
+                let Some(c) = self.class(&name).filter(|_| seen.insert(name.clone())) else { continue };
+                let found: Vec<_> = c.methods.iter().filter(|m| m.name == method).map(|m| (c, m)).collect();
+                if !found.is_empty() {
+                    return found;
+                }
+                if method != "<init>" {
+                    queue.extend(c.supertypes.iter().cloned());
+                }
+            }
+        }
+        Vec::new()
+    }
+
+    /// The internal name of a dotted class name (`java.util.Map.Entry` gives
+    /// `java/util/Map$Entry`), if the class is in the graph.
+    pub fn internal_name(&self, dotted: &str) -> Option<String> {
+        let parts: Vec<&str> = dotted.split('.').collect();
+        (1..=parts.len()).rev().find_map(|pkg_len| {
+            let name = format!("{}{}", parts[..pkg_len].join("/"), {
+                let nested = parts[pkg_len..].join("$");
+                if nested.is_empty() { String::new() } else { format!("${nested}") }
+            });
+            self.index.contains_key(&name).then_some(name)
+        })
+    }
+}

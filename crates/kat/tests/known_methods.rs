@@ -1,0 +1,166 @@
+//! The triggers a Java developer would write down for well-known JDK
+//! methods (issue 5), asked through the query API (owner class and JVM
+//! descriptor), on the shipped graph and on a graph built fresh from the
+//! JDK's `src.zip` (installed by `scripts/setup.sh`).
+
+use kat::graph::{Clause, KnowledgeGraph, MethodRef, Origin, TriggerKind};
+use kat::{Cond, TriggerKind::*};
+
+const SRC_ZIP: &str = "/usr/lib/jvm/openjdk-17/lib/src.zip";
+
+/// (owner, name, descriptor, exception, trigger kinds, clause condition)
+type Expectation = (&'static str, &'static str, &'static str, &'static str, &'static [TriggerKind], &'static str);
+
+const EXPECTED: &[Expectation] = &[
+    (
+        "java/lang/String",
+        "charAt",
+        "(I)C",
+        "java/lang/IndexOutOfBoundsException",
+        &[Range, Range],
+        "index < 0 || index >= this.length()",
+    ),
+    (
+        "java/lang/String",
+        "substring",
+        "(II)Ljava/lang/String;",
+        "java/lang/IndexOutOfBoundsException",
+        &[Range, Range, Range],
+        "beginIndex < 0 || endIndex > this.length() || beginIndex > endIndex",
+    ),
+    (
+        "java/util/List",
+        "get",
+        "(I)Ljava/lang/Object;",
+        "java/lang/IndexOutOfBoundsException",
+        &[Range],
+        "index < 0 || index >= this.size()",
+    ),
+    (
+        "java/util/Iterator",
+        "next",
+        "()Ljava/lang/Object;",
+        "java/util/NoSuchElementException",
+        &[CallDependency],
+        "!this.hasNext()",
+    ),
+    ("java/lang/Integer", "parseInt", "(Ljava/lang/String;)I", "java/lang/NumberFormatException", &[Other], "?"),
+    (
+        "java/util/Objects",
+        "requireNonNull",
+        "(Ljava/lang/Object;)Ljava/lang/Object;",
+        "java/lang/NullPointerException",
+        &[Nullness],
+        "obj == null",
+    ),
+    ("java/util/ArrayList", "<init>", "(I)V", "java/lang/IllegalArgumentException", &[Range], "initialCapacity < 0"),
+    (
+        "java/util/Collections",
+        "max",
+        "(Ljava/util/Collection;)Ljava/lang/Object;",
+        "java/util/NoSuchElementException",
+        &[CallDependency],
+        "coll.isEmpty()",
+    ),
+    (
+        "java/util/Collections",
+        "max",
+        "(Ljava/util/Collection;)Ljava/lang/Object;",
+        "java/lang/ClassCastException",
+        &[Other],
+        "?",
+    ),
+];
+
+fn throws<'g>(g: &'g KnowledgeGraph, owner: &str, name: &str, descriptor: &str, exception: &str) -> &'g Clause {
+    let clauses = g.clauses(MethodRef { owner, name, descriptor });
+    let found = clauses.iter().find(|c| c.origin == Origin::Throws(exception.to_string()));
+    found.unwrap_or_else(|| panic!("{owner}.{name}{descriptor}: no clause for {exception}; has {clauses:#?}"))
+}
+
+fn check(g: &KnowledgeGraph) {
+    for &(owner, name, descriptor, exception, kinds, condition) in EXPECTED {
+        let clause = throws(g, owner, name, descriptor, exception);
+        let got: Vec<TriggerKind> = clause.triggers.iter().map(|t| t.kind).collect();
+        assert_eq!(got, kinds, "{owner}.{name}: trigger types of \"{}\"", clause.sentence);
+        let expected = Cond::parse(condition).unwrap();
+        assert_eq!(clause.condition().to_string(), expected.to_string(), "{owner}.{name}: \"{}\"", clause.sentence);
+    }
+    // Only what the documentation says: no extra exception clauses.
+    let charat = g.clauses(MethodRef { owner: "java/lang/String", name: "charAt", descriptor: "(I)C" });
+    assert_eq!(charat.len(), 1);
+}
+
+#[test]
+fn shipped_graph_has_the_triggers_a_developer_would_write() {
+    check(&KnowledgeGraph::jdk17());
+}
+
+#[test]
+fn triggers_are_inherited_through_supertypes_and_inherit_doc() {
+    let g = KnowledgeGraph::jdk17();
+    // ArrayList.get documents `@throws IndexOutOfBoundsException {@inheritDoc}`.
+    let get = throws(&g, "java/util/ArrayList", "get", "(I)Ljava/lang/Object;", "java/lang/IndexOutOfBoundsException");
+    assert_eq!(get.condition().to_string(), "index < 0 || index >= this.size()");
+    assert_eq!(get.inherited_from.as_deref(), Some("java/util/List"));
+    // StringBuilder does not declare charAt: the call resolves to its superclass.
+    let sb = throws(&g, "java/lang/StringBuilder", "charAt", "(I)C", "java/lang/IndexOutOfBoundsException");
+    assert_eq!(sb.condition().to_string(), "index < 0 || index >= this.length()");
+    // An interface's implementation found through the superclass chain.
+    let (class, _) = g.resolve(MethodRef { owner: "java/util/Stack", name: "isEmpty", descriptor: "()Z" }).unwrap();
+    assert_eq!(class.name, "java/util/Vector");
+    // Unknown classes and methods give no clauses.
+    assert!(g.clauses(MethodRef { owner: "com/example/Nope", name: "x", descriptor: "()V" }).is_empty());
+    assert!(g.clauses(MethodRef { owner: "java/lang/String", name: "charAt", descriptor: "(J)C" }).is_empty());
+}
+
+#[test]
+fn a_fresh_build_from_src_zip_agrees_and_covers_enough_methods() {
+    let path = std::path::Path::new(SRC_ZIP);
+    assert!(path.exists(), "{SRC_ZIP} is missing: run scripts/setup.sh (installs openjdk-17-source)");
+    let g = kat::build::build(path).expect("src.zip builds");
+    check(&g);
+    let stats = kat::stats::Stats::of(&g);
+    assert!(stats.methods_with_triggers >= 2000, "{stats}");
+    for k in [Nullness, Range, CallDependency, Other] {
+        assert!(stats.by_kind.get(&k).copied().unwrap_or(0) > 100, "few {k:?} triggers: {stats}");
+    }
+    for p in [
+        "java.lang",
+        "java.util",
+        "java.util.regex",
+        "java.util.concurrent",
+        "java.io",
+        "java.nio",
+        "java.nio.file",
+        "java.text",
+        "java.time",
+        "java.math",
+        "java.net",
+    ] {
+        assert!(stats.by_package.get(p).is_some_and(|c| c.iter().sum::<usize>() > 0), "no triggers in {p}");
+    }
+    // The shipped file is this build, stored: the same counts, up to 2% for
+    // a Debian update of the JDK sources (rebuild it when this fails).
+    let shipped = kat::stats::Stats::of(&KnowledgeGraph::jdk17()).triggers();
+    let diff = shipped.abs_diff(stats.triggers()) as f64 / shipped as f64;
+    assert!(
+        diff <= 0.02,
+        "shipped graph has {shipped} triggers, src.zip gives {}: run `ferrosuite kat build-kg --out crates/kat/data/jdk17.kg`",
+        stats.triggers()
+    );
+}
+
+#[test]
+fn stored_graphs_round_trip_and_bad_files_are_rejected() {
+    let g = KnowledgeGraph::jdk17();
+    let bytes = kat::store::to_bytes(&g).unwrap();
+    let back = kat::store::from_bytes(&bytes).unwrap();
+    assert_eq!(kat::stats::Stats::of(&back), kat::stats::Stats::of(&g));
+    assert!(matches!(kat::store::from_bytes(b"PK\x03\x04junk"), Err(kat::store::StoreError::NotAGraph)));
+    let mut other_version = bytes.clone();
+    other_version[4] = 99;
+    let err = kat::store::from_bytes(&other_version).unwrap_err();
+    assert!(err.to_string().contains("ferrosuite kat build-kg"), "{err}");
+    assert!(matches!(kat::store::from_bytes(&bytes[..bytes.len() / 2]), Err(kat::store::StoreError::Corrupt(_))));
+}
