@@ -161,8 +161,16 @@ impl MethodContext<'_> {
         if self.is_static {
             return None;
         }
+        // The phrase's head noun must be the name's last word: "its limit"
+        // is `limit()`, "the number of registered parties" is not `register()`.
+        let head = text.split_whitespace().last().unwrap_or("").trim_end_matches("'s").to_ascii_lowercase();
         let m = self.receiver_methods.iter().find(|m| {
-            m.params.is_empty() && matches!(m.returns.as_str(), "int" | "long") && similarity(text, &m.name) >= 1.0
+            let last = super::words::words(&m.name).pop().unwrap_or_default();
+            m.params.is_empty()
+                && matches!(m.returns.as_str(), "int" | "long")
+                && similarity(text, &m.name) >= 1.0
+                && !head.ends_with("ed")
+                && same_word(&super::words::stem(&head), &last)
         })?;
         let entity = Entity::Method { class: String::new(), name: m.name.clone() };
         let link = Link { mention: text.to_string(), entity, confidence: CLASS_THRESHOLD };
