@@ -40,6 +40,25 @@ fn show_finds_inherited_methods_and_filters_by_descriptor() {
 }
 
 #[test]
+fn show_json_is_machine_readable() {
+    let (code, out, err) = run(&[
+        "kat",
+        "show",
+        "java.util.Objects.requireNonNull",
+        "--descriptor",
+        "(Ljava/lang/Object;)Ljava/lang/Object;",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["owner"], "java/util/Objects");
+    let npe = &v["clauses"][0];
+    assert_eq!(npe["origin"], "throws java/lang/NullPointerException");
+    assert_eq!(npe["condition"], "obj == null");
+    assert_eq!(npe["triggers"][0]["kind"], "T1");
+}
+
+#[test]
 fn stats_count_triggers_per_type_and_package() {
     let (code, out, err) = run(&["kat", "stats"]);
     assert_eq!(code, 0, "{err}");

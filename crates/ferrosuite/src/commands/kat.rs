@@ -41,6 +41,9 @@ pub enum KatCommand {
         /// A graph file instead of the shipped JDK 17 graph.
         #[arg(long)]
         kg: Option<PathBuf>,
+        /// Print JSON (one object per method) instead of text.
+        #[arg(long)]
+        json: bool,
     },
     /// Trigger counts per type (T1-T4) and per package.
     Stats {
@@ -67,7 +70,9 @@ pub enum KatCommand {
 pub fn run(cmd: &KatCommand) -> anyhow::Result<ExitCode> {
     match cmd {
         KatCommand::BuildKg { src_zip, out } => build(src_zip, out),
-        KatCommand::Show { method, descriptor, kg } => show(&load(kg.as_deref())?, method, descriptor.as_deref()),
+        KatCommand::Show { method, descriptor, kg, json } => {
+            show(&load(kg.as_deref())?, method, descriptor.as_deref(), *json)
+        }
         KatCommand::Stats { kg } => {
             print!("{}", kat::stats::Stats::of(&load(kg.as_deref())?));
             Ok(ExitCode::Success)
@@ -113,7 +118,7 @@ pub fn load(path: Option<&Path>) -> anyhow::Result<KnowledgeGraph> {
     }
 }
 
-fn show(graph: &KnowledgeGraph, method: &str, descriptor: Option<&str>) -> anyhow::Result<ExitCode> {
+fn show(graph: &KnowledgeGraph, method: &str, descriptor: Option<&str>, json: bool) -> anyhow::Result<ExitCode> {
     let found: Vec<_> =
         graph.find(method).into_iter().filter(|(_, m)| descriptor.is_none_or(|d| m.descriptor == d)).collect();
     if found.is_empty() {
@@ -121,9 +126,43 @@ fn show(graph: &KnowledgeGraph, method: &str, descriptor: Option<&str>) -> anyho
         return Err(InputError(format!("no method {method} in the knowledge graph; {hint}")).into());
     }
     for (class, m) in found {
-        println!("{}", kat::show::render(class, m));
+        if json {
+            println!("{}", serde_json::to_string(&method_json(class, m))?);
+        } else {
+            println!("{}", kat::show::render(class, m));
+        }
     }
     Ok(ExitCode::Success)
+}
+
+/// The JSON form of `kat show --json`: conditions as printed text, trigger
+/// types as `T1`..`T4`, plus the stored triples and links.
+fn method_json(class: &kat::graph::ClassDecl, m: &kat::graph::MethodDecl) -> serde_json::Value {
+    let clauses: Vec<serde_json::Value> = m
+        .clauses
+        .iter()
+        .map(|c| {
+            let triggers: Vec<serde_json::Value> = c
+                .triggers
+                .iter()
+                .map(|t| {
+                    serde_json::json!({
+                        "kind": t.kind.code(), "condition": t.condition.to_string(), "confidence": t.confidence,
+                        "text": t.text, "triple": t.triple, "links": t.links,
+                    })
+                })
+                .collect();
+            serde_json::json!({
+                "origin": kat::sample::origin_text(&c.origin), "sentence": c.sentence,
+                "condition": c.condition().to_string(), "joiner": c.joiner, "inherited_from": c.inherited_from,
+                "triggers": triggers,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "owner": class.name, "name": m.name, "descriptor": m.descriptor, "params": m.params,
+        "param_types": m.param_types, "clauses": clauses,
+    })
 }
 
 /// `bench kat`: the best of `runs` builds from `src_zip` (seconds) and of
