@@ -20,8 +20,25 @@ use crate::source::{DEFAULT_MODULES, Unit, read_units};
 /// [`crate::source::SourceError`] when the archive cannot be read.
 pub fn build(src_zip: &Path) -> anyhow::Result<KnowledgeGraph> {
     let units = read_units(src_zip, DEFAULT_MODULES)?;
-    let label = format!("{} ({} compilation units of {})", src_zip.display(), units.len(), DEFAULT_MODULES.join(", "));
+    let label = format!(
+        "JDK src.zip: {} compilation units of {}, text fingerprint {:016x}",
+        units.len(),
+        DEFAULT_MODULES.join(", "),
+        fingerprint(&units)
+    );
     build_from_units(&units, label)
+}
+
+/// FNV-1a (64 bit) over the paths and texts of the units: equal for the
+/// same sources, so a graph can tell whether it was built from them.
+pub fn fingerprint(units: &[Unit]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for u in units {
+        for b in u.path.bytes().chain([0]).chain(u.text.bytes()) {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
 }
 
 /// Builds the graph of the given compilation units.

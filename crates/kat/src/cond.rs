@@ -125,7 +125,7 @@ impl Cond {
 
     /// Joins parts with `||` (`and == false`) or `&&`, flattening nested
     /// joins of the same kind and keeping one `?`; a single part is
-    /// returned as is.
+    /// returned as is, no parts give `?`.
     pub fn join(parts: Vec<Cond>, and: bool) -> Cond {
         let mut flat = Vec::new();
         for p in parts {
@@ -138,6 +138,7 @@ impl Cond {
         let mut seen_unknown = false;
         flat.retain(|p| !(p.is_unknown() && std::mem::replace(&mut seen_unknown, true)));
         match flat.len() {
+            0 => Cond::Unknown,
             1 => flat.pop().unwrap(),
             _ if and => Cond::And(flat),
             _ => Cond::Or(flat),
@@ -158,8 +159,10 @@ impl Cond {
     /// A canonical form for comparing conditions: comparisons with a
     /// literal or `null` on the left are swapped, `x == false` becomes
     /// `!x`, negations are pushed into comparisons, and the operands of
-    /// `&&`/`||` are sorted. Two conditions with equal canonical forms are
-    /// equivalent (the converse does not hold).
+    /// `&&`/`||` are sorted. Two conditions without `?` that have equal
+    /// canonical forms are equivalent for integer and reference operands
+    /// (pushing `!` into a comparison is not sound for `NaN`); the converse
+    /// does not hold.
     pub fn canonical(&self) -> Cond {
         match self {
             Cond::Cmp { left, op, right } => {
@@ -229,9 +232,9 @@ impl Cond {
     }
 
     /// Parses a comparison written in a `{@code ...}` span of Javadoc, with
-    /// bare names resolved by `resolve` (a parameter, or a method of the
-    /// receiver when followed by `()`); `None` when it is not an expression
-    /// this language covers.
+    /// bare names resolved against `params` (a name followed by `(...)` is a
+    /// method of the receiver, an upper-case name a constant or class);
+    /// `None` when it is not a condition this language covers.
     pub fn parse_code(text: &str, params: &[String]) -> Option<Cond> {
         crate::cond_parse::parse_code(text, params)
     }
@@ -296,7 +299,10 @@ impl std::fmt::Display for Expr {
                 f.write_str(")")
             }
             Expr::Field { target, name } => write!(f, "{target}.{name}"),
-            Expr::Arith { op, left, right } => write!(f, "{left} {op} {right}"),
+            Expr::Arith { op, left, right } => match right.as_ref() {
+                Expr::Arith { .. } => write!(f, "{left} {op} ({right})"),
+                _ => write!(f, "{left} {op} {right}"),
+            },
         }
     }
 }

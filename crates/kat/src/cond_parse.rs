@@ -16,28 +16,31 @@ const OPS: [&str; 16] = ["||", "&&", "<=", ">=", "==", "!=", "<", ">", "!", "(",
 
 fn lex(text: &str) -> Result<Vec<Tok>, String> {
     let mut out = Vec::new();
-    let b = text.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i] as char;
+    let mut chars = text.char_indices().peekable();
+    while let Some(&(i, c)) = chars.peek() {
         if c.is_whitespace() {
-            i += 1;
+            chars.next();
         } else if c.is_ascii_digit() {
-            let start = i;
-            while i < b.len() && (b[i] as char).is_ascii_digit() {
-                i += 1;
+            let mut end = i;
+            while let Some(&(j, d)) = chars.peek().filter(|(_, d)| d.is_ascii_digit()) {
+                end = j + d.len_utf8();
+                chars.next();
             }
-            let n = text[start..i].parse().map_err(|_| format!("number too large at {start}"))?;
+            let n = text[i..end].parse().map_err(|_| format!("number too large at {i}"))?;
             out.push(Tok::Int(n));
-        } else if c.is_alphabetic() || c == '_' || c == '$' {
-            let start = i;
-            while i < b.len() && ((b[i] as char).is_alphanumeric() || b[i] == b'_' || b[i] == b'$') {
-                i += 1;
+        } else if c.is_ascii_alphabetic() || c == '_' || c == '$' {
+            let mut end = i;
+            while let Some(&(j, d)) = chars.peek().filter(|(_, d)| d.is_ascii_alphanumeric() || *d == '_' || *d == '$')
+            {
+                end = j + d.len_utf8();
+                chars.next();
             }
-            out.push(Tok::Ident(text[start..i].to_string()));
+            out.push(Tok::Ident(text[i..end].to_string()));
         } else if let Some(op) = OPS.iter().find(|op| text[i..].starts_with(**op)) {
             out.push(Tok::Op(op));
-            i += op.len();
+            for _ in 0..op.len() {
+                chars.next();
+            }
         } else {
             return Err(format!("unexpected `{c}` at {i} in `{text}`"));
         }
@@ -226,14 +229,24 @@ impl Parser<'_> {
             "true" => Expr::Bool(true),
             "false" => Expr::Bool(false),
             "this" => Expr::This,
+            // A name followed by `.` and starting upper-case is a class
+            // (`Character.MAX_RADIX`); other names are parameters.
             _ => match self.params {
-                None if name.chars().next().is_some_and(char::is_uppercase) => Expr::Name(name),
+                None if name.starts_with(char::is_uppercase) && matches!(self.peek(), Some(Tok::Op("."))) => {
+                    Expr::Name(name)
+                }
                 None => Expr::Param(name),
                 Some(_) if matches!(self.peek(), Some(Tok::Op("("))) => {
                     Expr::Call { target: Box::new(Expr::This), name, args: self.args()? }
                 }
                 Some(params) if params.contains(&name) => Expr::Param(name),
-                Some(_) => Expr::Name(name),
+                // `Character.MAX_RADIX`; a lower-case name that is no
+                // parameter (a field, a local of an example) has no formal
+                // meaning here.
+                Some(_) if name.starts_with(char::is_uppercase) && matches!(self.peek(), Some(Tok::Op("."))) => {
+                    Expr::Name(name)
+                }
+                Some(_) => return Err(format!("`{name}` is not a parameter")),
             },
         })
     }
@@ -259,6 +272,8 @@ mod tests {
             "radix < Character.MIN_RADIX",
             "?",
             "(a == null || b == null) && ?",
+            "a - (b - c) > 0",
+            "a - b - c > 0",
         ] {
             assert_eq!(round(text), text);
         }
@@ -281,5 +296,18 @@ mod tests {
         assert_eq!(c.to_string(), "index < 0 || index >= this.size()");
         assert!(parse_code("size()", &params).is_none());
         assert!(parse_code("String", &params).is_none());
+        assert!(parse_code("off < 0", &params).is_none(), "`off` is no parameter");
+        assert_eq!(
+            parse_code("index > Character.MAX_RADIX", &params).unwrap().to_string(),
+            "index > Character.MAX_RADIX"
+        );
+    }
+
+    #[test]
+    fn non_ascii_text_is_an_error_not_a_panic() {
+        for text in ["x ≤ 0", "é", "index ≥ size()", "a < 0 ∨ b", "名前 == null"] {
+            assert!(parse_cond(text).is_err(), "{text}");
+            let _ = parse_code(text, &["x".to_string()]);
+        }
     }
 }

@@ -215,9 +215,8 @@ fn first_name(node: Node, source: &str) -> String {
 fn add_import(scope: &mut FileScope, node: Node, source: &str) {
     let mut cursor = node.walk();
     let kids: Vec<Node> = node.children(&mut cursor).collect();
-    if kids.iter().any(|k| k.kind() == "static") {
-        return;
-    }
+    // Static imports may import member types (`import static
+    // java.util.concurrent.Flow.*;`); they are looked up like the others.
     let name = first_name(node, source);
     if kids.iter().any(|k| k.kind() == "asterisk") {
         scope.on_demand.push(name);

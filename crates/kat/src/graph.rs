@@ -16,7 +16,8 @@ static SHIPPED: &[u8] = include_bytes!("../data/jdk17.kg");
 /// The whole graph. Built by [`crate::build`], stored by [`crate::store`].
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct KnowledgeGraph {
-    /// Where it was built from, e.g. `src.zip of OpenJDK 17.0.21`.
+    /// Where it was built from: the number of compilation units, modules
+    /// and a fingerprint of their text (see [`crate::build::fingerprint`]).
     pub source: String,
     /// Classes sorted by internal name.
     pub classes: Vec<ClassDecl>,
@@ -213,7 +214,7 @@ impl KnowledgeGraph {
     ///
     /// # Panics
     /// Never for a build whose shipped file passed the tests: the embedded
-    /// bytes are checked by `tests/shipped_graph.rs`.
+    /// bytes are checked by `tests/known_methods.rs`.
     pub fn jdk17() -> KnowledgeGraph {
         crate::store::from_bytes(SHIPPED).expect("the embedded JDK 17 knowledge graph is valid")
     }
@@ -236,25 +237,45 @@ impl KnowledgeGraph {
         self.index.get(internal_name).map(|&i| &self.classes[i])
     }
 
-    /// The declaration a call resolves to: the method declared by `owner`,
-    /// else the first one found in its supertypes (superclass chain first,
-    /// then interfaces, breadth first), with the class declaring it. `None`
-    /// when neither the class nor its supertypes declare it (or the class
-    /// is not in the graph).
+    /// The declaration a call resolves to, with the class declaring it:
+    /// the method declared by `owner` or, as in JVM method resolution (JVMS
+    /// 5.4.3.3), by the nearest class of its superclass chain, else by one
+    /// of the interfaces of `owner` and its superclasses (breadth first, in
+    /// declaration order). `None` when none declares it or the class is not
+    /// in the graph.
     pub fn resolve(&self, m: MethodRef<'_>) -> Option<(&ClassDecl, &MethodDecl)> {
-        let mut queue = std::collections::VecDeque::from([m.owner]);
+        let declared =
+            |c: &'_ ClassDecl| c.methods.iter().position(|d| d.name == m.name && d.descriptor == m.descriptor);
+        let mut chain = Vec::new();
+        let mut at = self.class(m.owner);
+        while let Some(c) = at {
+            if let Some(k) = declared(c) {
+                return Some((c, &c.methods[k]));
+            }
+            chain.push(c);
+            at = self.superclass(c);
+        }
+        let mut queue: std::collections::VecDeque<&str> =
+            chain.iter().flat_map(|c| c.supertypes.iter().map(String::as_str)).collect();
         let mut seen = std::collections::HashSet::new();
         while let Some(name) = queue.pop_front() {
-            if !seen.insert(name) {
+            let Some(c) = self.class(name).filter(|_| seen.insert(name)) else { continue };
+            if c.kind != ClassKind::Interface {
                 continue;
             }
-            let Some(class) = self.class(name) else { continue };
-            if let Some(decl) = class.methods.iter().find(|d| d.name == m.name && d.descriptor == m.descriptor) {
-                return Some((class, decl));
+            if let Some(k) = declared(c) {
+                return Some((c, &c.methods[k]));
             }
-            queue.extend(class.supertypes.iter().map(String::as_str));
+            queue.extend(c.supertypes.iter().map(String::as_str));
         }
         None
+    }
+
+    /// The superclass of a class, when it is in the graph (the first
+    /// supertype, if that is not an interface).
+    pub fn superclass(&self, c: &ClassDecl) -> Option<&ClassDecl> {
+        let first = self.class(c.supertypes.first()?)?;
+        (c.kind != ClassKind::Interface && first.kind != ClassKind::Interface).then_some(first)
     }
 
     /// The documented clauses (with their triggers) of a call of

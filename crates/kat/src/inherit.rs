@@ -44,14 +44,15 @@ impl<'d> Inheritance<'d> {
     pub fn new(decls: &'d Declarations, resolver: &'d Resolver<'d>) -> Inheritance<'d> {
         let n = decls.classes.len();
         let by_internal: HashMap<String, usize> = (0..n).map(|i| (resolver.internal_name(i), i)).collect();
+        // Interfaces first: Javadoc searches them before the superclass.
         let supers = (0..n)
             .map(|i| {
-                let mut s: Vec<usize> =
-                    resolver.supertypes(i).iter().filter_map(|name| by_internal.get(name).copied()).collect();
-                // Interfaces first (Javadoc searches them before the superclass).
-                if decls.classes[i].superclass.is_some() && !s.is_empty() {
-                    s.rotate_left(1);
-                }
+                let c = &decls.classes[i];
+                let resolve = |t: &crate::declare::TypeSyntax| {
+                    resolver.class_name(&t.name, i).and_then(|name| by_internal.get(&name).copied())
+                };
+                let mut s: Vec<usize> = c.interfaces.iter().filter_map(resolve).collect();
+                s.extend(c.superclass.iter().filter_map(resolve));
                 s
             })
             .collect();
@@ -103,30 +104,33 @@ impl<'d> Inheritance<'d> {
 
     /// The method that method `m` of class `c` overrides: same name and
     /// parameter count, each parameter equal or a type variable in the
-    /// overridden method.
+    /// overridden method; an exact match anywhere in the supertypes wins
+    /// over one through type variables.
     fn overridden(&self, c: usize, m: usize) -> Option<(usize, usize)> {
         let name = &self.decls.classes[c].methods[m].name;
         let sig = &self.signatures[c][m];
+        let mut loose = None;
         let mut stack: Vec<usize> = self.supers[c].iter().rev().copied().collect();
         let mut seen = std::collections::HashSet::new();
         while let Some(s) = stack.pop() {
             if !seen.insert(s) {
                 continue;
             }
-            let class = &self.decls.classes[s];
-            let found = class.methods.iter().enumerate().position(|(k, cand)| {
+            for (k, cand) in self.decls.classes[s].methods.iter().enumerate() {
                 let other = &self.signatures[s][k];
-                cand.name == *name
-                    && !cand.is_static
-                    && other.len() == sig.len()
-                    && other.iter().zip(sig).all(|((d, tv), (mine, _))| *tv || d == mine)
-            });
-            if let Some(k) = found {
-                return Some((s, k));
+                if cand.name != *name || cand.is_static || other.len() != sig.len() {
+                    continue;
+                }
+                if other.iter().zip(sig).all(|((d, _), (mine, _))| d == mine) {
+                    return Some((s, k));
+                }
+                if loose.is_none() && other.iter().zip(sig).all(|((d, tv), (mine, _))| *tv || d == mine) {
+                    loose = Some((s, k));
+                }
             }
             stack.extend(self.supers[s].iter().rev().copied());
         }
-        None
+        loose
     }
 }
 

@@ -54,6 +54,15 @@ impl DocComment {
         }
         flush(&mut doc, current.take());
         doc.main = main.trim().to_string();
+        // `{@return text}` (JDK 16+) stands for "Returns text." and a
+        // `@return text` tag.
+        if doc.returns.is_none()
+            && let Some(at) = doc.main.find("{@return ")
+        {
+            let tail = &doc.main[at + 2..];
+            let end = matching_brace(tail).unwrap_or(tail.len());
+            doc.returns = Some(tail["return ".len()..end].trim().to_string());
+        }
         doc
     }
 
@@ -97,9 +106,12 @@ pub struct Normalised {
 pub fn normalise(raw: &str) -> Normalised {
     let mut out = Normalised::default();
     let mut text = String::new();
+    let clean = |s: &str| decode_entities(&strip_html(s));
     let mut rest = raw;
     while let Some(start) = rest.find("{@") {
-        text.push_str(&rest[..start]);
+        // HTML is removed from the text around inline tags only, so that
+        // `{@code List<String>}` keeps its angle brackets.
+        text.push_str(&clean(&rest[..start]));
         let tail = &rest[start + 2..];
         let end = matching_brace(tail).unwrap_or(tail.len());
         let inner = &tail[..end];
@@ -107,9 +119,24 @@ pub fn normalise(raw: &str) -> Normalised {
         text.push_str(&inline_tag(tag, body.trim(), &mut out.links));
         rest = tail.get(end + 1..).unwrap_or("");
     }
-    text.push_str(rest);
-    out.text = collapse_space(&decode_entities(&strip_html(&text)));
+    text.push_str(&clean(rest));
+    out.text = collapse_space(&text);
     out
+}
+
+/// Splits a `{@link}` body into its target and label at the first white
+/// space outside parentheses (`#m(int, String) label`).
+fn split_link(body: &str) -> (&str, &str) {
+    let mut depth = 0i32;
+    for (i, c) in body.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            c if c.is_whitespace() && depth <= 0 => return (&body[..i], body[i..].trim()),
+            _ => {}
+        }
+    }
+    (body, "")
 }
 
 /// The byte index of the `}` that closes an inline tag whose text starts
@@ -131,7 +158,7 @@ fn inline_tag(tag: &str, body: &str, links: &mut Vec<LinkTarget>) -> String {
     match tag {
         "code" | "literal" => format!("`{}`", body.trim()),
         "link" | "linkplain" => {
-            let (target, label) = body.split_once(char::is_whitespace).unwrap_or((body, ""));
+            let (target, label) = split_link(body);
             let (class, member) = target.split_once('#').unwrap_or((target, ""));
             let member_name = member.split('(').next().unwrap_or("").to_string();
             let shown = if !label.trim().is_empty() {
@@ -226,5 +253,8 @@ mod tests {
         assert_eq!(n.links[0], LinkTarget { class: String::new(), member: "size".into(), shown: "size".into() });
         assert_eq!(n.links[1].member, "hasNext");
         assert_eq!(n.links[1].shown, "iteration");
+        let n = normalise("{@link #regionMatches(int, String, int, int) x} and {@code List<String>} <b>bold</b>");
+        assert_eq!(n.text, "`x` and `List<String>` bold");
+        assert_eq!(n.links[0].member, "regionMatches");
     }
 }

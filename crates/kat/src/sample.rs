@@ -77,7 +77,10 @@ pub fn draw(graph: &KnowledgeGraph, count: usize, seed: u64) -> Vec<SampledClaus
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     all.shuffle(&mut rng);
-    all.dedup_by(|a, b| a.class == b.class && a.descriptor == b.descriptor && a.sentence == b.sentence);
+    let mut seen = std::collections::HashSet::new();
+    all.retain(|c| {
+        seen.insert((c.class.clone(), c.method.clone(), c.descriptor.clone(), c.origin.clone(), c.sentence.clone()))
+    });
     all.truncate(count);
     all
 }

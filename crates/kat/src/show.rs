@@ -10,7 +10,13 @@ use crate::graph::{ClassDecl, Joiner, MethodDecl, Origin};
 pub fn render(class: &ClassDecl, m: &MethodDecl) -> String {
     let mut s = String::new();
     let owner = class.name.replace(['/', '$'], ".");
-    let params: Vec<String> = m.param_types.iter().zip(&m.params).map(|(t, n)| format!("{t} {n}")).collect();
+    // Methods without clauses are stored without parameter names and
+    // types: their types come from the descriptor.
+    let params: Vec<String> = if m.params.is_empty() {
+        descriptor_params(&m.descriptor)
+    } else {
+        m.param_types.iter().zip(&m.params).map(|(t, n)| format!("{t} {n}")).collect()
+    };
     let _ = writeln!(s, "{owner}.{}({})  {}", m.name, params.join(", "), m.descriptor);
     if !m.summary.is_empty() {
         let _ = writeln!(s, "  {}", m.summary);
@@ -36,4 +42,46 @@ pub fn render(class: &ClassDecl, m: &MethodDecl) -> String {
         }
     }
     s
+}
+
+/// The parameter types of a JVM method descriptor as Java names
+/// (`(I[Ljava/lang/String;)V` gives `int`, `java.lang.String[]`).
+pub fn descriptor_params(descriptor: &str) -> Vec<String> {
+    let inner = descriptor.strip_prefix('(').and_then(|d| d.split(')').next()).unwrap_or("");
+    let mut out = Vec::new();
+    let mut chars = inner.chars();
+    let mut dims = 0;
+    while let Some(c) = chars.next() {
+        let base = match c {
+            '[' => {
+                dims += 1;
+                continue;
+            }
+            'L' => chars.by_ref().take_while(|&c| c != ';').collect::<String>().replace(['/', '$'], "."),
+            'I' => "int".into(),
+            'J' => "long".into(),
+            'S' => "short".into(),
+            'B' => "byte".into(),
+            'C' => "char".into(),
+            'Z' => "boolean".into(),
+            'F' => "float".into(),
+            'D' => "double".into(),
+            other => other.to_string(),
+        };
+        out.push(format!("{base}{}", "[]".repeat(dims)));
+        dims = 0;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn descriptor_parameters_read_as_java_types() {
+        assert_eq!(
+            super::descriptor_params("(I[Ljava/util/Map$Entry;[[J)V"),
+            ["int", "java.util.Map.Entry[]", "long[][]"]
+        );
+        assert!(super::descriptor_params("()V").is_empty());
+    }
 }

@@ -15,6 +15,10 @@ pub const MAGIC: &[u8; 4] = b"FSKG";
 /// Format version; bump it whenever a stored type changes.
 pub const FORMAT_VERSION: u32 = 1;
 
+/// The largest decompressed graph accepted (bytes); the JDK 17 graph is
+/// about 7 MB.
+pub const MAX_RAW_BYTES: u64 = 256 << 20;
+
 /// Errors reading a graph file.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {

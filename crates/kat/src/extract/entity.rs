@@ -92,8 +92,7 @@ const ALIASES: &[(&str, &[&str])] = &[
 ];
 
 impl MethodContext<'_> {
-    /// The receiver's zero-argument method `name` returning `returns`
-    /// (`None` for any type), if it has one.
+    /// Whether the receiver's class has a zero-argument method `name`.
     pub fn receiver_has(&self, name: &str) -> bool {
         self.receiver_methods.iter().any(|m| m.name == name && m.params.is_empty())
     }

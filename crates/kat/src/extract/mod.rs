@@ -123,7 +123,8 @@ fn trigger(part: &[Token], ctx: &MethodContext) -> Trigger {
         Cond::parse_code(&text, ctx.params)
     };
     if let Some(cond) = part.iter().filter(|t| t.code).find_map(code_cond) {
-        let kind = classify(&cond);
+        let cond = predicate::numeric_sides(ctx, cond);
+        let kind = if cond.is_unknown() { TriggerKind::Range } else { classify(&cond) };
         return Trigger { kind, text, triple, condition: cond, links: Vec::new(), confidence: 1.0 };
     }
     // An "and" left inside an "or" list: one trigger with a conjunction.
@@ -228,6 +229,12 @@ fn triple(part: &[Token]) -> Option<Triple> {
 /// value", "any element" by the parameters those nouns name (`k1`, `v1`,
 /// `e1`, ... of `Map.of`, `List.of`) when there are several.
 fn expand_arguments(tokens: &[Token], ctx: &MethodContext) -> Vec<Token> {
+    // "the arguments are equal to each other" is about all of them at once.
+    let reciprocal =
+        tokens.windows(2).any(|w| (w[0].is("each") && w[1].is("other")) || (w[0].is("one") && w[1].is("another")));
+    if reciprocal {
+        return tokens.to_vec();
+    }
     let about_null = tokens.iter().any(|t| t.text.eq_ignore_ascii_case("null"));
     let usable = |i: usize| !about_null || !is_primitive(&ctx.param_types[i]);
     let mut out = Vec::new();

@@ -43,6 +43,12 @@ const RANGE_WORDS: &[&str] = &[
 
 /// Comparative phrases: the words and the operator they denote.
 const COMPARATIVES: &[(&[&str], CmpOp)] = &[
+    (&["<="], CmpOp::Le),
+    (&[">="], CmpOp::Ge),
+    (&["<"], CmpOp::Lt),
+    (&[">"], CmpOp::Gt),
+    (&["=="], CmpOp::Eq),
+    (&["!="], CmpOp::Ne),
     (&["less", "than", "or", "equal", "to"], CmpOp::Le),
     (&["smaller", "than", "or", "equal", "to"], CmpOp::Le),
     (&["greater", "than", "or", "equal", "to"], CmpOp::Ge),
@@ -101,7 +107,7 @@ pub fn derive(
     }
     if let Some(&(_, op, n)) = SIGNS.iter().find(|(w, _, _)| has(w)) {
         let op = if negated { op.negate() } else { op };
-        let signum = |s: &Expr| ctx.methods_of(s).iter().any(|m| m.name == "signum" && m.params.is_empty());
+        let signum = |s: &Expr| has_method(ctx, s, "signum", 0);
         return match subj {
             Some(s) if is_numeric(ctx, &s) => {
                 Derived { kind: TriggerKind::Range, condition: Cond::cmp(s, op, Expr::Int(n)), links }
@@ -137,9 +143,12 @@ pub fn derive(
     with_links(unknown(TriggerKind::Other), links)
 }
 
-/// Comparatives ("is less than X", "exceeds X", "is equal to X"): T2 with
-/// `subject op object`. Equality with a side that cannot be linked is no
-/// range statement ("this is equal to the other year") and gives `None`.
+/// Comparatives ("is less than X", "exceeds X", "is equal to X", `<=`):
+/// T2 with `subject op object` when both sides are numbers; for objects
+/// with `compareTo` ("this pathname is less than the argument"),
+/// `subject.compareTo(object) op 0`. Equality with a side that cannot be
+/// linked is no range statement ("this is equal to the other year") and
+/// gives `None`, as do other comparisons of non-numbers.
 fn compare(
     ctx: &MethodContext,
     subj: Option<&Expr>,
@@ -150,14 +159,25 @@ fn compare(
     let (op, rest) = comparative(lower)?;
     let op = if negated { op.negate() } else { op };
     let object = ctx.noun_phrase(&predicate[predicate.len() - rest..]);
+    let range = |condition, links| Some(Derived { kind: TriggerKind::Range, condition, links });
     match (subj, object) {
-        (Some(s), Some((o, link))) if s != &Expr::This || op == CmpOp::Lt || op == CmpOp::Gt => Some(Derived {
-            kind: TriggerKind::Range,
-            condition: Cond::cmp(s.clone(), op, o),
-            links: link.into_iter().collect(),
-        }),
+        (Some(s), Some((o, _))) if *s == o => None,
+        (Some(s), Some((o, link))) if is_numeric(ctx, s) && is_numeric(ctx, &o) => {
+            range(Cond::cmp(s.clone(), op, o), link.into_iter().collect())
+        }
+        // "`m` <= 0" for a BigInteger `m`: its sign.
+        (Some(s), Some((Expr::Int(0), link))) if has_method(ctx, s, "signum", 0) => {
+            range(Cond::cmp(Expr::call0(s.clone(), "signum"), op, Expr::Int(0)), link.into_iter().collect())
+        }
+        (Some(s), Some((o, link)))
+            if !matches!(op, CmpOp::Eq | CmpOp::Ne) && !is_numeric(ctx, &o) && has_method(ctx, s, "compareTo", 1) =>
+        {
+            let call = Expr::Call { target: Box::new(s.clone()), name: "compareTo".into(), args: vec![o] };
+            range(Cond::cmp(call, op, Expr::Int(0)), link.into_iter().collect())
+        }
+        (Some(_), Some(_)) => None,
         _ if matches!(op, CmpOp::Eq | CmpOp::Ne) => None,
-        _ => Some(Derived { kind: TriggerKind::Range, condition: Cond::Unknown, links: Vec::new() }),
+        _ => range(Cond::Unknown, Vec::new()),
     }
 }
 
@@ -206,14 +226,63 @@ fn comparative(lower: &[String]) -> Option<(CmpOp, usize)> {
     None
 }
 
-fn is_numeric(ctx: &MethodContext, e: &Expr) -> bool {
-    match ctx.type_of(e) {
-        Some(t) => {
-            matches!(t, "int" | "long" | "short" | "byte" | "double" | "float" | "char")
-                || t.ends_with("Integer")
-                || t.ends_with("Long")
+/// Makes the ordered comparisons of a condition written in a code span
+/// compare numbers: `this < 0` for a BigInteger receiver becomes
+/// `this.signum() < 0`; an ordered comparison of non-numbers that has no
+/// such reading becomes `?`.
+pub fn numeric_sides(ctx: &MethodContext, cond: Cond) -> Cond {
+    match cond {
+        Cond::Cmp { left, op, right } if !matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+            let sign = |e: Expr| {
+                if !is_numeric(ctx, &e) && has_method(ctx, &e, "signum", 0) { Expr::call0(e, "signum") } else { e }
+            };
+            let (left, right) = match (&left, &right) {
+                (_, Expr::Int(0)) => (sign(left), right),
+                (Expr::Int(0), _) => (left, sign(right)),
+                _ => (left, right),
+            };
+            if is_numeric(ctx, &left) && is_numeric(ctx, &right) && left != right {
+                Cond::Cmp { left, op, right }
+            } else {
+                Cond::Unknown
+            }
         }
-        None => !matches!(e, Expr::This | Expr::Null),
+        Cond::Not(inner) => Cond::Not(Box::new(numeric_sides(ctx, *inner))),
+        Cond::And(v) => Cond::join(v.into_iter().map(|c| numeric_sides(ctx, c)).collect(), true),
+        Cond::Or(v) => Cond::join(v.into_iter().map(|c| numeric_sides(ctx, c)).collect(), false),
+        other => other,
+    }
+}
+
+/// Whether the type of `e` has a method `name` with `arity` parameters.
+fn has_method(ctx: &MethodContext, e: &Expr, name: &str, arity: usize) -> bool {
+    ctx.methods_of(e).iter().any(|m| m.name == name && m.params.len() == arity)
+}
+
+/// Whether a value is a number: a parameter of a primitive numeric or
+/// boxed type, a literal, a length, size or other call we derived, a
+/// constant; not the receiver, `null` or a reference parameter.
+fn is_numeric(ctx: &MethodContext, e: &Expr) -> bool {
+    const NUMERIC: &[&str] = &[
+        "int",
+        "long",
+        "short",
+        "byte",
+        "double",
+        "float",
+        "char",
+        "java.lang.Integer",
+        "java.lang.Long",
+        "java.lang.Short",
+        "java.lang.Byte",
+        "java.lang.Double",
+        "java.lang.Float",
+        "java.lang.Character",
+    ];
+    match e {
+        Expr::Param(_) => ctx.type_of(e).is_some_and(|t| NUMERIC.contains(&t)),
+        Expr::This | Expr::Null | Expr::Bool(_) => false,
+        _ => true,
     }
 }
 

@@ -116,29 +116,58 @@ fn skip_only_if(tokens: &[Token]) -> &[Token] {
 }
 
 /// Splits a `@return` text into (value, condition) pairs: "`-1` if the
-/// character does not occur" gives (`-1`, "the character does not occur");
-/// "the element, or `null` if none" gives (`null`, "none"). Text after
-/// "otherwise" is dropped.
+/// character does not occur" gives (`-1`, "the character does not
+/// occur"); "the element, or `null` if none" gives (`null`, "none");
+/// "zero if A, a negative value if B, or a positive value if C" gives three
+/// pairs. Text after "otherwise"/"else" and "and `false` otherwise" tails
+/// are dropped.
 pub fn return_conditions(tokens: &[Token]) -> Vec<(String, Vec<Token>)> {
-    let Some(at) = tokens.iter().position(|t| t.is("if") || t.is("when")) else { return Vec::new() };
-    // The condition ends at "otherwise", "else", ";" or ", `false` if ...".
-    let stops = |i: usize| {
-        let t = &tokens[i];
-        let next_value = tokens.get(i + 2).is_some_and(|n| n.is("if") || n.is("otherwise"));
-        t.is("otherwise") || t.is("else") || t.is(";") || (t.is(",") && next_value)
-    };
-    let end = (at..tokens.len()).find(|&i| stops(i)).unwrap_or(tokens.len());
-    let mut cond: Vec<Token> = skip_only_if(&tokens[at + 1..end]).to_vec();
-    while cond.last().is_some_and(|t| t.is(",") || t.is(".")) {
-        cond.pop();
+    let mut out = Vec::new();
+    let mut start = 0;
+    while let Some(at) = tokens[start..].iter().position(|t| t.is("if") || t.is("when")).map(|p| start + p) {
+        let end = condition_end(tokens, at);
+        let mut cond: Vec<Token> = skip_only_if(&tokens[at + 1..end]).to_vec();
+        while cond.last().is_some_and(|t| t.is(",") || t.is(".") || t.is("and") || t.is("or")) {
+            cond.pop();
+        }
+        let mut before = &tokens[start..at];
+        while before.last().is_some_and(|t| t.is(",")) {
+            before = &before[..before.len() - 1];
+        }
+        let from = before.iter().rposition(|t| t.is("or") || t.is(",") || t.is(";")).map_or(0, |o| o + 1);
+        let value: Vec<Token> =
+            before[from..].iter().filter(|t| !t.is(",")).skip_while(|t| t.is("and") || t.is("or")).cloned().collect();
+        if !cond.is_empty() && !value.is_empty() && value.len() <= 6 {
+            out.push((join(&value), cond));
+        }
+        start = end;
+        if start >= tokens.len() || tokens[start].is("otherwise") || tokens[start].is("else") {
+            break;
+        }
     }
-    let before = &tokens[..at];
-    let start = before.iter().rposition(|t| t.is("or")).map_or(0, |o| o + 1);
-    let value: Vec<Token> = before[start..].iter().filter(|t| !t.is(",")).cloned().collect();
-    if cond.is_empty() || value.is_empty() || value.len() > 4 {
-        return Vec::new();
-    }
-    vec![(join(&value), cond)]
+    out
+}
+
+/// Where the condition that starts after `at` ends: at "otherwise",
+/// "else", ";", "and/or ⟨value⟩ otherwise", or a ", ⟨value⟩ if" that starts
+/// the next value.
+fn condition_end(tokens: &[Token], at: usize) -> usize {
+    let value_word = |t: &Token| t.code || ["true", "false", "null", "zero", "a", "the", "-1"].iter().any(|w| t.is(w));
+    (at + 1..tokens.len())
+        .find(|&i| {
+            let t = &tokens[i];
+            let next_if =
+                |from: usize| tokens[from..tokens.len().min(from + 8)].iter().any(|n| n.is("if") || n.is("when"));
+            let tail = (t.is("and") || t.is("or"))
+                && tokens.get(i + 1).is_some_and(value_word)
+                && tokens.get(i + 2).is_some_and(|n| n.is("otherwise"));
+            t.is("otherwise")
+                || t.is("else")
+                || t.is(";")
+                || tail
+                || (t.is(",") && tokens.get(i + 1).is_some_and(|n| value_word(n) || n.is("or")) && next_if(i + 1))
+        })
+        .unwrap_or(tokens.len())
 }
 
 /// Verbs that start the predicate of a trigger.
@@ -198,6 +227,13 @@ const VERBS: &[&str] = &[
     "holds",
     "exists",
     "exist",
+    // Operators written in plain text: "`m` <= 0".
+    "<",
+    "<=",
+    ">",
+    ">=",
+    "==",
+    "!=",
 ];
 
 /// Words that start a predicate whose subject (and copula) was omitted:
@@ -422,5 +458,15 @@ mod tests {
         assert_eq!(rc[0].0, "`-1`");
         assert_eq!(join(&rc[0].1), "the character does not occur");
         assert!(return_conditions(&tokens("the length of this string")).is_empty());
+        let rc = return_conditions(&tokens("`true` if the arguments are equal to each other and `false` otherwise"));
+        assert_eq!(rc.len(), 1);
+        assert_eq!(join(&rc[0].1), "the arguments are equal to each other");
+        let rc = return_conditions(&tokens(
+            "Zero if the argument is equal to this pathname, a value less than zero if this pathname is less than \
+             the argument, or a value greater than zero if this pathname is greater than the argument",
+        ));
+        let values: Vec<&str> = rc.iter().map(|(v, _)| v.as_str()).collect();
+        assert_eq!(values, ["Zero", "a value less than zero", "a value greater than zero"]);
+        assert_eq!(join(&rc[1].1), "this pathname is less than the argument");
     }
 }
