@@ -153,6 +153,10 @@ impl Declarations {
             methods: Vec::new(),
             doc,
         });
+        if kind == ClassKind::Enum {
+            let name = self.classes[index].chain.last().cloned().unwrap_or_default();
+            self.classes[index].methods.extend(implicit_enum_methods(&name));
+        }
         let Some(body) = node.child_by_field_name("body") else { return };
         let inner = Ctx {
             outer: Some(index),
@@ -180,6 +184,41 @@ impl Declarations {
             }
         }
     }
+}
+
+/// The implicit `values()` and `valueOf(String)` of an enum (JLS 8.9.3),
+/// with the documentation javadoc generates for them.
+fn implicit_enum_methods(enum_name: &str) -> [RawMethod; 2] {
+    let ty = |name: &str, dims| TypeSyntax { name: name.to_string(), dims };
+    let method = |name: &str, params, returns, doc: &str| RawMethod {
+        name: name.to_string(),
+        is_static: true,
+        visibility: Visibility::Public,
+        type_params: Vec::new(),
+        params,
+        returns: Some(returns),
+        throws: Vec::new(),
+        doc: Some(doc.to_string()),
+    };
+    [
+        method(
+            "values",
+            Vec::new(),
+            ty(enum_name, 1),
+            "/** Returns an array containing the constants of this enum class, in the order they are declared.\n\
+             * @return an array containing the constants of this enum class, in the order they are declared */",
+        ),
+        method(
+            "valueOf",
+            vec![(ty("String", 0), "name".to_string())],
+            ty(enum_name, 0),
+            "/** Returns the enum constant of this class with the specified name.\n\
+             * @param name the name of the enum constant to be returned.\n\
+             * @return the enum constant with the specified name\n\
+             * @throws IllegalArgumentException if this enum class has no constant with the specified name\n\
+             * @throws NullPointerException if the argument is null */",
+        ),
+    ]
 }
 
 #[derive(Clone, Copy)]
