@@ -17,6 +17,12 @@ pub const PARAM_THRESHOLD: f32 = 0.5;
 /// Minimum similarity for linking to a method of the same class (KAT: 0.8).
 pub const CLASS_THRESHOLD: f32 = 0.8;
 
+/// Minimum similarity for linking to a method of another class (a
+/// parameter's type). KAT uses a different, lower threshold here because
+/// wordings differ more across classes; with our containment measure a
+/// name must still share most of its words with the phrase.
+pub const OTHER_CLASS_THRESHOLD: f32 = 0.7;
+
 /// A zero- or one-argument method of a type, for linking states and sizes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StateMethod {

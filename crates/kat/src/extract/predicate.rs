@@ -3,7 +3,7 @@
 //! section 3.1: T1/T2 by key patterns, T3 by linking to a state method of
 //! the receiver or a parameter, T4 otherwise).
 
-use super::entity::{CLASS_THRESHOLD, MethodContext, StateMethod, simple_type};
+use super::entity::{CLASS_THRESHOLD, MethodContext, OTHER_CLASS_THRESHOLD, StateMethod, simple_type};
 use super::sentence::Token;
 use super::words::{same_word, similarity, stem, words};
 use crate::cond::{CmpOp, Cond, Expr};
@@ -391,7 +391,8 @@ fn state_link(
                 .any(|(member, shown)| *member == m.name && part.iter().any(|t| t.code && t.text == *shown));
             let antonym = ANTONYMS.iter().any(|(w, name)| *name == m.name && pred_words.iter().any(|p| p == w));
             let score = if linked || antonym { 1.0 } else { similarity(&text, &m.name) };
-            if score >= CLASS_THRESHOLD && (linked || antonym || is_state_name(m, predicate, &fit)) {
+            let threshold = if target == Expr::This { CLASS_THRESHOLD } else { OTHER_CLASS_THRESHOLD };
+            if score >= threshold && (linked || antonym || is_state_name(m, predicate, &fit)) {
                 candidates.push((target.clone(), m, args, score));
             }
         }
