@@ -65,8 +65,11 @@ pub fn build_from_units(units: &[Unit], source: String) -> anyhow::Result<Knowle
             let param_types: Vec<String> = params.iter().map(|p| p.java.clone()).collect();
             let param_names: Vec<String> = m.params.iter().map(|(_, n)| n.clone()).collect();
             let param_methods = params.iter().map(|p| states.of_descriptor(&p.descriptor)).collect();
+            let returns = m.returns.as_ref().map(|r| resolver.resolve(r, i, &m.type_params).java).unwrap_or_default();
             let mut ctx = MethodContext {
                 class_simple: c.chain.last().map(String::as_str).unwrap_or(""),
+                method: &m.name,
+                returns: &returns,
                 is_static: m.is_static || m.name == "<init>",
                 params: &param_names,
                 param_types: &param_types,

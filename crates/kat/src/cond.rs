@@ -33,6 +33,8 @@ pub enum Expr {
     Name(String),
     /// `left + right` or `left - right` (op is `'+'` or `'-'`).
     Arith { op: char, left: Box<Expr>, right: Box<Expr> },
+    /// A string literal, e.g. `"rw"` (printed with `\\` and `\"` escaped).
+    Str(String),
 }
 
 /// A comparison operator.
@@ -299,6 +301,7 @@ impl std::fmt::Display for Expr {
                 f.write_str(")")
             }
             Expr::Field { target, name } => write!(f, "{target}.{name}"),
+            Expr::Str(text) => write!(f, "\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\"")),
             Expr::Arith { op, left, right } => match right.as_ref() {
                 Expr::Arith { .. } => write!(f, "{left} {op} ({right})"),
                 _ => write!(f, "{left} {op} {right}"),

@@ -8,6 +8,7 @@ use crate::cond::{Cond, Expr};
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
     Ident(String),
+    Str(String),
     Int(i64),
     Op(&'static str),
 }
@@ -28,6 +29,18 @@ fn lex(text: &str) -> Result<Vec<Tok>, String> {
             }
             let n = text[i..end].parse().map_err(|_| format!("number too large at {i}"))?;
             out.push(Tok::Int(n));
+        } else if c == '"' {
+            chars.next();
+            let mut lit = String::new();
+            loop {
+                match chars.next() {
+                    Some((_, '"')) => break,
+                    Some((_, '\\')) => lit.extend(chars.next().map(|(_, e)| e)),
+                    Some((_, ch)) => lit.push(ch),
+                    None => return Err(format!("unterminated string at {i} in `{text}`")),
+                }
+            }
+            out.push(Tok::Str(lit));
         } else if c.is_ascii_alphabetic() || c == '_' || c == '$' {
             let mut end = i;
             while let Some(&(j, d)) = chars.peek().filter(|(_, d)| d.is_ascii_alphanumeric() || *d == '_' || *d == '$')
@@ -83,6 +96,11 @@ pub(crate) fn parse_code_expr(text: &str, params: &[String]) -> Option<Expr> {
     let mut p = Parser { toks: lex(text).ok()?, pos: 0, params: Some(params) };
     let e = p.expr().ok()?;
     (p.pos == p.toks.len()).then_some(e)
+}
+
+/// The value written `?` (an unknown bound), only inside comparisons.
+fn unknown_value() -> Expr {
+    Expr::Name("?".to_string())
 }
 
 impl Parser<'_> {
@@ -147,6 +165,10 @@ impl Parser<'_> {
         {
             self.pos += 1;
             let right = self.expr()?;
+            // `x < ?`: a comparison with an unknown bound says no more than `?`.
+            if left == unknown_value() || right == unknown_value() {
+                return Ok(Cond::Unknown);
+            }
             return Ok(Cond::Cmp { left, op, right });
         }
         Ok(Cond::Truth(left))
@@ -208,6 +230,14 @@ impl Parser<'_> {
                     Expr::Int(n) => Ok(Expr::Int(-n)),
                     _ => Err("`-` before a non-number".into()),
                 }
+            }
+            Some(Tok::Str(lit)) => {
+                self.pos += 1;
+                Ok(Expr::Str(lit))
+            }
+            Some(Tok::Op("?")) => {
+                self.pos += 1;
+                Ok(unknown_value())
             }
             Some(Tok::Op("(")) => {
                 self.pos += 1;
@@ -274,6 +304,8 @@ mod tests {
             "(a == null || b == null) && ?",
             "a - (b - c) > 0",
             "a - b - c > 0",
+            r#"mode.equals("rw") && ?"#,
+            r#"s.equals("a\"b\\c")"#,
         ] {
             assert_eq!(round(text), text);
         }
@@ -301,6 +333,12 @@ mod tests {
             parse_code("index > Character.MAX_RADIX", &params).unwrap().to_string(),
             "index > Character.MAX_RADIX"
         );
+    }
+
+    #[test]
+    fn comparisons_with_an_unknown_bound_are_unknown() {
+        assert_eq!(parse_cond("year < ? || year > ?").unwrap(), Cond::Unknown);
+        assert_eq!(parse_cond("x == null && dst.length < ?").unwrap().to_string(), "x == null && ?");
     }
 
     #[test]

@@ -38,6 +38,10 @@ pub struct StateMethod {
 pub struct MethodContext<'a> {
     /// Simple name of the declaring class (`String`, `ArrayList`).
     pub class_simple: &'a str,
+    /// The documented method's name (`<init>` for constructors).
+    pub method: &'a str,
+    /// Its erased Java return type (`boolean`, `void`, `java.lang.String`).
+    pub returns: &'a str,
     pub is_static: bool,
     pub params: &'a [String],
     /// Erased Java types of the parameters (`int`, `java.lang.String`).
@@ -193,6 +197,16 @@ impl MethodContext<'_> {
         if code.text == self.class_simple || (tokens.len() > 1 && tokens[0].is("this") && !self.is_static) {
             return Some((Expr::This, Some(Link { mention, entity: Entity::Receiver, confidence: 1.0 })));
         }
+        // `MAX_CODE_POINT` in the documentation of `Character`: a constant of
+        // the documented class.
+        let constant = code.text.len() > 1
+            && code.text.chars().all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit())
+            && code.text.starts_with(|c: char| c.is_ascii_uppercase());
+        if constant {
+            let e =
+                Expr::Field { target: Box::new(Expr::Name(self.class_simple.to_string())), name: code.text.clone() };
+            return Some((e, None));
+        }
         let e = Expr::parse_code(&code.text, self.params)?;
         match &e {
             Expr::Call { target, name, args } if **target == Expr::This && args.is_empty() => {
@@ -234,6 +248,16 @@ impl MethodContext<'_> {
             }
             if best.as_ref().is_none_or(|(_, s)| score > *s) {
                 best = Some((p.clone(), score));
+            }
+        }
+        // "the function", "the operator": the one functional-interface parameter.
+        let functional = ["function", "operator", "supplier", "consumer", "predicate", "action", "mapper"];
+        let fi: Vec<usize> =
+            (0..self.params.len()).filter(|&i| self.param_types[i].starts_with("java.util.function.")).collect();
+        if fi.len() == 1 && functional.iter().any(|f| same_word(&head, f)) {
+            let better = best.as_ref().is_none_or(|(_, s)| *s < 0.9);
+            if better {
+                best = Some((self.params[fi[0]].clone(), 0.9));
             }
         }
         if self.params.len() == 1 && words.iter().all(|w| GENERIC_HEADS.iter().any(|g| same_word(w, g))) {

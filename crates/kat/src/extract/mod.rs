@@ -41,12 +41,46 @@ pub fn clauses(doc: &EffectiveDoc, ctx: &mut MethodContext) -> Vec<Clause> {
         let first = sentence::first_sentence(&toks);
         for (value, cond) in sentence::return_conditions(first) {
             let cond = with_value_as_subject(&value, cond);
-            let (joiner, triggers) = triggers(&cond, ctx);
+            let (joiner, mut triggers) = triggers(&cond, ctx);
+            if let Some(own) = own_query(&value, ctx)
+                && triggers.iter().all(|t| t.condition.is_unknown())
+            {
+                triggers = vec![Trigger { text: join(&cond), ..own }];
+            }
             let origin = Origin::Returns(value);
             out.push(Clause { origin, sentence: join(first), joiner, triggers, inherited_from: from.clone() });
         }
     }
     out
+}
+
+/// "`true` if the socket successfully connected" documenting
+/// `isConnected()`: the @return of a boolean query restates the query, so
+/// its condition is the call itself (`this.isConnected()`, negated for
+/// `false`), T3. `None` for other methods and values.
+fn own_query(value: &str, ctx: &MethodContext) -> Option<Trigger> {
+    let truth = match value.trim_matches('`') {
+        "true" => true,
+        "false" => false,
+        _ => return None,
+    };
+    let query = ["is", "has", "can"]
+        .iter()
+        .any(|p| ctx.method.strip_prefix(p).is_some_and(|rest| rest.starts_with(char::is_uppercase)));
+    if ctx.is_static || ctx.returns != "boolean" || !query {
+        return None;
+    }
+    let args = ctx.params.iter().map(|p| Expr::Param(p.clone())).collect();
+    let call = Cond::Truth(Expr::Call { target: Box::new(Expr::This), name: ctx.method.to_string(), args });
+    let entity = Entity::Method { class: String::new(), name: ctx.method.to_string() };
+    Some(Trigger {
+        kind: TriggerKind::CallDependency,
+        text: String::new(),
+        triple: None,
+        condition: if truth { call } else { call.negated() },
+        links: vec![Link { mention: value.to_string(), entity, confidence: 1.0 }],
+        confidence: 1.0,
+    })
 }
 
 fn link_members(norm: &crate::javadoc::Normalised) -> Vec<(String, String)> {

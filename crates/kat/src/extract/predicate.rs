@@ -102,6 +102,19 @@ pub fn derive(
     if let Some(d) = null_predicate(ctx, subj.as_ref(), &lower, negated) {
         return with_links(d, links);
     }
+    // "the mode is `"rw"`": string equality, a restriction of its own (T4).
+    let copula = lower.first().is_some_and(|w| w == "is" || w == "are");
+    if let (true, Some(s), [.., last]) = (copula, subj.as_ref(), predicate)
+        && last.code
+        && let Some(lit @ Expr::Str(_)) = Expr::parse_code(&last.text, ctx.params)
+    {
+        let call = Cond::Truth(Expr::Call { target: Box::new(s.clone()), name: "equals".into(), args: vec![lit] });
+        let condition = if negated { call.negated() } else { call };
+        return with_links(Derived { kind: TriggerKind::Other, condition, links: Vec::new() }, links);
+    }
+    if let Some(d) = interval(ctx, subj.as_ref(), predicate, &lower, negated) {
+        return with_links(d, links);
+    }
     if let Some(d) = compare(ctx, subj.as_ref(), predicate, &lower, negated) {
         return with_links(d, links);
     }
@@ -141,6 +154,48 @@ pub fn derive(
         return with_links(d, links);
     }
     with_links(unknown(TriggerKind::Other), links)
+}
+
+/// Intervals: "is between X and Y (inclusive)", "is outside the range
+/// from X to Y", "is (not) in the range X to Y": `s >= X && s <= Y` or
+/// its negation `s < X || s > Y` (strict bounds when "exclusive").
+fn interval(
+    ctx: &MethodContext,
+    subj: Option<&Expr>,
+    predicate: &[Token],
+    lower: &[String],
+    negated: bool,
+) -> Option<Derived> {
+    let s = subj.filter(|s| is_numeric(ctx, s))?;
+    let (lo, hi, outside) = if let Some(b) = lower.iter().position(|w| w == "between") {
+        let a = b + 1 + lower[b + 1..].iter().position(|w| w == "and")?;
+        (b + 1..a, a + 1, false)
+    } else {
+        let r = lower.iter().position(|w| w == "range")?;
+        let outside = lower[..r].iter().any(|w| w == "outside" || w == "out");
+        let inside = lower[..r].iter().any(|w| w == "in" || w == "within");
+        if !outside && !inside {
+            return None;
+        }
+        let from = r + 1 + usize::from(lower.get(r + 1).is_some_and(|w| w == "from" || w == "of"));
+        let to = from + lower[from..].iter().position(|w| w == "to")?;
+        (from..to, to + 1, outside)
+    };
+    let end = (hi..lower.len())
+        .find(|&i| matches!(lower[i].as_str(), "," | "inclusive" | "exclusive" | "("))
+        .unwrap_or(lower.len());
+    let (low, _) = ctx.noun_phrase(&predicate[lo]).filter(|(e, _)| is_numeric(ctx, e))?;
+    let (high, _) = ctx.noun_phrase(&predicate[hi..end]).filter(|(e, _)| is_numeric(ctx, e))?;
+    let strict = lower.iter().any(|w| w == "exclusive");
+    let (ge, le) = if strict { (CmpOp::Gt, CmpOp::Lt) } else { (CmpOp::Ge, CmpOp::Le) };
+    let inside = Cond::And(vec![Cond::cmp(s.clone(), ge, low), Cond::cmp(s.clone(), le, high)]);
+    let cond = if negated != outside {
+        let Cond::And(parts) = inside else { unreachable!() };
+        Cond::Or(parts.into_iter().map(Cond::negated).collect())
+    } else {
+        inside
+    };
+    Some(Derived { kind: TriggerKind::Range, condition: cond, links: Vec::new() })
 }
 
 /// Comparatives ("is less than X", "exceeds X", "is equal to X", `<=`):
@@ -368,29 +423,41 @@ fn state_link(
     let text: String = predicate.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
     let pred_words = words(&text);
     let object = object_parameter(ctx, predicate);
-    let mut candidates: Vec<(Expr, &StateMethod, Vec<Expr>, f32)> = Vec::new();
+    let mut candidates: Vec<(Expr, &StateMethod, Option<Vec<Expr>>, f32)> = Vec::new();
     let targets = subj.into_iter().cloned().chain((!ctx.is_static).then_some(Expr::This));
     let verb = main_verb(predicate);
     for target in targets {
         let on_subject = subj.is_none_or(|s| *s == target || !matches!(s, Expr::Param(_)));
         for m in ctx.methods_of(&target) {
             let args = match (m.params.len(), subj, &object) {
-                (0, _, _) => Vec::new(),
-                (1, Some(s), _) if !on_subject && accepts(ctx, m, s) => vec![s.clone()],
-                (1, _, Some(o)) if on_subject && *o != target && accepts(ctx, m, o) => vec![o.clone()],
-                _ => continue,
+                (0, _, _) => Some(Vec::new()),
+                (1, Some(s), _) if !on_subject && accepts(ctx, m, s) => Some(vec![s.clone()]),
+                (1, _, Some(o)) if on_subject && *o != target && accepts(ctx, m, o) => Some(vec![o.clone()]),
+                _ => None,
             };
+            let linked = ctx
+                .link_members
+                .iter()
+                .any(|(member, shown)| *member == m.name && part.iter().any(|t| t.code && t.text == *shown));
+            if args.is_none() && !linked {
+                continue;
+            }
             // "exists", "contains the element": the verb names the method of
             // the subject itself (an unknown subject is not the receiver).
             let verb_is_name = subj == Some(&target)
                 && verb.as_ref().is_some_and(|v| same_word(&stem(v), &stem(&m.name.to_ascii_lowercase())));
             let fit = Fit { on_subject, verb_is_name };
-            let linked = ctx
-                .link_members
-                .iter()
-                .any(|(member, shown)| *member == m.name && part.iter().any(|t| t.code && t.text == *shown));
             let antonym = ANTONYMS.iter().any(|(w, name)| *name == m.name && pred_words.iter().any(|p| p == w));
-            let score = if linked || antonym { 1.0 } else { similarity(&text, &m.name) };
+            // "does not represent an enum class" names `isEnum` without its "is".
+            let describes =
+                matches!(verb.as_deref(), Some("is" | "are" | "represents" | "represent" | "denotes" | "denote"));
+            let bare =
+                m.name.strip_prefix("is").filter(|r| r.starts_with(char::is_uppercase) && on_subject && describes);
+            let score = if linked || antonym {
+                1.0
+            } else {
+                similarity(&text, &m.name).max(bare.map_or(0.0, |r| similarity(&text, r)))
+            };
             let threshold = if target == Expr::This { CLASS_THRESHOLD } else { OTHER_CLASS_THRESHOLD };
             if score >= threshold && (linked || antonym || is_state_name(m, predicate, &fit)) {
                 candidates.push((target.clone(), m, args, score));
@@ -402,9 +469,11 @@ fn state_link(
     let (target, m, args, score) = candidates.into_iter().next()?;
     let entity = Entity::Method { class: String::new(), name: m.name.clone() };
     let link = Link { mention: text.clone(), entity, confidence: score };
-    if m.returns != "boolean" {
+    // A linked method that cannot be called here, or is no boolean query:
+    // a call dependency without a formal form.
+    let Some(args) = args.filter(|_| m.returns == "boolean") else {
         return Some(Derived { kind: TriggerKind::CallDependency, condition: Cond::Unknown, links: vec![link] });
-    }
+    };
     let call = Expr::Call { target: Box::new(target), name: m.name.clone(), args };
     let antonym = ANTONYMS.iter().any(|(w, name)| *name == m.name && pred_words.iter().any(|p| p == w));
     let cond = Cond::Truth(call);
