@@ -292,6 +292,58 @@ pub fn class_goals_with(cf: &ClassFile, options: &AnalysisOptions) -> Result<Cla
 }
 
 impl ClassGoals {
+    /// Appends the goals of another class (a nested class of this one, so
+    /// that its code counts as part of the class under test, as JaCoCo and
+    /// EvoSuite count it): its goal, branch and switch ids are shifted past
+    /// this class's, and its method indices past this class's methods, so
+    /// that `methods[goal.method_index]` stays the goal's method. `class` of
+    /// each appended goal keeps the nested class's name; a source line
+    /// already taken keeps its first goal.
+    pub fn append(&mut self, other: ClassGoals) {
+        let (goal_off, branch_off, switch_off) =
+            (self.goals.len() as u32, self.branches.len() as u32, self.switches.len() as u32);
+        let method_off = self.methods.len() as u16;
+        let shift = |id: GoalId| GoalId(id.0 + goal_off);
+        for mut goal in other.goals {
+            goal.id = shift(goal.id);
+            goal.parents = goal.parents.into_iter().map(shift).collect();
+            goal.method_index += method_off;
+            match &mut goal.kind {
+                GoalKind::Branch { branch, .. } => branch.0 += branch_off,
+                GoalKind::SwitchCase { switch, .. } => switch.0 += switch_off,
+                _ => {}
+            }
+            self.goals.push(goal);
+        }
+        for mut b in other.branches {
+            b.id.0 += branch_off;
+            b.method_index += method_off;
+            b.true_goal = shift(b.true_goal);
+            b.false_goal = shift(b.false_goal);
+            self.branches.push(b);
+        }
+        for mut sw in other.switches {
+            sw.id.0 += switch_off;
+            sw.method_index += method_off;
+            sw.cases.iter_mut().for_each(|(_, _, goal)| *goal = shift(*goal));
+            sw.default.1 = shift(sw.default.1);
+            self.switches.push(sw);
+        }
+        for mut m in other.methods {
+            m.index += method_off;
+            m.method_goal = m.method_goal.map(shift);
+            m.root_branch_goal = m.root_branch_goal.map(shift);
+            self.methods.push(m);
+        }
+        for mut f in other.filtered {
+            f.method_index += method_off;
+            self.filtered.push(f);
+        }
+        for (line, goal) in other.line_goals {
+            self.line_goals.entry(line).or_insert(shift(goal));
+        }
+    }
+
     /// The goal with id `id`.
     pub fn goal(&self, id: GoalId) -> &Goal {
         &self.goals[id.0 as usize]

@@ -63,6 +63,23 @@ impl GoalMap {
         map
     }
 
+    /// Adds the map of another class whose goals were appended to this
+    /// class's with `ClassGoals::append` (`goal_offset` is the number of
+    /// goals before the append). Probe ids are global, so they do not clash.
+    pub fn append(&mut self, other: GoalMap, goal_offset: u32) {
+        let shift = |id: GoalId| GoalId(id.0 + goal_offset);
+        for (probe, (t, f, rel)) in other.branches {
+            self.branches.insert(probe, (shift(t), shift(f), rel));
+        }
+        for (probe, mut sw) in other.switches {
+            sw.cases.iter_mut().for_each(|(_, g)| *g = shift(*g));
+            sw.default = shift(sw.default);
+            self.switches.insert(probe, sw);
+        }
+        self.lines.extend(other.lines.into_iter().map(|(probe, g)| (probe, shift(g))));
+        self.methods.extend(other.methods.into_iter().map(|(probe, (m, r))| (probe, (shift(m), r.map(shift)))));
+    }
+
     /// The goals of this class that the execution covered.
     pub fn covered(&self, trace: &Trace) -> BTreeSet<GoalId> {
         let mut out = BTreeSet::new();

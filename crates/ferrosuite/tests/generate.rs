@@ -111,3 +111,19 @@ fn strings_compared_at_run_time_become_seeds() {
     assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
     assert!(test_file(&out, "Secret").contains("\"game42\""), "{}", test_file(&out, "Secret"));
 }
+
+#[test]
+fn nested_classes_are_part_of_the_class_under_test() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("settings");
+    let (code, log, report) = generate(&jar, "edge.Settings", &out, &["--evaluations", "3000", "--seed", "3"]);
+    assert_eq!(code, 0, "{log}");
+    let class = &report["classes"][0];
+    // Settings.describe (2 branches), Builder.width (2), Limits.clamp (2).
+    assert_eq!(class["goals"]["branch"]["total"], 6, "{class}");
+    assert_eq!(class["goals"]["branch"]["covered"], 6, "{class}");
+    let suite = test_file(&out, "Settings");
+    assert!(suite.contains(".width("), "the builder's methods are called: {suite}");
+    assert!(suite.contains("IllegalArgumentException"), "the builder's exception is tested: {suite}");
+}

@@ -212,6 +212,23 @@ impl ClassFile {
         attributes.iter().find(|a| self.constant_pool.utf8(a.name_index) == Ok(name))
     }
 
+    /// The access flags this class has as a member of its enclosing class,
+    /// from its own entry in the `InnerClasses` attribute (JVMS 4.7.6):
+    /// `private`, `protected` and `static` show only there. `None` for a
+    /// top-level class or a malformed attribute.
+    pub fn inner_class_flags(&self) -> Option<u16> {
+        let attr = self.find_attribute(&self.attributes, "InnerClasses")?;
+        let info = &attr.info;
+        let u16_at = |i: usize| info.get(i..i + 2).map(|b| u16::from_be_bytes([b[0], b[1]]));
+        let count = usize::from(u16_at(0)?);
+        let own = self.name();
+        (0..count).find_map(|k| {
+            let at = 2 + 8 * k;
+            let inner = u16_at(at)?;
+            (self.constant_pool.class_name(inner).ok()? == own).then(|| u16_at(at + 6)).flatten()
+        })
+    }
+
     /// Name of an attribute (`Code`, `LineNumberTable`, ...).
     pub fn attribute_name(&self, a: &Attribute) -> &str {
         self.constant_pool.utf8(a.name_index).unwrap_or("<invalid>")

@@ -197,16 +197,25 @@ fn try_generate(config: &GenerateConfig, class: &str, report: &mut ClassReport) 
 fn prepare(config: &GenerateConfig, class: &str) -> anyhow::Result<ClassContext> {
     let cp = Arc::new(ClassPath::parse(&config.class_path)?.with_jdk(&config.jdk.home)?);
     let cf = cp.load(class)?;
-    let goals = analysis::goals::class_goals(&cf).with_context(|| format!("cannot analyse {class}"))?;
+    let mut goals = analysis::goals::class_goals(&cf).with_context(|| format!("cannot analyse {class}"))?;
     let work = config.out.join(".ferrosuite").join(class);
     let instrumented = work.join("instrumented");
     let _ = std::fs::remove_dir_all(&instrumented);
     let user_cp = ClassPath::parse(&config.class_path)?;
-    let batch = crate::commands::instrument::instrument_to_dir(&user_cp, &[class.to_string()], &instrumented, false)?;
-    let internal = class.replace('.', "/");
-    let instrumented_cut =
-        batch.classes.iter().find(|c| c.class == internal).context("the class could not be instrumented")?;
-    let map = GoalMap::new(&goals, instrumented_cut);
+    let nested = nested_classes(&user_cp, class);
+    let names: Vec<String> = std::iter::once(class.to_string()).chain(nested.iter().map(|(n, _)| n.clone())).collect();
+    let batch = crate::commands::instrument::instrument_to_dir(&user_cp, &names, &instrumented, false)?;
+    let instrumented_class = |name: &str| batch.classes.iter().find(|c| c.class == name.replace('.', "/"));
+    let instrumented_cut = instrumented_class(class).context("the class could not be instrumented")?;
+    let mut map = GoalMap::new(&goals, instrumented_cut);
+    // Nested classes count as part of the class under test (as for JaCoCo
+    // and EvoSuite): their goals are appended to the class's.
+    for (name, nested_goals) in nested {
+        let Some(instrumented) = instrumented_class(&name) else { continue };
+        let offset = goals.goals.len() as u32;
+        map.append(GoalMap::new(&nested_goals, instrumented), offset);
+        goals.append(nested_goals);
+    }
     let worker = WorkerConfig {
         exe: std::env::current_exe()?,
         java_home: config.jdk.home.clone(),
@@ -228,6 +237,27 @@ fn prepare(config: &GenerateConfig, class: &str) -> anyhow::Result<ClassContext>
         user_class_path: config.class_path.clone(),
         exception_details: Default::default(),
     })
+}
+
+/// The nested, inner, local and anonymous classes of `class` on the class
+/// path (binary names starting with `class$`), with their goals; classes
+/// the compiler made up (`ACC_SYNTHETIC`, such as switch maps) and classes
+/// that cannot be analysed are left out, as JaCoCo leaves them out.
+fn nested_classes(cp: &ClassPath, class: &str) -> Vec<(String, ClassGoals)> {
+    const ACC_SYNTHETIC: u16 = 0x1000;
+    let prefix = format!("{class}$");
+    let mut out = Vec::new();
+    for name in cp.all_class_names().into_iter().filter(|n| n.starts_with(&prefix)) {
+        let Ok(cf) = cp.load(&name) else { continue };
+        if cf.access & ACC_SYNTHETIC != 0 {
+            continue;
+        }
+        match analysis::goals::class_goals(&cf) {
+            Ok(goals) => out.push((name, goals)),
+            Err(e) => tracing::warn!("nested class {name} left out: {e}"),
+        }
+    }
+    out
 }
 
 /// Covered goals of the final suite, by kind, from one more execution.

@@ -40,6 +40,7 @@ pub(super) fn build(cp: &ClassPath, cut: &str, options: &ClusterOptions) -> Resu
     let mut b = Builder::new(cp, cut, options);
     b.check_accessible(&class)?;
     b.collect_calls_under_test(&class);
+    b.collect_nested_calls();
     b.enqueue_name(cut, 1);
     let params: Vec<JavaType> = b.cluster.calls_under_test.iter().flat_map(|c| c.params().to_vec()).collect();
     for p in &params {
@@ -122,8 +123,11 @@ impl<'cp> Builder<'cp> {
         if is_local_or_anonymous(&name) || class.access & access::SYNTHETIC != 0 {
             return false;
         }
-        let own =
-            class.access & access::PUBLIC != 0 || (self.options.package_private && package_of(&name) == self.package);
+        // A nested class's own flags (`private`, `protected`) are in its
+        // InnerClasses entry; the class file's flags say package-private.
+        let flags = class.inner_class_flags().unwrap_or(class.access);
+        let own = flags & access::PRIVATE == 0
+            && (flags & access::PUBLIC != 0 || (self.options.package_private && package_of(&name) == self.package));
         let outer = BinaryName::new(name.as_str()).outer_class();
         own && outer.is_none_or(|o| self.cp.load(o.as_str()).is_ok_and(|c| self.class_accessible(&c)))
     }
@@ -171,25 +175,51 @@ impl<'cp> Builder<'cp> {
             calls.extend(self.constructors(class));
         }
         let mut seen = HashSet::new();
+        let cut = BinaryName::new(self.cut.as_str());
         for (owner, is_superinterface) in self.cut_owners() {
             if let Some(owner_class) = self.load(&owner) {
-                calls.extend(self.members_under_test(&owner_class, &owner, is_superinterface, &mut seen));
+                calls.extend(self.members_under_test(&owner_class, &owner, is_superinterface, &mut seen, &cut));
             }
         }
         self.cluster.calls_under_test = calls;
     }
 
+    /// Adds the accessible constructors, methods and fields declared by the
+    /// CUT's nested classes (`Option$Builder`) to the calls under test, and
+    /// queues those classes for generators: their code counts as part of
+    /// the CUT (as for EvoSuite and JaCoCo). Local and anonymous classes
+    /// cannot be named by a test and are left out.
+    fn collect_nested_calls(&mut self) {
+        let prefix = format!("{}$", self.cut);
+        let nested: Vec<String> = self.cp.all_class_names().into_iter().filter(|n| n.starts_with(&prefix)).collect();
+        for name in nested {
+            let Some(class) = self.load(&name) else { continue };
+            if !self.class_accessible(&class) {
+                continue;
+            }
+            let mut calls = Vec::new();
+            if class.access & (access::ABSTRACT | access::INTERFACE | access::ENUM) == 0 {
+                calls.extend(self.constructors(&class));
+            }
+            let owner = BinaryName::new(name.as_str());
+            calls.extend(self.members_under_test(&class, &name, false, &mut HashSet::new(), &owner));
+            self.cluster.calls_under_test.extend(calls);
+            self.enqueue_name(&name, 1);
+        }
+    }
+
     /// The accessible methods and fields of `owner` not hidden by a nearer
     /// declaration in `seen` (name and parameters; fields by name),
-    /// referenced with the CUT as owner.
+    /// referenced with `reference` as owner (the CUT, or a nested class).
     fn members_under_test(
         &self,
         class: &ClassFile,
         owner: &str,
         is_superinterface: bool,
         seen: &mut HashSet<(String, String)>,
+        reference: &BinaryName,
     ) -> Vec<Callable> {
-        let cut = BinaryName::new(self.cut.as_str());
+        let cut = reference.clone();
         let mut calls = Vec::new();
         for m in &class.methods {
             let (name, desc) = (class.member_name(m), class.member_descriptor(m));
@@ -414,13 +444,22 @@ impl<'cp> Builder<'cp> {
         subtypes.into_iter().filter(concrete).take(MAX_SUBTYPES).collect()
     }
 
-    /// Calls on an existing value of class `name`: the CUT's instance calls
-    /// under test, a JDK collection's fill method, or the accessible instance
-    /// methods of an application class needed below the depth limit.
+    /// Calls on an existing value of class `name`: the instance calls under
+    /// test of the CUT (or a nested class) taking that receiver, a JDK
+    /// collection's fill method, or the accessible instance methods of an
+    /// application class needed below the depth limit.
     fn modifiers_for(&self, name: &str, depth: u32) -> Vec<Callable> {
-        if name == self.cut {
-            let calls = self.cluster.calls_under_test.iter();
-            return calls.filter(|c| c.receiver().is_some()).cloned().collect();
+        // The instance calls under test of the CUT or of one of its nested
+        // classes (those of `Outer$Inner` need an `Outer$Inner` receiver).
+        let under_test: Vec<Callable> = self
+            .cluster
+            .calls_under_test
+            .iter()
+            .filter(|c| c.receiver().and_then(|r| r.to_internal_name()).is_some_and(|r| r.to_binary().as_str() == name))
+            .cloned()
+            .collect();
+        if !under_test.is_empty() || name == self.cut {
+            return under_test;
         }
         if let Some(container) = self.cluster.containers.get(name) {
             let object = class_type("java.lang.Object");
@@ -516,8 +555,22 @@ impl<'cp> Builder<'cp> {
                 self.cluster.supertypes.insert(name, supertypes);
             }
         }
-        let can_make_cut = can_generate(&self.cluster, &self.cut, &mut HashSet::new());
-        self.cluster.calls_under_test.retain(|c| c.receiver().is_none() || can_make_cut);
+        // Instance members need a receiver: of the CUT, or of a nested class.
+        let mut can_make: HashMap<String, bool> = HashMap::new();
+        let cluster = &self.cluster;
+        let keep: Vec<bool> = cluster
+            .calls_under_test
+            .iter()
+            .map(|c| match c.receiver() {
+                None => true,
+                Some(ty) => {
+                    let name = ty.to_internal_name().map(|n| n.to_binary().as_str().to_string()).unwrap_or_default();
+                    *can_make.entry(name.clone()).or_insert_with(|| can_generate(cluster, &name, &mut HashSet::new()))
+                }
+            })
+            .collect();
+        let mut keep = keep.into_iter();
+        self.cluster.calls_under_test.retain(|_| keep.next().unwrap_or(false));
         if self.cluster.calls_under_test.is_empty() {
             return Err(ClusterError::NothingCallable { class: self.cut.clone(), reason: nothing_reason(class) });
         }
