@@ -11,6 +11,7 @@
 pub mod entity;
 pub mod predicate;
 pub mod sentence;
+pub mod state;
 pub mod words;
 
 use entity::MethodContext;

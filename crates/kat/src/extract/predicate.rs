@@ -3,9 +3,9 @@
 //! section 3.1: T1/T2 by key patterns, T3 by linking to a state method of
 //! the receiver or a parameter, T4 otherwise).
 
-use super::entity::{CLASS_THRESHOLD, MethodContext, OTHER_CLASS_THRESHOLD, StateMethod, simple_type};
+use super::entity::{MethodContext, simple_type};
 use super::sentence::Token;
-use super::words::{same_word, similarity, stem, words};
+
 use crate::cond::{CmpOp, Cond, Expr};
 use crate::graph::{Entity, Link, TriggerKind};
 
@@ -81,9 +81,36 @@ const SIGNS: &[(&str, CmpOp, i64)] = &[
     ("non-negative", CmpOp::Ge, 0),
 ];
 
+/// What the rules of [`derive`] look at: the linked subject, the
+/// predicate (from the verb on), the whole trigger, the predicate's words
+/// in lower case, and whether it is negated.
+pub(super) struct Ask<'a, 'c> {
+    pub ctx: &'a MethodContext<'c>,
+    pub subj: Option<Expr>,
+    pub part: &'a [Token],
+    pub predicate: &'a [Token],
+    pub lower: Vec<String>,
+    pub negated: bool,
+}
+
+impl<'a, 'c> Ask<'a, 'c> {
+    /// The fields as plain values, for the rules.
+    pub(super) fn parts(&self) -> (&'a MethodContext<'c>, Option<&Expr>, &'a [Token], &[String], bool) {
+        (self.ctx, self.subj.as_ref(), self.predicate, &self.lower, self.negated)
+    }
+}
+
+/// A rule of [`derive`]: a condition and type, or `None` to let the next
+/// rule try.
+type Rule = fn(&Ask) -> Option<Derived>;
+
+/// The rules, most specific first.
+const RULES: &[Rule] =
+    &[null_predicate, string_equality, interval, compare, sign, empty, range_words, super::state::state_link];
+
 /// Derives the condition of `subject predicate` (predicate starts at the
 /// verb; `part` is the whole trigger). `subject_negated` is set for "no
-/// value is present".
+/// value is present". The subject's link comes first among the links.
 pub fn derive(
     ctx: &MethodContext,
     subject: Option<&(Expr, Option<Link>)>,
@@ -95,77 +122,69 @@ pub fn derive(
         predicate.iter().map(|t| if t.code { t.text.clone() } else { t.text.to_ascii_lowercase() }).collect();
     let negated = (lower.iter().any(|w| NEGATIONS.contains(&w.as_str()) || w.ends_with("n't"))) != subject_negated;
     let links: Vec<Link> = subject.and_then(|(_, l)| l.clone()).into_iter().collect();
-    let has = |w: &str| lower.iter().any(|x| x == w);
-    let subj = subject.map(|(e, _)| e.clone());
-    let unknown = |kind| Derived { kind, condition: Cond::Unknown, links: Vec::new() };
+    let ask = Ask { ctx, subj: subject.map(|(e, _)| e.clone()), part, predicate, lower, negated };
+    let derived = RULES.iter().find_map(|rule| rule(&ask));
+    with_links(derived.unwrap_or_else(|| unknown(TriggerKind::Other)), links)
+}
 
-    if let Some(d) = null_predicate(ctx, subj.as_ref(), &lower, negated) {
-        return with_links(d, links);
-    }
-    // "the mode is `"rw"`": string equality, a restriction of its own (T4).
+/// A trigger of type `kind` without a formal condition.
+fn unknown(kind: TriggerKind) -> Derived {
+    Derived { kind, condition: Cond::Unknown, links: Vec::new() }
+}
+
+/// "the mode is `"rw"`": string equality, a restriction of its own (T4).
+fn string_equality(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, predicate, lower, negated) = ask.parts();
     let copula = lower.first().is_some_and(|w| w == "is" || w == "are");
-    if let (true, Some(s), [.., last]) = (copula, subj.as_ref(), predicate)
-        && last.code
-        && let Some(lit @ Expr::Str(_)) = Expr::parse_code(&last.text, ctx.params)
-    {
-        let call = Cond::Truth(Expr::Call { target: Box::new(s.clone()), name: "equals".into(), args: vec![lit] });
-        let condition = if negated { call.negated() } else { call };
-        return with_links(Derived { kind: TriggerKind::Other, condition, links: Vec::new() }, links);
-    }
-    if let Some(d) = interval(ctx, subj.as_ref(), predicate, &lower, negated) {
-        return with_links(d, links);
-    }
-    if let Some(d) = compare(ctx, subj.as_ref(), predicate, &lower, negated) {
-        return with_links(d, links);
-    }
-    if let Some(&(_, op, n)) = SIGNS.iter().find(|(w, _, _)| has(w)) {
-        let op = if negated { op.negate() } else { op };
-        let signum = |s: &Expr| has_method(ctx, s, "signum", 0);
-        return match subj {
-            Some(s) if is_numeric(ctx, &s) => {
-                Derived { kind: TriggerKind::Range, condition: Cond::cmp(s, op, Expr::Int(n)), links }
-            }
-            // "`this` is negative" for BigInteger, BigDecimal: the sign.
-            Some(s) if signum(&s) => {
-                let cond = Cond::cmp(Expr::call0(s, "signum"), op, Expr::Int(n));
-                Derived { kind: TriggerKind::Range, condition: cond, links }
-            }
-            _ => with_links(unknown(TriggerKind::Range), links),
-        };
-    }
+    let last = predicate.last().filter(|t| t.code && copula)?;
+    let lit @ Expr::Str(_) = Expr::parse_code(&last.text, ctx.params)? else { return None };
+    let call = Cond::Truth(Expr::Call { target: Box::new(subj?.clone()), name: "equals".into(), args: vec![lit] });
+    let condition = if negated { call.negated() } else { call };
+    Some(Derived { kind: TriggerKind::Other, condition, links: Vec::new() })
+}
+
+/// Signs: "`x` is negative" is `x < 0`; for a BigInteger or BigDecimal,
+/// `x.signum() < 0`; T2 without a formal form for other subjects.
+fn sign(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, _, lower, negated) = ask.parts();
+    let &(_, op, n) = SIGNS.iter().find(|(w, _, _)| lower.iter().any(|x| x == w))?;
+    let op = if negated { op.negate() } else { op };
+    let condition = match subj {
+        Some(s) if is_numeric(ctx, s) => Cond::cmp(s.clone(), op, Expr::Int(n)),
+        Some(s) if has_method(ctx, s, "signum", 0) => Cond::cmp(Expr::call0(s.clone(), "signum"), op, Expr::Int(n)),
+        _ => Cond::Unknown,
+    };
+    Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
+/// "is empty", "contains no elements".
+fn empty(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, _, lower, negated) = ask.parts();
     let contains_none = lower.len() >= 3
         && ["contains", "contain", "has", "have"].contains(&lower[0].as_str())
         && lower[1] == "no"
         && ["element", "elements", "mapping", "mappings", "entries", "characters", "key-value"]
             .contains(&lower[2].as_str());
-    if (has("empty") || contains_none)
-        && let Some(s) = subj.as_ref()
-        && let Some(d) = emptiness(ctx, s, negated && !contains_none)
-    {
-        return with_links(d, links);
+    if !(lower.iter().any(|w| w == "empty") || contains_none) {
+        return None;
     }
-    let all: Vec<String> = part.iter().filter(|t| !t.code).map(|t| t.text.to_ascii_lowercase()).collect();
+    emptiness(ctx, subj?, negated && !contains_none)
+}
+
+/// Range words anywhere in the trigger ("out of range", "overflow",
+/// "exceeds the supported range"): T2 without a formal form.
+fn range_words(ask: &Ask) -> Option<Derived> {
+    let all: Vec<String> = ask.part.iter().filter(|t| !t.code).map(|t| t.text.to_ascii_lowercase()).collect();
     let range =
         all.iter().any(|w| RANGE_WORDS.contains(&w.as_str())) || all.windows(2).any(|w| w[0] == "out" && w[1] == "of");
-    if range {
-        return with_links(unknown(TriggerKind::Range), links);
-    }
-    if let Some(d) = state_link(ctx, subj.as_ref(), part, predicate, negated) {
-        return with_links(d, links);
-    }
-    with_links(unknown(TriggerKind::Other), links)
+    range.then(|| unknown(TriggerKind::Range))
 }
 
 /// Intervals: "is between X and Y (inclusive)", "is outside the range
 /// from X to Y", "is (not) in the range X to Y": `s >= X && s <= Y` or
 /// its negation `s < X || s > Y` (strict bounds when "exclusive").
-fn interval(
-    ctx: &MethodContext,
-    subj: Option<&Expr>,
-    predicate: &[Token],
-    lower: &[String],
-    negated: bool,
-) -> Option<Derived> {
+fn interval(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, predicate, lower, negated) = ask.parts();
     let s = subj.filter(|s| is_numeric(ctx, s))?;
     let (lo, hi, outside) = if let Some(b) = lower.iter().position(|w| w == "between") {
         let a = b + 1 + lower[b + 1..].iter().position(|w| w == "and")?;
@@ -204,13 +223,8 @@ fn interval(
 /// `subject.compareTo(object) op 0`. Equality with a side that cannot be
 /// linked is no range statement ("this is equal to the other year") and
 /// gives `None`, as do other comparisons of non-numbers.
-fn compare(
-    ctx: &MethodContext,
-    subj: Option<&Expr>,
-    predicate: &[Token],
-    lower: &[String],
-    negated: bool,
-) -> Option<Derived> {
+fn compare(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, predicate, lower, negated) = ask.parts();
     let (op, rest) = comparative(lower)?;
     let op = if negated { op.negate() } else { op };
     let object = ctx.noun_phrase(&predicate[predicate.len() - rest..]);
@@ -244,7 +258,8 @@ fn with_links(mut d: Derived, links: Vec<Link>) -> Derived {
 }
 
 /// `x is null`, `x is not null`, `x contains null (elements)`.
-fn null_predicate(ctx: &MethodContext, subj: Option<&Expr>, lower: &[String], negated: bool) -> Option<Derived> {
+fn null_predicate(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, _, lower, negated) = ask.parts();
     let at = lower.iter().position(|w| w == "null")?;
     let copula = ["is", "are", "was", "be", "were"].contains(&lower[0].as_str());
     let direct = copula && lower[1..at].iter().all(|w| w == "not" || w == "set" || w == "to" || w == "itself");
@@ -363,146 +378,3 @@ fn emptiness(ctx: &MethodContext, s: &Expr, negated: bool) -> Option<Derived> {
     };
     Some(Derived { kind, condition: cond, links: vec![link] })
 }
-
-/// Methods never linked as states (every object has them).
-const NOT_STATES: &[&str] = &["equals", "hashCode", "toString", "compareTo", "getClass"];
-
-/// How a candidate method relates to the trigger.
-struct Fit {
-    /// The method is called on the trigger's subject (or on the receiver
-    /// when the subject is the receiver or unknown).
-    on_subject: bool,
-    /// The predicate's main verb is the method's name ("contains", "exists")
-    /// and the subject is the method's target.
-    verb_is_name: bool,
-}
-
-/// Whether a method names a state a predicate can talk about: a boolean
-/// query on the subject (`isEmpty`, `hasNext`, `markSupported`, or the verb
-/// itself: "exists", "contains the element"), a boolean `is`/`has`/`can`
-/// query of the receiver taking the subject ("the unit is not supported"
-/// → `this.isSupported(unit)`), or a zero-argument action whose past
-/// participle follows a copula ("is closed" → `close`).
-fn is_state_name(m: &StateMethod, predicate: &[Token], fit: &Fit) -> bool {
-    if NOT_STATES.contains(&m.name.as_str()) {
-        return false;
-    }
-    let prefixed = ["is", "has", "can"]
-        .iter()
-        .any(|p| m.name.strip_prefix(p).is_some_and(|rest| rest.starts_with(char::is_uppercase)));
-    let boolean = m.returns == "boolean";
-    let query =
-        boolean && if fit.on_subject { prefixed || fit.verb_is_name || words(&m.name).len() >= 2 } else { prefixed };
-    let participle = m.params.is_empty()
-        && predicate.windows(2).any(|w| {
-            let copula = ["is", "are", "was", "were", "been", "already"].iter().any(|c| w[0].is(c));
-            copula
-                && !w[1].code
-                && w[1].text.ends_with("ed")
-                && same_word(&stem(&w[1].text.to_ascii_lowercase()), &m.name)
-        });
-    query || participle
-}
-
-/// Antonyms of state words and the method names they negate.
-const ANTONYMS: &[(&str, &str)] = &[("closed", "isOpen"), ("close", "isOpen")];
-
-/// Links the predicate to a state method of the subject's type (or of the
-/// receiver): "has no more elements" is `!this.hasNext()`, "the unit is not
-/// supported" is `!this.isSupported(unit)`, "this list contains the
-/// specified element" is `this.contains(o)`. Boolean methods give a formal
-/// condition; other methods (`close`, a `{@link}`ed `next`) give T3 with
-/// no formal form.
-fn state_link(
-    ctx: &MethodContext,
-    subj: Option<&Expr>,
-    part: &[Token],
-    predicate: &[Token],
-    negated: bool,
-) -> Option<Derived> {
-    let text: String = predicate.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
-    let pred_words = words(&text);
-    let object = object_parameter(ctx, predicate);
-    let mut candidates: Vec<(Expr, &StateMethod, Option<Vec<Expr>>, f32)> = Vec::new();
-    let targets = subj.into_iter().cloned().chain((!ctx.is_static).then_some(Expr::This));
-    let verb = main_verb(predicate);
-    for target in targets {
-        let on_subject = subj.is_none_or(|s| *s == target || !matches!(s, Expr::Param(_)));
-        for m in ctx.methods_of(&target) {
-            let args = match (m.params.len(), subj, &object) {
-                (0, _, _) => Some(Vec::new()),
-                (1, Some(s), _) if !on_subject && accepts(ctx, m, s) => Some(vec![s.clone()]),
-                (1, _, Some(o)) if on_subject && *o != target && accepts(ctx, m, o) => Some(vec![o.clone()]),
-                _ => None,
-            };
-            let linked = ctx
-                .link_members
-                .iter()
-                .any(|(member, shown)| *member == m.name && part.iter().any(|t| t.code && t.text == *shown));
-            if args.is_none() && !linked {
-                continue;
-            }
-            // "exists", "contains the element": the verb names the method of
-            // the subject itself (an unknown subject is not the receiver).
-            let verb_is_name = subj == Some(&target)
-                && verb.as_ref().is_some_and(|v| same_word(&stem(v), &stem(&m.name.to_ascii_lowercase())));
-            let fit = Fit { on_subject, verb_is_name };
-            let antonym = ANTONYMS.iter().any(|(w, name)| *name == m.name && pred_words.iter().any(|p| p == w));
-            // "does not represent an enum class" names `isEnum` without its "is".
-            let describes =
-                matches!(verb.as_deref(), Some("is" | "are" | "represents" | "represent" | "denotes" | "denote"));
-            let bare =
-                m.name.strip_prefix("is").filter(|r| r.starts_with(char::is_uppercase) && on_subject && describes);
-            let score = if linked || antonym {
-                1.0
-            } else {
-                similarity(&text, &m.name).max(bare.map_or(0.0, |r| similarity(&text, r)))
-            };
-            let threshold = if target == Expr::This { CLASS_THRESHOLD } else { OTHER_CLASS_THRESHOLD };
-            if score >= threshold && (linked || antonym || is_state_name(m, predicate, &fit)) {
-                candidates.push((target.clone(), m, args, score));
-            }
-        }
-    }
-    let specificity = |m: &StateMethod| (m.returns == "boolean") as usize * 10 + words(&m.name).len();
-    candidates.sort_by(|a, b| b.3.total_cmp(&a.3).then(specificity(b.1).cmp(&specificity(a.1))));
-    let (target, m, args, score) = candidates.into_iter().next()?;
-    let entity = Entity::Method { class: String::new(), name: m.name.clone() };
-    let link = Link { mention: text.clone(), entity, confidence: score };
-    // A linked method that cannot be called here, or is no boolean query:
-    // a call dependency without a formal form.
-    let Some(args) = args.filter(|_| m.returns == "boolean") else {
-        return Some(Derived { kind: TriggerKind::CallDependency, condition: Cond::Unknown, links: vec![link] });
-    };
-    let call = Expr::Call { target: Box::new(target), name: m.name.clone(), args };
-    let antonym = ANTONYMS.iter().any(|(w, name)| *name == m.name && pred_words.iter().any(|p| p == w));
-    let cond = Cond::Truth(call);
-    let cond = if negated != antonym { cond.negated() } else { cond };
-    Some(Derived { kind: TriggerKind::CallDependency, condition: cond, links: vec![link] })
-}
-
-/// The predicate's main verb, lower case, after auxiliaries and negations.
-fn main_verb(predicate: &[Token]) -> Option<String> {
-    let aux = ["does", "do", "did", "not", "no", "never", "doesn't", "don't"];
-    predicate.iter().find(|t| !aux.iter().any(|a| t.is(a))).filter(|t| !t.code).map(|t| t.text.to_ascii_lowercase())
-}
-
-/// Whether `arg` fits the single parameter of `m` (same erased type, or
-/// `Object`; unknown types are accepted).
-fn accepts(ctx: &MethodContext, m: &StateMethod, arg: &Expr) -> bool {
-    let want = m.params[0].as_str();
-    want == "java.lang.Object" || ctx.type_of(arg).is_none_or(|t| t == want)
-}
-
-/// The parameter named by the object of a transitive predicate
-/// ("contains the specified element" → `o`).
-fn object_parameter(ctx: &MethodContext, predicate: &[Token]) -> Option<Expr> {
-    let start = predicate.iter().position(|t| !(t.is("not") || t.is("no") || VERBISH.iter().any(|v| t.is(v))))?;
-    match ctx.noun_phrase(&predicate[start..]) {
-        Some((e @ Expr::Param(_), _)) => Some(e),
-        _ => None,
-    }
-}
-
-/// Auxiliaries and verbs skipped before an object.
-const VERBISH: &[&str] = &["does", "do", "did", "contains", "contain", "is", "are", "has", "have", "a", "an"];

@@ -1,0 +1,150 @@
+//! Linking a predicate to a state method (KAT's T3 "call dependency"):
+//! a boolean query of the subject or the receiver ("has no more elements"
+//! is `!this.hasNext()`), or an action whose effect the predicate names
+//! ("is closed" after `close()`).
+
+use super::entity::{CLASS_THRESHOLD, MethodContext, OTHER_CLASS_THRESHOLD, StateMethod};
+use super::predicate::{Ask, Derived};
+use super::sentence::Token;
+use super::words::{same_word, similarity, stem, words};
+use crate::cond::{Cond, Expr};
+use crate::graph::{Entity, Link, TriggerKind};
+
+/// Methods never linked as states (every object has them).
+const NOT_STATES: &[&str] = &["equals", "hashCode", "toString", "compareTo", "getClass"];
+
+/// How a candidate method relates to the trigger.
+struct Fit {
+    /// The method is called on the trigger's subject (or on the receiver
+    /// when the subject is the receiver or unknown).
+    on_subject: bool,
+    /// The predicate's main verb is the method's name ("contains", "exists")
+    /// and the subject is the method's target.
+    verb_is_name: bool,
+}
+
+/// Whether a method names a state a predicate can talk about: a boolean
+/// query on the subject (`isEmpty`, `hasNext`, `markSupported`, or the verb
+/// itself: "exists", "contains the element"), a boolean `is`/`has`/`can`
+/// query of the receiver taking the subject ("the unit is not supported"
+/// → `this.isSupported(unit)`), or a zero-argument action whose past
+/// participle follows a copula ("is closed" → `close`).
+fn is_state_name(m: &StateMethod, predicate: &[Token], fit: &Fit) -> bool {
+    if NOT_STATES.contains(&m.name.as_str()) {
+        return false;
+    }
+    let prefixed = ["is", "has", "can"]
+        .iter()
+        .any(|p| m.name.strip_prefix(p).is_some_and(|rest| rest.starts_with(char::is_uppercase)));
+    let boolean = m.returns == "boolean";
+    let query =
+        boolean && if fit.on_subject { prefixed || fit.verb_is_name || words(&m.name).len() >= 2 } else { prefixed };
+    let participle = m.params.is_empty()
+        && predicate.windows(2).any(|w| {
+            let copula = ["is", "are", "was", "were", "been", "already"].iter().any(|c| w[0].is(c));
+            copula
+                && !w[1].code
+                && w[1].text.ends_with("ed")
+                && same_word(&stem(&w[1].text.to_ascii_lowercase()), &m.name)
+        });
+    query || participle
+}
+
+/// Antonyms of state words and the method names they negate.
+const ANTONYMS: &[(&str, &str)] = &[("closed", "isOpen"), ("close", "isOpen")];
+
+/// Links the predicate to a state method of the subject's type (or of the
+/// receiver): "has no more elements" is `!this.hasNext()`, "the unit is not
+/// supported" is `!this.isSupported(unit)`, "this list contains the
+/// specified element" is `this.contains(o)`. Boolean methods give a formal
+/// condition; other methods (`close`, a `{@link}`ed `next`) give T3 with
+/// no formal form.
+pub(super) fn state_link(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, predicate, _, negated) = ask.parts();
+    let part = ask.part;
+    let text: String = predicate.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+    let pred_words = words(&text);
+    let object = object_parameter(ctx, predicate);
+    let mut candidates: Vec<(Expr, &StateMethod, Option<Vec<Expr>>, f32)> = Vec::new();
+    let targets = subj.into_iter().cloned().chain((!ctx.is_static).then_some(Expr::This));
+    let verb = main_verb(predicate);
+    for target in targets {
+        let on_subject = subj.is_none_or(|s| *s == target || !matches!(s, Expr::Param(_)));
+        for m in ctx.methods_of(&target) {
+            let args = match (m.params.len(), subj, &object) {
+                (0, _, _) => Some(Vec::new()),
+                (1, Some(s), _) if !on_subject && accepts(ctx, m, s) => Some(vec![s.clone()]),
+                (1, _, Some(o)) if on_subject && *o != target && accepts(ctx, m, o) => Some(vec![o.clone()]),
+                _ => None,
+            };
+            let linked = ctx
+                .link_members
+                .iter()
+                .any(|(member, shown)| *member == m.name && part.iter().any(|t| t.code && t.text == *shown));
+            if args.is_none() && !linked {
+                continue;
+            }
+            // "exists", "contains the element": the verb names the method of
+            // the subject itself (an unknown subject is not the receiver).
+            let verb_is_name = subj == Some(&target)
+                && verb.as_ref().is_some_and(|v| same_word(&stem(v), &stem(&m.name.to_ascii_lowercase())));
+            let fit = Fit { on_subject, verb_is_name };
+            let antonym = ANTONYMS.iter().any(|(w, name)| *name == m.name && pred_words.iter().any(|p| p == w));
+            // "does not represent an enum class" names `isEnum` without its "is".
+            let describes =
+                matches!(verb.as_deref(), Some("is" | "are" | "represents" | "represent" | "denotes" | "denote"));
+            let bare =
+                m.name.strip_prefix("is").filter(|r| r.starts_with(char::is_uppercase) && on_subject && describes);
+            let score = if linked || antonym {
+                1.0
+            } else {
+                similarity(&text, &m.name).max(bare.map_or(0.0, |r| similarity(&text, r)))
+            };
+            let threshold = if target == Expr::This { CLASS_THRESHOLD } else { OTHER_CLASS_THRESHOLD };
+            if score >= threshold && (linked || antonym || is_state_name(m, predicate, &fit)) {
+                candidates.push((target.clone(), m, args, score));
+            }
+        }
+    }
+    let specificity = |m: &StateMethod| (m.returns == "boolean") as usize * 10 + words(&m.name).len();
+    candidates.sort_by(|a, b| b.3.total_cmp(&a.3).then(specificity(b.1).cmp(&specificity(a.1))));
+    let (target, m, args, score) = candidates.into_iter().next()?;
+    let entity = Entity::Method { class: String::new(), name: m.name.clone() };
+    let link = Link { mention: text.clone(), entity, confidence: score };
+    // A linked method that cannot be called here, or is no boolean query:
+    // a call dependency without a formal form.
+    let Some(args) = args.filter(|_| m.returns == "boolean") else {
+        return Some(Derived { kind: TriggerKind::CallDependency, condition: Cond::Unknown, links: vec![link] });
+    };
+    let call = Expr::Call { target: Box::new(target), name: m.name.clone(), args };
+    let antonym = ANTONYMS.iter().any(|(w, name)| *name == m.name && pred_words.iter().any(|p| p == w));
+    let cond = Cond::Truth(call);
+    let cond = if negated != antonym { cond.negated() } else { cond };
+    Some(Derived { kind: TriggerKind::CallDependency, condition: cond, links: vec![link] })
+}
+
+/// The predicate's main verb, lower case, after auxiliaries and negations.
+fn main_verb(predicate: &[Token]) -> Option<String> {
+    let aux = ["does", "do", "did", "not", "no", "never", "doesn't", "don't"];
+    predicate.iter().find(|t| !aux.iter().any(|a| t.is(a))).filter(|t| !t.code).map(|t| t.text.to_ascii_lowercase())
+}
+
+/// Whether `arg` fits the single parameter of `m` (same erased type, or
+/// `Object`; unknown types are accepted).
+fn accepts(ctx: &MethodContext, m: &StateMethod, arg: &Expr) -> bool {
+    let want = m.params[0].as_str();
+    want == "java.lang.Object" || ctx.type_of(arg).is_none_or(|t| t == want)
+}
+
+/// The parameter named by the object of a transitive predicate
+/// ("contains the specified element" → `o`).
+fn object_parameter(ctx: &MethodContext, predicate: &[Token]) -> Option<Expr> {
+    let start = predicate.iter().position(|t| !(t.is("not") || t.is("no") || VERBISH.iter().any(|v| t.is(v))))?;
+    match ctx.noun_phrase(&predicate[start..]) {
+        Some((e @ Expr::Param(_), _)) => Some(e),
+        _ => None,
+    }
+}
+
+/// Auxiliaries and verbs skipped before an object.
+const VERBISH: &[&str] = &["does", "do", "did", "contains", "contain", "is", "are", "has", "have", "a", "an"];
