@@ -127,3 +127,17 @@ fn nested_classes_are_part_of_the_class_under_test() {
     assert!(suite.contains(".width("), "the builder's methods are called: {suite}");
     assert!(suite.contains("IllegalArgumentException"), "the builder's exception is tested: {suite}");
 }
+
+#[test]
+fn prefixes_suffixes_and_case_insensitive_words_become_seeds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("command");
+    let (code, log, report) = generate(&jar, "edge.Command", &out, &["--evaluations", "3000", "--seed", "5"]);
+    assert_eq!(code, 0, "{log}");
+    let class = &report["classes"][0];
+    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    let suite = test_file(&out, "Command");
+    assert!(suite.contains("--run="), "{suite}");
+    assert!(suite.contains(".cfg"), "{suite}");
+}

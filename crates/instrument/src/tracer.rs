@@ -63,6 +63,10 @@ tracer_methods! {
     METHOD = "method" "(I)V";
     EXPORT = "export" "()[D";
     STRING_EQUALS = "stringEquals" "(Ljava/lang/String;Ljava/lang/Object;)Z";
+    STRING_EQUALS_IGNORE_CASE = "stringEqualsIgnoreCase" "(Ljava/lang/String;Ljava/lang/String;)Z";
+    STRING_STARTS_WITH = "stringStartsWith" "(Ljava/lang/String;Ljava/lang/String;)Z";
+    STRING_ENDS_WITH = "stringEndsWith" "(Ljava/lang/String;Ljava/lang/String;)Z";
+    STRING_CONTAINS = "stringContains" "(Ljava/lang/String;Ljava/lang/CharSequence;)Z";
     RESET = "reset" "()V";
 }
 

@@ -1,31 +1,47 @@
-//! Dynamic seeding: `String.equals(Object)` calls become
-//! `Tracer.stringEquals(String, Object)`, which returns the same result and
-//! remembers the compared strings, so the search can reuse strings the
-//! class under test compares its inputs with (EvoSuite's dynamic constant
-//! pool).
+//! Dynamic seeding: calls of `String.equals(Object)`,
+//! `equalsIgnoreCase(String)`, `startsWith(String)`, `endsWith(String)` and
+//! `contains(CharSequence)` become static `Tracer` methods (`stringEquals`,
+//! ...) that return the same result and remember the strings compared, so
+//! the search can reuse strings the class under test compares its inputs
+//! with (EvoSuite's dynamic constant pool).
 
 use model::bytecode::{Operand, op};
 use model::classfile::ClassFileError;
 use model::constant_pool::ConstantPool;
 
 use crate::probe::{Edit, Emitter, MethodContext, ProbeKind};
-use crate::tracer;
+use crate::tracer::{self, TracerMethod};
 
-/// Rewrites `invokevirtual java/lang/String.equals(Ljava/lang/Object;)Z`.
+/// The `String` methods rewritten (name, descriptor) and the tracer method
+/// replacing each: same stack effect (receiver, argument → boolean).
+const REWRITTEN: &[(&str, &str, TracerMethod)] = &[
+    ("equals", "(Ljava/lang/Object;)Z", tracer::STRING_EQUALS),
+    ("equalsIgnoreCase", "(Ljava/lang/String;)Z", tracer::STRING_EQUALS_IGNORE_CASE),
+    ("startsWith", "(Ljava/lang/String;)Z", tracer::STRING_STARTS_WITH),
+    ("endsWith", "(Ljava/lang/String;)Z", tracer::STRING_ENDS_WITH),
+    ("contains", "(Ljava/lang/CharSequence;)Z", tracer::STRING_CONTAINS),
+];
+
+/// Rewrites `invokevirtual java/lang/String.equals(Ljava/lang/Object;)Z`
+/// and the other comparisons of [`REWRITTEN`].
 pub struct StringEquals {
-    /// Constant-pool indices of `String.equals` method references.
-    refs: Vec<u16>,
+    /// Constant-pool indices of the rewritten method references, with
+    /// their tracer methods.
+    refs: Vec<(u16, TracerMethod)>,
 }
 
 impl StringEquals {
-    /// Finds the `String.equals` references of a class's constant pool.
+    /// Finds the rewritten `String` method references of a class's
+    /// constant pool.
     pub fn new(constant_pool: &ConstantPool) -> StringEquals {
         let refs = constant_pool
             .iter()
             .filter_map(|(i, _)| {
                 let r = constant_pool.member_ref(i).ok()?;
-                (r.owner == "java/lang/String" && r.name == "equals" && r.descriptor == "(Ljava/lang/Object;)Z")
-                    .then_some(i)
+                let (_, _, tracer) = REWRITTEN.iter().find(|(name, desc, _)| {
+                    r.owner == "java/lang/String" && r.name == *name && r.descriptor == *desc
+                })?;
+                Some((i, *tracer))
             })
             .collect();
         StringEquals { refs }
@@ -47,10 +63,10 @@ impl ProbeKind for StringEquals {
             return Ok(out);
         }
         for (index, insn) in ctx.insns.iter().enumerate() {
-            if insn.opcode == op::INVOKEVIRTUAL
-                && matches!(insn.operand, Operand::Constant(i) if self.refs.contains(&i))
-            {
-                out.push((index, Edit::Replace(vec![emit.call(tracer::STRING_EQUALS)?])));
+            let Operand::Constant(i) = insn.operand else { continue };
+            let found = self.refs.iter().find(|(r, _)| *r == i);
+            if let (op::INVOKEVIRTUAL, Some((_, tracer))) = (insn.opcode, found) {
+                out.push((index, Edit::Replace(vec![emit.call(*tracer)?])));
             }
         }
         Ok(out)

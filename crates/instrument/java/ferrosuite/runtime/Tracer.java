@@ -332,6 +332,44 @@ public final class Tracer {
         return result;
     }
 
+    /** {@code receiver.equalsIgnoreCase(other)}, remembering {@code other} (see {@link #stringEquals}). */
+    public static boolean stringEqualsIgnoreCase(String receiver, String other) {
+        boolean result = receiver.equalsIgnoreCase(other);
+        remember(other);
+        return result;
+    }
+
+    /** {@code receiver.startsWith(prefix)}, remembering the prefix. */
+    public static boolean stringStartsWith(String receiver, String prefix) {
+        boolean result = receiver.startsWith(prefix);
+        remember(prefix);
+        return result;
+    }
+
+    /** {@code receiver.endsWith(suffix)}, remembering the suffix. */
+    public static boolean stringEndsWith(String receiver, String suffix) {
+        boolean result = receiver.endsWith(suffix);
+        remember(suffix);
+        return result;
+    }
+
+    /** {@code receiver.contains(part)}, remembering the part when it is a string. */
+    public static boolean stringContains(String receiver, CharSequence part) {
+        boolean result = receiver.contains(part);
+        if (part instanceof String) remember((String) part);
+        return result;
+    }
+
+    /** Remembers a string unless it is null or another thread races us. */
+    private static void remember(String s) {
+        if (s == null) return;
+        try {
+            rememberString(s);
+        } catch (RuntimeException race) {
+            // A race with another thread: this string is not remembered.
+        }
+    }
+
     private static void rememberString(String s) {
         if (seenStringEpoch != epoch) {
             seenStringEpoch = epoch;
