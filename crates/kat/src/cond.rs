@@ -25,14 +25,33 @@ pub enum Expr {
     Bool(bool),
     /// A method call `target.name(args)` on a parameter, the receiver or a
     /// class (for static calls the target is [`Expr::Name`]).
-    Call { target: Box<Expr>, name: String, args: Vec<Expr> },
+    Call {
+        /// What the method is called on.
+        target: Box<Expr>,
+        /// The method name.
+        name: String,
+        /// The arguments, in order.
+        args: Vec<Expr>,
+    },
     /// A field read `target.name`, e.g. `a.length` for arrays.
-    Field { target: Box<Expr>, name: String },
+    Field {
+        /// The object (or class name) read.
+        target: Box<Expr>,
+        /// The field name.
+        name: String,
+    },
     /// A name that is not a parameter (a constant such as
     /// `Character.MAX_RADIX`, or a class used as a call target).
     Name(String),
     /// `left + right` or `left - right` (op is `'+'` or `'-'`).
-    Arith { op: char, left: Box<Expr>, right: Box<Expr> },
+    Arith {
+        /// `'+'` or `'-'`.
+        op: char,
+        /// The left operand.
+        left: Box<Expr>,
+        /// The right operand.
+        right: Box<Expr>,
+    },
     /// A string literal, e.g. `"rw"` (printed with `\\` and `\"` escaped).
     Str(String),
 }
@@ -40,11 +59,17 @@ pub enum Expr {
 /// A comparison operator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum CmpOp {
+    /// `<`
     Lt,
+    /// `<=`
     Le,
+    /// `>`
     Gt,
+    /// `>=`
     Ge,
+    /// `==`
     Eq,
+    /// `!=`
     Ne,
 }
 
@@ -101,7 +126,14 @@ impl CmpOp {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Cond {
     /// `left op right`.
-    Cmp { left: Expr, op: CmpOp, right: Expr },
+    Cmp {
+        /// The left operand.
+        left: Expr,
+        /// The operator.
+        op: CmpOp,
+        /// The right operand.
+        right: Expr,
+    },
     /// A boolean-valued expression, e.g. `this.isEmpty()`.
     Truth(Expr),
     /// Negation.

@@ -20,10 +20,15 @@ pub struct TypeSyntax {
 /// What kind of type a class declaration declares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ClassKind {
+    /// `class` (abstract or not).
     Class,
+    /// `interface`.
     Interface,
+    /// `enum`.
     Enum,
+    /// `record`.
     Record,
+    /// `@interface`.
     Annotation,
 }
 
@@ -49,6 +54,7 @@ pub struct RawClass {
     pub chain: Vec<String>,
     /// Index of the enclosing class in the same list, if nested.
     pub outer: Option<usize>,
+    /// What it declares.
     pub kind: ClassKind,
     /// Public (or a member of an interface) and every enclosing class too.
     pub exported: bool,
@@ -57,8 +63,11 @@ pub struct RawClass {
     pub is_static: bool,
     /// Type parameters with their first bound.
     pub type_params: Vec<(String, Option<TypeSyntax>)>,
+    /// The `extends` type of a class.
     pub superclass: Option<TypeSyntax>,
+    /// The `implements` (or, for interfaces, `extends`) types.
     pub interfaces: Vec<TypeSyntax>,
+    /// Public and protected methods and constructors.
     pub methods: Vec<RawMethod>,
     /// The raw `/** */` comment of the class.
     pub doc: Option<String>,
@@ -67,7 +76,9 @@ pub struct RawClass {
 /// Whether a member is public or protected (others are not kept).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Visibility {
+    /// `public`, or a member of an interface.
     Public,
+    /// `protected`.
     Protected,
 }
 
@@ -76,8 +87,11 @@ pub enum Visibility {
 pub struct RawMethod {
     /// Method name, `<init>` for constructors.
     pub name: String,
+    /// Declared `static`.
     pub is_static: bool,
+    /// Public or protected.
     pub visibility: Visibility,
+    /// The method's own type parameters with their first bound.
     pub type_params: Vec<(String, Option<TypeSyntax>)>,
     /// Parameter types and names in order.
     pub params: Vec<(TypeSyntax, String)>,
@@ -92,7 +106,9 @@ pub struct RawMethod {
 /// Everything read from a set of sources.
 #[derive(Debug, Default)]
 pub struct Declarations {
+    /// One entry per compilation unit, in the order added.
     pub files: Vec<FileScope>,
+    /// Every class declaration, nested ones after their enclosing class.
     pub classes: Vec<RawClass>,
 }
 

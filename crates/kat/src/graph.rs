@@ -32,6 +32,7 @@ pub struct ClassDecl {
     pub module: String,
     /// JVM internal name, e.g. `java/util/Map$Entry`.
     pub name: String,
+    /// What it declares.
     pub kind: ClassKind,
     /// Part of the public API (public, and enclosing classes public).
     pub exported: bool,
@@ -49,7 +50,9 @@ pub struct MethodDecl {
     pub name: String,
     /// JVM descriptor of the erased signature, e.g. `(I)C`.
     pub descriptor: String,
+    /// Declared `static`.
     pub is_static: bool,
+    /// Public or protected.
     pub visibility: Visibility,
     /// Parameter names in order (empty when the method has no clauses).
     pub params: Vec<String>,
@@ -79,7 +82,9 @@ pub enum Origin {
 /// How the triggers of one clause combine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Joiner {
+    /// Any trigger suffices.
     Or,
+    /// All triggers must hold.
     And,
 }
 
@@ -87,11 +92,13 @@ pub enum Joiner {
 /// condition under which it happens, split into triggers.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Clause {
+    /// The exception or return value documented.
     pub origin: Origin,
     /// The normalised sentence (code spans back-quoted).
     pub sentence: String,
     /// How [`Clause::triggers`] combine into the clause's condition.
     pub joiner: Joiner,
+    /// The triggers, in the order of the sentence.
     pub triggers: Vec<Trigger>,
     /// Internal name of the class whose documentation this was inherited
     /// from (`{@inheritDoc}` or an undocumented override).
@@ -155,10 +162,13 @@ pub enum Shape {
 /// A (subject, relation, object) triple.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Triple {
+    /// The subject phrase (`the index argument`).
     pub subject: String,
+    /// The verb with its negation and comparative (`is not less than`).
     pub relation: String,
     /// Empty for [`Shape::SV`].
     pub object: String,
+    /// The sentence shape.
     pub shape: Shape,
 }
 
@@ -170,7 +180,13 @@ pub enum Entity {
     /// The receiver (`this string`, `this list`).
     Receiver,
     /// A method of a class (internal name, method name).
-    Method { class: String, name: String },
+    Method {
+        /// The class's internal name; empty for the documented class or the
+        /// class of the linked value.
+        class: String,
+        /// The method name.
+        name: String,
+    },
 }
 
 /// An entity link with its knowledge confidence.
@@ -178,6 +194,7 @@ pub enum Entity {
 pub struct Link {
     /// The words linked, as they appear in the trigger.
     pub mention: String,
+    /// What it was linked to.
     pub entity: Entity,
     /// 1.0 for a `{@link}`; otherwise the similarity score (0..=1).
     pub confidence: f32,
@@ -186,12 +203,15 @@ pub struct Link {
 /// One trigger: a single condition of a clause.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Trigger {
+    /// T1 .. T4.
     pub kind: TriggerKind,
     /// The trigger's own words after coreference resolution and splitting.
     pub text: String,
+    /// The extracted triple, when the trigger has a verb.
     pub triple: Option<Triple>,
     /// The formal condition ([`Cond::Unknown`] when none was derived).
     pub condition: Cond,
+    /// Entity links with their confidence.
     pub links: Vec<Link>,
     /// Knowledge confidence (0..=1): the lowest confidence of its links,
     /// 1.0 when the condition came from a code span, 0.5 when nothing was
@@ -204,7 +224,9 @@ pub struct Trigger {
 pub struct MethodRef<'a> {
     /// Internal name of the class the call names (`java/util/ArrayList`).
     pub owner: &'a str,
+    /// The method name (`<init>` for constructors).
     pub name: &'a str,
+    /// The JVM method descriptor, e.g. `(I)C`.
     pub descriptor: &'a str,
 }
 

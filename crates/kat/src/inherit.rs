@@ -14,6 +14,7 @@ use crate::resolve::Resolver;
 /// A method's documentation after inheritance.
 #[derive(Clone, Debug, Default)]
 pub struct EffectiveDoc {
+    /// The main description (raw Javadoc).
     pub main: String,
     /// `@return` text and the internal name of the class it came from when
     /// inherited.

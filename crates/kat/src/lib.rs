@@ -18,6 +18,8 @@
 //! - [`stats`] and [`sample`] count triggers and draw the labelled sample
 //!   used to measure extraction accuracy.
 
+#![warn(missing_docs)]
+
 pub mod build;
 pub mod cond;
 mod cond_parse;

@@ -17,7 +17,9 @@ use crate::graph::{KnowledgeGraph, Origin};
 pub struct SampledClause {
     /// Internal class name.
     pub class: String,
+    /// Method name (`<init>` for constructors).
     pub method: String,
+    /// JVM method descriptor.
     pub descriptor: String,
     /// Parameter names of the method.
     pub params: Vec<String>,

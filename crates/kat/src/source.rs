@@ -8,12 +8,30 @@ use std::path::Path;
 /// Errors reading `src.zip`.
 #[derive(Debug, thiserror::Error)]
 pub enum SourceError {
+    /// The archive cannot be opened.
     #[error("cannot open {path}: {source}; install the JDK sources (Debian: apt-get install openjdk-17-source)")]
-    Open { path: String, source: std::io::Error },
+    Open {
+        /// The path given.
+        path: String,
+        /// Why it could not be opened.
+        source: std::io::Error,
+    },
+    /// The archive is not a readable zip file.
     #[error("{path} is not a readable zip archive ({source}); it may be truncated: reinstall openjdk-17-source")]
-    Zip { path: String, source: zip::result::ZipError },
+    Zip {
+        /// The path given.
+        path: String,
+        /// What the zip reader said.
+        source: zip::result::ZipError,
+    },
+    /// The archive has no folder for a module.
     #[error("{path} has no {module}/module-info.java: not a JDK src.zip with module folders (JDK 9 or later)")]
-    NoModule { path: String, module: String },
+    NoModule {
+        /// The path given.
+        path: String,
+        /// The module looked for.
+        module: String,
+    },
 }
 
 /// One compilation unit of an exported package.
@@ -22,6 +40,7 @@ pub struct Unit {
     pub module: String,
     /// Path inside the archive (`java.base/java/lang/String.java`).
     pub path: String,
+    /// The source text.
     pub text: String,
 }
 

@@ -23,12 +23,18 @@ pub const MAX_RAW_BYTES: u64 = 256 << 20;
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     #[error("not a ferrosuite knowledge graph (no FSKG header)")]
+    /// The file does not start with [`MAGIC`].
     NotAGraph,
+    /// The file has another format version.
     #[error(
         "knowledge graph format {found} is not supported (this build reads format {FORMAT_VERSION}); rebuild it with `ferrosuite kat build-kg`"
     )]
-    Version { found: u32 },
+    Version {
+        /// The version the file has.
+        found: u32,
+    },
     #[error("corrupt knowledge graph: {0}")]
+    /// The content does not decompress or decode; what went wrong.
     Corrupt(String),
 }
 

@@ -26,6 +26,7 @@ pub const OTHER_CLASS_THRESHOLD: f32 = 0.7;
 /// A zero- or one-argument method of a type, for linking states and sizes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StateMethod {
+    /// The method name.
     pub name: String,
     /// Erased Java types of its parameters (at most one).
     pub params: Vec<String>,
@@ -42,7 +43,9 @@ pub struct MethodContext<'a> {
     pub method: &'a str,
     /// Its erased Java return type (`boolean`, `void`, `java.lang.String`).
     pub returns: &'a str,
+    /// No receiver: a static method or a constructor.
     pub is_static: bool,
+    /// Parameter names in order.
     pub params: &'a [String],
     /// Erased Java types of the parameters (`int`, `java.lang.String`).
     pub param_types: &'a [String],

@@ -11,8 +11,11 @@ use crate::graph::{Entity, Link, TriggerKind};
 
 /// What a predicate gave.
 pub struct Derived {
+    /// The trigger type.
     pub kind: TriggerKind,
+    /// The formal condition (`?` when none).
     pub condition: Cond,
+    /// Entities linked on the way, with their confidence.
     pub links: Vec<Link>,
 }
 

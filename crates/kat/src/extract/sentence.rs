@@ -8,7 +8,9 @@ use crate::graph::Joiner;
 /// A word, a punctuation mark, or a back-quoted code span.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token {
+    /// The word, mark or code (without back-quotes).
     pub text: String,
+    /// Whether it was a back-quoted code span.
     pub code: bool,
 }
 
@@ -282,6 +284,7 @@ fn starts_predicate(tokens: &[Token]) -> bool {
 /// The result of splitting a condition.
 #[derive(Debug, PartialEq)]
 pub struct Split {
+    /// How the parts combine.
     pub joiner: Joiner,
     /// One token list per trigger; a part joined to the next by "and"
     /// inside an "or" list is kept as one part with its "and".
