@@ -33,6 +33,9 @@ fn show_finds_inherited_methods_and_filters_by_descriptor() {
     let (code, out, _) = run(&["kat", "show", "java.lang.StringBuilder.charAt"]);
     assert_eq!(code, 0);
     assert!(out.starts_with("java.lang.AbstractStringBuilder.charAt(int index)"), "{out}");
+    let (code, out, _) = run(&["kat", "show", "java/util/Map$Entry.setValue"]);
+    assert_eq!(code, 0, "internal names are accepted");
+    assert!(out.starts_with("java.util.Map.Entry.setValue("), "{out}");
     let (code, out, _) = run(&["kat", "show", "java.lang.String.substring", "--descriptor", "(II)Ljava/lang/String;"]);
     assert_eq!(code, 0);
     assert_eq!(out.matches("java.lang.String.substring(").count(), 1, "{out}");

@@ -312,8 +312,10 @@ impl KnowledgeGraph {
     /// constructors (`java.util.ArrayList` or `java.util.ArrayList.<init>`).
     /// A method the class inherits is found in its nearest supertype that
     /// declares it (`java.lang.StringBuilder.charAt` gives
-    /// `AbstractStringBuilder.charAt`).
+    /// `AbstractStringBuilder.charAt`). `/` and `$` may stand for `.`.
     pub fn find(&self, dotted: &str) -> Vec<(&ClassDecl, &MethodDecl)> {
+        // Internal (`java/util/Map$Entry`) spellings are accepted too.
+        let dotted = &dotted.replace(['/', '$'], ".");
         let candidates = [
             dotted.rsplit_once('.').map(|(c, m)| (c.to_string(), m.to_string())),
             Some((dotted.to_string(), "<init>".to_string())),
