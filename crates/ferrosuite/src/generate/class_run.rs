@@ -93,7 +93,8 @@ impl GenerateConfig {
         })
     }
 
-    /// The classes to test: `--class`, the classes of `--package`, or of `--jar`.
+    /// The classes to test: `--class`, the top-level classes of `--package`,
+    /// or of `--jar` (nested classes are part of their enclosing class).
     ///
     /// # Errors
     /// Class-path errors; a selection that names no class.
@@ -122,11 +123,12 @@ impl GenerateConfig {
     }
 }
 
-/// Top-level and named nested classes (not anonymous `Foo$1` or `package-info`).
+/// Top-level classes (not `package-info`): a nested class is tested with
+/// the class enclosing it, whose goals include its own (`--class
+/// Outer$Inner` still selects one alone).
 fn is_testable_name(c: &str) -> bool {
     let simple = c.rsplit('.').next().unwrap_or(c);
-    simple != "package-info"
-        && !simple.split('$').skip(1).any(|part| part.chars().next().is_some_and(|ch| ch.is_ascii_digit()))
+    simple != "package-info" && !simple.contains('$')
 }
 
 fn clock_seed() -> u64 {
@@ -292,4 +294,15 @@ fn fnv(s: &str) -> u64 {
 pub fn test_dir(out: &Path, class: &str) -> PathBuf {
     let package = class.rsplit_once('.').map_or("", |(p, _)| p);
     out.join(package.replace('.', "/"))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn only_top_level_classes_are_selected_from_jars_and_packages() {
+        assert!(super::is_testable_name("org.apache.commons.cli.Option"));
+        assert!(!super::is_testable_name("org.apache.commons.cli.Option$Builder"));
+        assert!(!super::is_testable_name("org.apache.commons.cli.Option$1"));
+        assert!(!super::is_testable_name("org.apache.commons.cli.package-info"));
+    }
 }
