@@ -109,7 +109,8 @@ impl CmpOp {
         }
     }
 
-    fn parse(s: &str) -> Option<CmpOp> {
+    /// The operator written `s` (`<`, `<=`, ...).
+    pub(crate) fn parse(s: &str) -> Option<CmpOp> {
         Some(match s {
             "<" => CmpOp::Lt,
             "<=" => CmpOp::Le,
@@ -237,26 +238,6 @@ impl Cond {
         }
     }
 
-    /// Whether the condition mentions the receiver (`this`).
-    pub fn mentions_this(&self) -> bool {
-        let mut found = false;
-        self.visit_exprs(&mut |e| found |= matches!(e, Expr::This));
-        found
-    }
-
-    fn visit_exprs(&self, f: &mut dyn FnMut(&Expr)) {
-        match self {
-            Cond::Cmp { left, right, .. } => {
-                left.visit(f);
-                right.visit(f);
-            }
-            Cond::Truth(e) => e.visit(f),
-            Cond::Not(c) => c.visit_exprs(f),
-            Cond::And(v) | Cond::Or(v) => v.iter().for_each(|c| c.visit_exprs(f)),
-            Cond::Unknown => {}
-        }
-    }
-
     /// Parses the printed form (see the module documentation).
     ///
     /// # Errors
@@ -282,22 +263,6 @@ impl Expr {
         crate::cond_parse::parse_code_expr(text, params)
     }
 
-    fn visit(&self, f: &mut dyn FnMut(&Expr)) {
-        f(self);
-        match self {
-            Expr::Call { target, args, .. } => {
-                target.visit(f);
-                args.iter().for_each(|a| a.visit(f));
-            }
-            Expr::Field { target, .. } => target.visit(f),
-            Expr::Arith { left, right, .. } => {
-                left.visit(f);
-                right.visit(f);
-            }
-            _ => {}
-        }
-    }
-
     /// `target.name()`.
     pub fn call0(target: Expr, name: &str) -> Expr {
         Expr::Call { target: Box::new(target), name: name.to_string(), args: Vec::new() }
@@ -307,11 +272,6 @@ impl Expr {
     pub fn param(name: &str) -> Expr {
         Expr::Param(name.to_string())
     }
-}
-
-/// Creates comparisons quickly in code: `cmp_op("<")`.
-pub(crate) fn cmp_op(symbol: &str) -> Option<CmpOp> {
-    CmpOp::parse(symbol)
 }
 
 impl std::fmt::Display for Expr {

@@ -3,7 +3,7 @@
 //! spans (`Cond::parse_code`), where bare names are resolved against the
 //! method's parameters and `size()` means `this.size()`.
 
-use crate::cond::{Cond, Expr};
+use crate::cond::{CmpOp, Cond, Expr};
 
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
@@ -161,7 +161,7 @@ impl Parser<'_> {
     fn comparison(&mut self) -> Result<Cond, String> {
         let left = self.expr()?;
         if let Some(Tok::Op(o)) = self.peek()
-            && let Some(op) = crate::cond::cmp_op(o)
+            && let Some(op) = CmpOp::parse(o)
         {
             self.pos += 1;
             let right = self.expr()?;

@@ -266,31 +266,34 @@ impl KnowledgeGraph {
     /// declaration order). `None` when none declares it or the class is not
     /// in the graph.
     pub fn resolve(&self, m: MethodRef<'_>) -> Option<(&ClassDecl, &MethodDecl)> {
-        let declared =
-            |c: &'_ ClassDecl| c.methods.iter().position(|d| d.name == m.name && d.descriptor == m.descriptor);
-        let mut chain = Vec::new();
-        let mut at = self.class(m.owner);
+        self.lookup_order(m.owner)
+            .into_iter()
+            .find_map(|c| c.methods.iter().find(|d| d.name == m.name && d.descriptor == m.descriptor).map(|d| (c, d)))
+    }
+
+    /// The classes a method of `owner` is looked up in, in JVM method
+    /// resolution order (JVMS 5.4.3.3): `owner` and its superclass chain,
+    /// then the interfaces of those classes and their superinterfaces,
+    /// breadth first in declaration order. Empty when `owner` is not in the
+    /// graph.
+    pub fn lookup_order(&self, owner: &str) -> Vec<&ClassDecl> {
+        let mut order = Vec::new();
+        let mut at = self.class(owner);
         while let Some(c) = at {
-            if let Some(k) = declared(c) {
-                return Some((c, &c.methods[k]));
-            }
-            chain.push(c);
+            order.push(c);
             at = self.superclass(c);
         }
         let mut queue: std::collections::VecDeque<&str> =
-            chain.iter().flat_map(|c| c.supertypes.iter().map(String::as_str)).collect();
+            order.iter().flat_map(|c| c.supertypes.iter().map(String::as_str)).collect();
         let mut seen = std::collections::HashSet::new();
         while let Some(name) = queue.pop_front() {
-            let Some(c) = self.class(name).filter(|_| seen.insert(name)) else { continue };
-            if c.kind != ClassKind::Interface {
+            let Some(c) = self.class(name).filter(|c| c.kind == ClassKind::Interface && seen.insert(name)) else {
                 continue;
-            }
-            if let Some(k) = declared(c) {
-                return Some((c, &c.methods[k]));
-            }
+            };
+            order.push(c);
             queue.extend(c.supertypes.iter().map(String::as_str));
         }
-        None
+        order
     }
 
     /// The superclass of a class, when it is in the graph (the first
@@ -310,8 +313,8 @@ impl KnowledgeGraph {
     /// Methods whose dotted name (`java.lang.String.charAt`) matches, with
     /// the classes declaring them; a class name alone gives its
     /// constructors (`java.util.ArrayList` or `java.util.ArrayList.<init>`).
-    /// A method the class inherits is found in its nearest supertype that
-    /// declares it (`java.lang.StringBuilder.charAt` gives
+    /// A method the class inherits is found in the first class of
+    /// [`KnowledgeGraph::lookup_order`] that declares it (`java.lang.StringBuilder.charAt` gives
     /// `AbstractStringBuilder.charAt`). `/` and `$` may stand for `.`.
     pub fn find(&self, dotted: &str) -> Vec<(&ClassDecl, &MethodDecl)> {
         // Internal (`java/util/Map$Entry`) spellings are accepted too.
@@ -322,16 +325,16 @@ impl KnowledgeGraph {
         ];
         for (class, method) in candidates.into_iter().flatten() {
             let Some(internal) = self.internal_name(&class) else { continue };
-            let mut queue = std::collections::VecDeque::from([internal]);
-            let mut seen = std::collections::HashSet::new();
-            while let Some(name) = queue.pop_front() {
-                let Some(c) = self.class(&name).filter(|_| seen.insert(name.clone())) else { continue };
+            // Constructors are not inherited.
+            let order = if method == "<init>" {
+                self.class(&internal).into_iter().collect()
+            } else {
+                self.lookup_order(&internal)
+            };
+            for c in order {
                 let found: Vec<_> = c.methods.iter().filter(|m| m.name == method).map(|m| (c, m)).collect();
                 if !found.is_empty() {
                     return found;
-                }
-                if method != "<init>" {
-                    queue.extend(c.supertypes.iter().cloned());
                 }
             }
         }
