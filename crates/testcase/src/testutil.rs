@@ -85,6 +85,25 @@ pub(crate) fn class_path() -> Option<&'static ClassPath> {
         .as_ref()
 }
 
+/// commons-lang3, commons-collections4 and commons-cli from
+/// `/usr/share/java` plus the JDK, or `None` (with a message) when the JDK
+/// or a jar is missing.
+pub(crate) fn commons_class_path() -> Option<ClassPath> {
+    let java_home = model::jdk::find_java_home()?;
+    let jars = [
+        "/usr/share/java/commons-lang3.jar",
+        "/usr/share/java/commons-collections4.jar",
+        "/usr/share/java/commons-cli.jar",
+    ];
+    if jars.iter().any(|j| !std::path::Path::new(j).exists()) {
+        eprintln!(
+            "skipped: the Debian commons jars are missing (apt-get install libcommons-lang3-java libcommons-collections4-java libcommons-cli-java)"
+        );
+        return None;
+    }
+    Some(ClassPath::parse(&jars.join(":")).unwrap().with_jdk(&java_home).unwrap())
+}
+
 /// The directory of the compiled fixture classes, or `None` (with a message) when no JDK is found.
 pub(crate) fn fixture_classes() -> Option<PathBuf> {
     static CLASSES: OnceLock<Option<PathBuf>> = OnceLock::new();

@@ -208,17 +208,7 @@ fn assignability_follows_the_supertypes_the_cluster_saw() {
 
 #[test]
 fn real_classes_build_quickly_with_generators_for_their_parameters() {
-    let Some(java_home) = model::jdk::find_java_home() else { return };
-    let jars = [
-        "/usr/share/java/commons-lang3.jar",
-        "/usr/share/java/commons-collections4.jar",
-        "/usr/share/java/commons-cli.jar",
-    ];
-    if jars.iter().any(|j| !std::path::Path::new(j).exists()) {
-        eprintln!("skipped: Debian commons jars missing");
-        return;
-    }
-    let cp = ClassPath::parse(&jars.join(":")).unwrap().with_jdk(&java_home).unwrap();
+    let Some(cp) = crate::testutil::commons_class_path() else { return };
     let started = std::time::Instant::now();
     let fraction =
         TestCluster::build(&cp, "org.apache.commons.lang3.math.Fraction", &ClusterOptions::default()).unwrap();

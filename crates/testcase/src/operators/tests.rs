@@ -168,19 +168,7 @@ fn truncation_and_removal_keep_earlier_statements_and_renumber() {
 /// real classes all pass the validator and respect the length bound.
 #[test]
 fn random_tests_mutants_and_children_of_real_classes_always_validate() {
-    let Some(java_home) = model::jdk::find_java_home() else { return };
-    let jars = [
-        "/usr/share/java/commons-lang3.jar",
-        "/usr/share/java/commons-collections4.jar",
-        "/usr/share/java/commons-cli.jar",
-    ];
-    if jars.iter().any(|j| !std::path::Path::new(j).exists()) {
-        eprintln!(
-            "skipped: the Debian commons jars are missing (apt-get install libcommons-lang3-java libcommons-collections4-java libcommons-cli-java)"
-        );
-        return;
-    }
-    let class_path = ClassPath::parse(&jars.join(":")).unwrap().with_jdk(&java_home).unwrap();
+    let Some(class_path) = crate::testutil::commons_class_path() else { return };
     let validator = Validator::new(&class_path);
     let classes = [
         "org.apache.commons.lang3.StringUtils",
