@@ -8,8 +8,6 @@
 mod commands;
 mod exit_code;
 mod generate;
-mod javarun;
-mod jdk;
 
 use clap::{Parser, Subcommand};
 

@@ -1,19 +1,95 @@
-//! Finding the JDK whose classes complete the class path.
+//! Finding the JDK: the one place that decides which Java installation
+//! ferrosuite uses, for its class path (the JDK's `jmods`), its worker JVMs
+//! (`libjvm.so`) and the tools it runs (`javac`, `java`).
 //!
-//! The JDK's classes come from its `jmods/*.jmod` files (see
-//! [`crate::classpath::ClassPath::with_jdk`]), so a JDK home counts only if
-//! it has `jmods/java.base.jmod`; a JRE or a `jlink` image does not.
+//! A home counts as a JDK only if it has all of these; a JRE or a `jlink`
+//! image does not (they lack `javac` or `jmods/java.base.jmod`).
 
 use std::path::{Path, PathBuf};
 
 /// Debian's default JDK 17 location, used when `$JAVA_HOME` is unset or unusable.
 pub const DEBIAN_JDK17: &str = "/usr/lib/jvm/java-17-openjdk-amd64";
 
-/// `$JAVA_HOME` when it has `jmods/java.base.jmod`, else Debian's JDK 17
-/// when that has it, else `None`.
+/// A JDK installation that has everything ferrosuite needs (see [`Jdk::find`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Jdk {
+    /// The JDK's home directory (what `$JAVA_HOME` names).
+    pub home: PathBuf,
+}
+
+/// No usable JDK was found.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum JdkError {
+    /// Neither `$JAVA_HOME` nor Debian's JDK 17 is a complete JDK.
+    #[error(
+        "no JDK found: set JAVA_HOME to a JDK 17 or install it with `apt-get install openjdk-17-jdk-headless`{}",
+        checked_text(.checked)
+    )]
+    NotFound {
+        /// Each home looked at, with the first part it lacks.
+        checked: Vec<(PathBuf, &'static str)>,
+    },
+}
+
+fn checked_text(checked: &[(PathBuf, &'static str)]) -> String {
+    let parts: Vec<String> = checked.iter().map(|(home, lack)| format!("{} has no {lack}", home.display())).collect();
+    if parts.is_empty() { String::new() } else { format!(" ({})", parts.join("; ")) }
+}
+
+impl Jdk {
+    /// `$JAVA_HOME` when it is a complete JDK, else Debian's JDK 17 when
+    /// that is one.
+    ///
+    /// # Errors
+    /// [`JdkError::NotFound`], which says how to install or point to a JDK
+    /// and what each candidate lacks.
+    pub fn find() -> Result<Jdk, JdkError> {
+        let from_env = std::env::var_os("JAVA_HOME").filter(|v| !v.is_empty()).map(PathBuf::from);
+        let mut checked = Vec::new();
+        for home in from_env.into_iter().chain([PathBuf::from(DEBIAN_JDK17)]) {
+            match missing_part(&home) {
+                None => return Ok(Jdk { home }),
+                Some(lack) => checked.push((home, lack)),
+            }
+        }
+        Err(JdkError::NotFound { checked })
+    }
+
+    /// Path of a JDK tool (`java`, `javac`, `javap`).
+    pub fn tool(&self, name: &str) -> PathBuf {
+        self.home.join("bin").join(name)
+    }
+
+    /// Path of the JVM library the worker processes load.
+    pub fn libjvm(&self) -> PathBuf {
+        libjvm(&self.home)
+    }
+}
+
+/// The path of `libjvm.so` in a Java home.
+pub fn libjvm(java_home: &Path) -> PathBuf {
+    java_home.join("lib/server/libjvm.so")
+}
+
+/// The first part of a complete JDK that `home` lacks, if any.
+fn missing_part(home: &Path) -> Option<&'static str> {
+    if !home.join("bin/javac").is_file() {
+        Some("bin/javac")
+    } else if !home.join("bin/java").is_file() {
+        Some("bin/java")
+    } else if !has_jmods(home) {
+        Some("jmods/java.base.jmod")
+    } else if !libjvm(home).is_file() {
+        Some("lib/server/libjvm.so")
+    } else {
+        None
+    }
+}
+
+/// `$JAVA_HOME` or Debian's JDK 17, whichever [`Jdk::find`] picks.
 pub fn find_java_home() -> Option<PathBuf> {
-    let from_env = std::env::var_os("JAVA_HOME").filter(|v| !v.is_empty()).map(PathBuf::from);
-    from_env.into_iter().chain([PathBuf::from(DEBIAN_JDK17)]).find(|home| has_jmods(home))
+    Jdk::find().ok().map(|jdk| jdk.home)
 }
 
 /// Whether `java_home` has the jmods that [`crate::classpath::ClassPath::with_jdk`] needs.
@@ -26,10 +102,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_found_java_home_has_java_base() {
+    fn a_found_jdk_has_java_base_javac_and_a_jvm_library() {
         // The environment decides whether there is one; when there is, it must be usable.
-        if let Some(home) = find_java_home() {
-            assert!(has_jmods(&home), "{}", home.display());
+        if let Ok(jdk) = Jdk::find() {
+            assert!(has_jmods(&jdk.home), "{}", jdk.home.display());
+            assert!(jdk.tool("javac").is_file());
+            assert!(jdk.libjvm().is_file());
         }
     }
 
@@ -37,5 +115,14 @@ mod tests {
     fn a_directory_without_jmods_is_not_a_jdk() {
         assert!(!has_jmods(Path::new("/nonexistent/jdk")));
         assert!(!has_jmods(&std::env::temp_dir()));
+        assert_eq!(missing_part(Path::new("/nonexistent/jdk")), Some("bin/javac"));
+    }
+
+    #[test]
+    fn the_not_found_message_says_what_each_home_lacks() {
+        let err = JdkError::NotFound { checked: vec![(PathBuf::from("/opt/jre"), "bin/javac")] };
+        let text = err.to_string();
+        assert!(text.starts_with("no JDK found: set JAVA_HOME"), "{text}");
+        assert!(text.ends_with("(/opt/jre has no bin/javac)"), "{text}");
     }
 }

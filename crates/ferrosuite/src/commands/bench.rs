@@ -24,7 +24,7 @@ use instrument::Instrumenter;
 
 use super::join_classpath;
 use crate::exit_code::ExitCode;
-use crate::jdk::Jdk;
+use javarun::Jdk;
 
 /// `bench` subcommands (`bench kat` is in [`super::kat`]).
 #[derive(Debug, clap::Subcommand)]
@@ -150,7 +150,7 @@ fn bench_verify(jars: &[PathBuf], extra_cp: &str, out: Option<&PathBuf>, every_s
     std::fs::create_dir_all(&loader_dir)?;
     let src = loader_dir.join("LoadAll.java");
     std::fs::write(&src, include_str!("../../java/LoadAll.java"))?;
-    jdk.javac(&src, "", &loader_dir)?;
+    javarun::javac(&jdk, &src, "", &loader_dir)?;
     println!("jar\tclasses\tnot_instrumented\toriginal_failures\tinstrumented_failures\tfailures_caused");
     let mut caused_total = 0;
     let mut unchecked_jars = 0;
@@ -229,7 +229,7 @@ fn load_all(
     log: &std::path::Path,
 ) -> anyhow::Result<Result<BTreeSet<String>, String>> {
     let log_option = format!("-Xlog:verification=info:file={}:none:filecount=0", log.display());
-    let run = jdk.java_with_input(&["-Xverify:all", &log_option, "-cp", cp, "LoadAll"], &names.join("\n"))?;
+    let run = javarun::java_with_input(&jdk, &["-Xverify:all", &log_option, "-cp", cp, "LoadAll"], &names.join("\n"))?;
     let mut failures = failures(&run.stdout);
     let mut problems = Vec::new();
     if !run.status.success() {

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 
 use crate::exit_code::ExitCode;
-use crate::javarun::{self, JacocoSetup, JunitJars};
-use crate::jdk::Jdk;
+use javarun::Jdk;
+use javarun::{self, JacocoSetup, JunitJars};
 
 /// One measured class.
 struct Row {

@@ -13,7 +13,7 @@ use model::classpath::ClassPath;
 use testcase::{MethodRef, TestCase, TestCaseBuilder};
 
 use crate::exit_code::ExitCode;
-use crate::jdk::Jdk;
+use javarun::Jdk;
 
 const COMMONS_LANG3: &str = "/usr/share/java/commons-lang3.jar";
 /// Tests per `execute` call.
@@ -70,7 +70,7 @@ fn compile_example(jdk: &Jdk, dir: &Path) -> anyhow::Result<std::path::PathBuf> 
     std::fs::write(&src, include_str!("../../../../examples/src/example/BoundedStack.java"))?;
     let classes = dir.join("example-classes");
     std::fs::create_dir_all(&classes)?;
-    jdk.javac(&src, "", &classes)?;
+    javarun::javac(&jdk, &src, "", &classes)?;
     Ok(classes)
 }
 

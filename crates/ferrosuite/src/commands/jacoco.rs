@@ -9,7 +9,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 
 use crate::exit_code::ExitCode;
-use crate::jdk::Jdk;
+use javarun::Jdk;
 
 /// JaCoCo's core and the ASM jars it needs at run time (Debian paths).
 const JACOCO_CP: &str = "/usr/share/java/org.jacoco.core.jar:/usr/share/java/asm.jar:/usr/share/java/asm-commons.jar:/usr/share/java/asm-tree.jar";
@@ -47,7 +47,8 @@ pub fn compare_branches(corpus: &Path, jar_dir: &Path) -> anyhow::Result<ExitCod
     let tmp = tempfile::tempdir()?;
     let src = tmp.path().join("JacocoBranches.java");
     std::fs::write(&src, include_str!("../../../../tools/java/JacocoBranches.java"))?;
-    jdk.javac(&src, JACOCO_CP, tmp.path()).context("compiling the JaCoCo tool (is libjacoco-java installed?)")?;
+    javarun::javac(&jdk, &src, JACOCO_CP, tmp.path())
+        .context("compiling the JaCoCo tool (is libjacoco-java installed?)")?;
     let tool_cp = format!("{}:{JACOCO_CP}", tmp.path().display());
     println!("| class | branch goals | JaCoCo branches | line goals | JaCoCo lines | method goals | JaCoCo methods |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
@@ -72,7 +73,11 @@ pub fn compare_branches(corpus: &Path, jar_dir: &Path) -> anyhow::Result<ExitCod
 
 /// JaCoCo's total branches, lines and methods of `class`.
 fn jacoco_counts(jdk: &Jdk, tool_cp: &str, jar: &Path, class: &str) -> anyhow::Result<[usize; 3]> {
-    let run = jdk.java_with_input(&["-cp", tool_cp, "JacocoBranches", jar.to_str().unwrap_or_default(), class], "")?;
+    let run = javarun::java_with_input(
+        &jdk,
+        &["-cp", tool_cp, "JacocoBranches", jar.to_str().unwrap_or_default(), class],
+        "",
+    )?;
     let out = &run.stdout;
     let counts: HashMap<&str, Vec<&str>> =
         out.lines().map(|l| l.split('\t').collect::<Vec<_>>()).map(|p| (p[0], p[1..].to_vec())).collect();

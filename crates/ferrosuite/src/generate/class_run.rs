@@ -24,7 +24,7 @@ use super::GenerateArgs;
 use super::progress::ClassProgress;
 use super::report::ClassReport;
 use super::variation::ClusterVariation;
-use crate::jdk::Jdk;
+use javarun::Jdk;
 
 /// Share of the time budget given to the search; the rest is for
 /// minimisation, assertions and verification (the whole run per class
@@ -37,7 +37,7 @@ pub struct GenerateConfig {
     pub class_path: String,
     pub out: PathBuf,
     pub junit: junit::JUnitVersion,
-    pub junit_jars: crate::javarun::JunitJars,
+    pub junit_jars: javarun::JunitJars,
     pub seed: u64,
     pub jobs: usize,
     pub search: SearchConfig,
@@ -55,8 +55,8 @@ impl GenerateConfig {
         let jdk = Jdk::find()?;
         let version: u8 = args.junit.parse().context("--junit")?;
         let junit_jars = match &args.junit_classpath {
-            Some(cp) => crate::javarun::JunitJars::from_class_path(version, cp)?,
-            None => crate::javarun::JunitJars::debian(version)?,
+            Some(cp) => javarun::JunitJars::from_class_path(version, cp)?,
+            None => javarun::JunitJars::debian(version)?,
         };
         let mut parts: Vec<String> = args.jar.iter().map(|j| j.display().to_string()).collect();
         parts.extend(args.classpath.split(':').filter(|s| !s.is_empty()).map(str::to_string));

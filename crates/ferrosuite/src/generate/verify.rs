@@ -16,7 +16,7 @@ use testcase::assertion::AssertionKind;
 
 use super::class_run::{ClassContext, GenerateConfig, test_dir};
 use super::report::{ClassReport, ExceptionSeen};
-use crate::javarun::{self, TestVerdict};
+use javarun::{self, TestVerdict};
 
 /// Rounds of remove-and-recompile at most.
 const MAX_ROUNDS: usize = 4;

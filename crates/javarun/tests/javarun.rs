@@ -3,18 +3,9 @@
 //! orders, check the verdicts (a passing, a failing and an order-dependent
 //! test; a hanging test and one that calls `System.exit`), and measure
 //! coverage with the JaCoCo agent against `tools/java/JacocoBranches`.
-//!
-//! The module is compiled into this test crate from its source (the binary
-//! crate has no library target).
 
-#[allow(dead_code)]
-#[path = "../src/jdk.rs"]
-mod jdk;
-
-#[allow(dead_code)]
-#[path = "../src/javarun.rs"]
-mod javarun;
-
+// The integration-test helpers of the binary crate (repository root, JDK tools, fixtures).
+#[path = "../../ferrosuite/tests/util/mod.rs"]
 mod util;
 
 use std::path::{Path, PathBuf};
@@ -26,8 +17,8 @@ const CUT: &str = "example.BoundedStack";
 const JACOCO_CP: &str = "/usr/share/java/org.jacoco.core.jar:/usr/share/java/asm.jar:/usr/share/java/asm-commons.jar:/usr/share/java/asm-tree.jar";
 const TIMEOUT: Duration = Duration::from_secs(20);
 
-fn the_jdk() -> jdk::Jdk {
-    jdk::Jdk { home: util::jdk() }
+fn the_jdk() -> javarun::Jdk {
+    javarun::Jdk::find().expect("a JDK (scripts/setup.sh installs one)")
 }
 
 fn names(list: &[&str]) -> Vec<String> {

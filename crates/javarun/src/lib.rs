@@ -21,7 +21,10 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 
-use crate::jdk::Jdk;
+pub use model::jdk::Jdk;
+
+mod tools;
+pub use tools::{JavaOutput, java_with_input, javac};
 
 const RUNNER_SOURCE: &str = include_str!("../../../tools/java/FerroRunner.java");
 const AGENT_SOURCE: &str = include_str!("../../../tools/java/FerroAgent.java");
