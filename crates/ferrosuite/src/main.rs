@@ -1,13 +1,17 @@
 //! The `ferrosuite` command-line tool: a thin layer over the library crates.
 //!
-//! Commands: `goals` (list the coverage goals of a class), `instrument`
-//! (write instrumented class files and the tracer), `bench` (measurements).
+//! Commands (one module each in [`commands`]): `generate` (the main job,
+//! over the `generate` crate), `goals` (list the coverage goals of a class),
+//! `instrument` (write instrumented class files and the runtime), `kat` (the
+//! JDK API exception knowledge graph), `bench` (measurements), and the
+//! hidden `worker` (a test-execution worker hosting one JVM). The progress
+//! display is [`progress`].
 //! Errors are printed as one line `error: ...` and mapped to an
 //! [`exit_code::ExitCode`].
 
 mod commands;
 mod exit_code;
-mod generate;
+mod progress;
 
 use clap::{Parser, Subcommand};
 
@@ -26,7 +30,7 @@ enum Command {
     /// Print the coverage goals of a class (branches, switch cases, lines, methods).
     Goals(commands::goals::GoalsArgs),
     /// Generate JUnit tests for classes (the main job).
-    Generate(generate::GenerateArgs),
+    Generate(commands::generate::GenerateArgs),
     /// Write instrumented class files and the tracer class to a directory.
     Instrument(commands::instrument::InstrumentArgs),
     /// Measurements: instrumentation speed, instrumentation check on jars.
@@ -69,7 +73,7 @@ fn main() -> std::process::ExitCode {
         .init();
     let result = match cli.command {
         Command::Goals(args) => commands::goals::run(&args),
-        Command::Generate(args) => generate::run(&args),
+        Command::Generate(args) => commands::generate::run(&args),
         Command::Instrument(args) => commands::instrument::run(&args),
         Command::Bench(cmd) => commands::bench::run(&cmd),
         Command::Kat(cmd) => commands::kat::run(&cmd),

@@ -9,6 +9,7 @@
 //! attribute is remapped.
 //!
 //! Modules:
+//! - [`batch`]: a list of classes instrumented into a folder a JVM can run.
 //! - [`tracer`]: the tracer class bytes and its probe methods.
 //! - [`probe`]: the [`probe::ProbeKind`] trait and snippet building.
 //! - [`probes`]: branch, switch, line and method-entry probes, the sandbox
@@ -30,6 +31,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod batch;
 pub mod plan;
 pub mod probe;
 pub mod probes;

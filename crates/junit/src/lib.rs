@@ -177,16 +177,60 @@ impl SuiteOptions {
 /// statement; nothing else is needed. The output depends only on the
 /// arguments.
 pub fn emit_suite(cut: &BinaryName, tests: &[TestCase], options: &SuiteOptions) -> String {
+    emit_suite_with_lines(cut, tests, options).source
+}
+
+/// An emitted test class: its source and where each test method is in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmittedSuite {
+    /// The Java source ([`emit_suite`]'s result).
+    pub source: String,
+    /// One entry per test case, in order.
+    pub tests: Vec<EmittedTest>,
+}
+
+/// One test method of an [`EmittedSuite`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EmittedTest {
+    /// The method's name ([`test_names`]).
+    pub name: String,
+    /// Its source lines, 1-based, from the annotation to the closing brace.
+    pub lines: std::ops::RangeInclusive<u32>,
+}
+
+impl EmittedSuite {
+    /// The names of the test methods that contain any of `lines` (1-based;
+    /// a compiler's error lines), each once, in suite order.
+    pub fn tests_at_lines(&self, lines: &[u32]) -> Vec<&str> {
+        let hit = |t: &&EmittedTest| lines.iter().any(|l| t.lines.contains(l));
+        self.tests.iter().filter(hit).map(|t| t.name.as_str()).collect()
+    }
+}
+
+/// Like [`emit_suite`], with the line range of each test method.
+pub fn emit_suite_with_lines(cut: &BinaryName, tests: &[TestCase], options: &SuiteOptions) -> EmittedSuite {
     let mut names = ClassNames::new(cut.package(), &options.class_name);
     let test_names = test_names(tests);
     // The first pass only finds the classes the tests name.
     write_methods(tests, &test_names, &mut names, options.junit);
     names.decide(cut);
     let methods = write_methods(tests, &test_names, &mut names, options.junit);
-    let mut out = header(cut, &names, options);
-    out.push_str(&methods.join("\n"));
-    out.push_str("}\n");
-    out
+    let mut source = header(cut, &names, options);
+    let mut emitted = Vec::with_capacity(methods.len());
+    // Every part ends with a newline, so lines so far = newlines so far.
+    let mut lines_so_far = source.matches('\n').count() as u32;
+    for (i, (method, name)) in methods.iter().zip(test_names).enumerate() {
+        if i > 0 {
+            source.push('\n');
+            lines_so_far += 1;
+        }
+        source.push_str(method);
+        let first = lines_so_far + 1;
+        lines_so_far += method.matches('\n').count() as u32;
+        emitted.push(EmittedTest { name, lines: first..=lines_so_far });
+    }
+    source.push_str("}\n");
+    EmittedSuite { source, tests: emitted }
 }
 
 /// The source up to the first test method: package, imports, class header.

@@ -45,3 +45,23 @@ fn every_golden_file_has_a_suite() {
         }
     }
 }
+
+#[test]
+fn each_test_method_knows_its_lines_from_annotation_to_closing_brace() {
+    for (name, input) in suites::all() {
+        let suite = junit::emit_suite_with_lines(&input.cut, &input.tests, &input.options);
+        assert_eq!(suite.source, input.emit(), "{name}");
+        let lines: Vec<&str> = suite.source.lines().collect();
+        assert_eq!(suite.tests.len(), input.tests.len(), "{name}");
+        for test in &suite.tests {
+            let first = lines[*test.lines.start() as usize - 1].trim();
+            let second = lines[*test.lines.start() as usize].trim();
+            let last = lines[*test.lines.end() as usize - 1];
+            assert!(first.ends_with("Test"), "{name}: {first}");
+            assert!(second.starts_with(&format!("public void {}(", test.name)), "{name}: {second}");
+            assert_eq!(last, "    }", "{name}: {}", test.name);
+            assert_eq!(suite.tests_at_lines(&[*test.lines.end()]), vec![test.name.as_str()]);
+        }
+        assert!(suite.tests_at_lines(&[1]).is_empty(), "{name}: the header holds no test");
+    }
+}

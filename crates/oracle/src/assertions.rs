@@ -33,9 +33,12 @@ pub struct Inspectors<'a> {
 /// An appended inspector call: which value it inspects, with what, and the
 /// statement index of the call in the observed test.
 #[derive(Debug, Clone)]
-pub struct Probe {
+pub struct InspectorCall {
+    /// The inspected value (a variable of the original test).
     pub var: VarId,
+    /// The inspector method called on it.
     pub method: MethodRef,
+    /// Index of the inspector call's statement in the observed test.
     pub at: usize,
 }
 
@@ -89,10 +92,10 @@ fn is_inspector_name(name: &str, owner: &str) -> bool {
 
 /// The test with inspector calls appended on the objects of the class
 /// under test it made, and where each inspector call is.
-pub fn with_inspectors(test: &TestCase, cut: &str, inspectors: &mut Inspectors<'_>) -> (TestCase, Vec<Probe>) {
+pub fn with_inspectors(test: &TestCase, cut: &str, inspectors: &mut Inspectors<'_>) -> (TestCase, Vec<InspectorCall>) {
     let mut observed = test.clone();
     observed.assertions.clear();
-    let mut probes = Vec::new();
+    let mut inspector_calls = Vec::new();
     let objects: Vec<VarId> = test
         .statements
         .iter()
@@ -105,16 +108,21 @@ pub fn with_inspectors(test: &TestCase, cut: &str, inspectors: &mut Inspectors<'
     for var in objects.into_iter().rev().take(2) {
         for method in inspectors.of_class(cut) {
             let kind = StatementKind::Call { receiver: var, method: method.clone(), args: vec![] };
-            probes.push(Probe { var, method, at: observed.statements.len() });
+            inspector_calls.push(InspectorCall { var, method, at: observed.statements.len() });
             observed.statements.push(Statement::new(kind));
         }
     }
-    (observed, probes)
+    (observed, inspector_calls)
 }
 
 /// Assertions for `test` from two or more executions of its observed form
 /// (see [`with_inspectors`]); only values all executions agree on.
-pub fn assertions_from(test: &TestCase, cut: &str, probes: &[Probe], runs: &[ExecutionResult]) -> Vec<Assertion> {
+pub fn assertions_from(
+    test: &TestCase,
+    cut: &str,
+    inspector_calls: &[InspectorCall],
+    runs: &[ExecutionResult],
+) -> Vec<Assertion> {
     let n = test.statements.len();
     let agreed = |i: usize| -> Option<&StatementOutcome> {
         let first = runs.first()?.statements.get(i)?;
@@ -143,7 +151,7 @@ pub fn assertions_from(test: &TestCase, cut: &str, probes: &[Probe], runs: &[Exe
             out.push(Assertion { var: VarId(i as u32), kind: AssertionKind::Value(lit) });
         }
     }
-    for p in probes {
+    for p in inspector_calls {
         if let (Some(StatementOutcome::Normal(v)), Some(ret)) = (agreed(p.at), p.method.descriptor.ret.as_ref())
             && let Some(expected) = literal(v, ret)
         {

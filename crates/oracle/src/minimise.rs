@@ -6,15 +6,38 @@ use std::collections::BTreeSet;
 use analysis::goals::GoalId;
 use exec::coverage::GoalMap;
 use exec::{ExecError, Executor, StatementOutcome};
+use model::names::BinaryName;
 use testcase::TestCase;
 
 /// What a minimised test must keep: its goals, and whether its last
 /// statement throws (an exception test stays an exception test).
 #[derive(Debug, Clone)]
 pub struct Keep {
+    /// The goals the test must still cover.
     pub goals: BTreeSet<GoalId>,
     /// The exception class the test must still end with, if any.
-    pub exception: Option<String>,
+    pub exception: Option<BinaryName>,
+}
+
+/// Minimises each test for what it must keep ([`minimise`]) and drops the
+/// results that equal an earlier one, keeping the first: the tests of a
+/// suite, in the order given.
+///
+/// # Errors
+/// [`ExecError`] when the executor fails as a whole.
+pub fn minimise_suite(
+    tests: impl IntoIterator<Item = (TestCase, Keep)>,
+    map: &GoalMap,
+    executor: &mut dyn Executor,
+) -> Result<Vec<TestCase>, ExecError> {
+    let mut suite: Vec<TestCase> = Vec::new();
+    for (test, keep) in tests {
+        let small = minimise(&test, &keep, map, executor)?;
+        if !suite.contains(&small) {
+            suite.push(small);
+        }
+    }
+    Ok(suite)
 }
 
 /// Minimises `test` so it still satisfies `keep`, trying each statement
@@ -42,7 +65,7 @@ pub fn minimise(
         let result = executor.execute(std::slice::from_ref(&candidate))?.remove(0);
         let covered = map.covered(&result.trace);
         let ends_with = match result.statements.iter().rev().find(|s| **s != StatementOutcome::NotExecuted) {
-            Some(StatementOutcome::Threw(e)) => Some(e.class.clone()),
+            Some(StatementOutcome::Threw(e)) => Some(BinaryName::new(e.class.as_str())),
             _ => None,
         };
         let threw_early = result.statements.iter().position(|s| matches!(s, StatementOutcome::Threw(_)));

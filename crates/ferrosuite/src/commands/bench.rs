@@ -25,6 +25,7 @@ use instrument::Instrumenter;
 use super::join_classpath;
 use crate::exit_code::ExitCode;
 use javarun::Jdk;
+use model::names::BinaryName;
 
 /// `bench` subcommands (`bench kat` is in [`super::kat`]).
 #[derive(Debug, clap::Subcommand)]
@@ -161,7 +162,8 @@ fn bench_verify(jars: &[PathBuf], extra_cp: &str, out: Option<&PathBuf>, every_s
         };
         let cp = model::classpath::ClassPath::new(std::slice::from_ref(jar))?;
         let names = cp.classes_in(jar).unwrap_or_default();
-        let batch = super::instrument::instrument_to_dir(&cp, &names, &dir, every_site)
+        let binary_names: Vec<BinaryName> = names.iter().map(BinaryName::new).collect();
+        let batch = instrument::batch::instrument_to_dir(&cp, &binary_names, &dir, every_site)
             .with_context(|| format!("instrumenting {}", jar.display()))?;
         let loader = loader_dir.display().to_string();
         let jar_entry = jar.display().to_string();

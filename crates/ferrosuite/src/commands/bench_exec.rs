@@ -81,7 +81,7 @@ fn instrumented_cp(dir: &Path, entry: impl AsRef<Path>, class: &str, name: &str)
     let cp = ClassPath::new(&[entry.to_path_buf()])?;
     let out = dir.join(name);
     cp.load(class)?; // not found or unreadable: an error, not a failed class of the batch
-    super::instrument::instrument_to_dir(&cp, &[class.to_string()], &out, false)
+    instrument::batch::instrument_to_dir(&cp, &[model::names::BinaryName::new(class)], &out, false)
         .with_context(|| format!("instrumenting {class}"))?;
     Ok(format!("{}:{}", out.display(), entry.display()))
 }

@@ -3,11 +3,12 @@
 //! the probe map (`probes.json`) to a directory, so that
 //! `java -cp DIR:CP` runs the instrumented code.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use anyhow::Context;
-use instrument::{InstrumentedClass, Instrumenter, Kept, tracer};
+use instrument::Kept;
+use instrument::batch::instrument_to_dir;
 use model::classpath::ClassPath;
+use model::names::BinaryName;
 
 use super::InputError;
 use crate::exit_code::ExitCode;
@@ -37,15 +38,6 @@ pub struct InstrumentArgs {
     every_site: bool,
 }
 
-/// The outcome of instrumenting a list of classes.
-pub struct Batch {
-    pub classes: Vec<InstrumentedClass>,
-    /// (binary name, error) of classes that could not be instrumented;
-    /// their original bytes were written instead, unless they could not be
-    /// read at all.
-    pub failed: Vec<(String, String)>,
-}
-
 /// Runs the command.
 ///
 /// # Errors
@@ -69,17 +61,19 @@ pub fn run(args: &InstrumentArgs) -> anyhow::Result<ExitCode> {
     }
     entries.extend(args.classpath.split(':').filter(|p| !p.is_empty()).map(PathBuf::from));
     let cp = ClassPath::new(&entries)?;
-    let mut names: Vec<String> = Vec::new();
+    let mut names: Vec<BinaryName> = Vec::new();
     for c in &args.class {
         cp.load(c)?; // a clear "not found" before any work
-        if !names.contains(c) {
-            names.push(c.clone());
+        let c = BinaryName::new(c.as_str());
+        if !names.contains(&c) {
+            names.push(c);
         }
     }
     if let (true, Some(jar)) = (names.is_empty(), &args.jar) {
-        names = cp.classes_in(jar).ok_or_else(|| {
+        let in_jar = cp.classes_in(jar).ok_or_else(|| {
             InputError(format!("--jar {} is not a jar or directory of the class path", jar.display()))
         })?;
+        names = in_jar.into_iter().map(BinaryName::new).collect();
     }
     let batch = instrument_to_dir(&cp, &names, &args.out, args.every_site)?;
     let skipped: usize = batch.classes.iter().map(|c| c.skipped.len()).sum();
@@ -104,57 +98,4 @@ pub fn run(args: &InstrumentArgs) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(if batch.failed.is_empty() { ExitCode::Success } else { ExitCode::Partial })
-}
-
-/// Instruments `names` from `cp` into `out` (package directories), writes
-/// the runtime classes and `probes.json`; `every_site` selects
-/// [`Instrumenter::instrument_every_site`]. A class that fails is written
-/// unchanged and listed in [`Batch::failed`]; a class whose bytes cannot be
-/// read (a corrupt jar entry, a name not on the class path) is listed there
-/// too, and nothing is written for it.
-///
-/// # Errors
-/// I/O errors on `out`.
-pub fn instrument_to_dir(cp: &ClassPath, names: &[String], out: &Path, every_site: bool) -> anyhow::Result<Batch> {
-    let mut instrumenter = Instrumenter::default();
-    let mut batch = Batch { classes: Vec::new(), failed: Vec::new() };
-    for name in names {
-        let found = match cp.find_bytes(name) {
-            Ok(found) => found,
-            Err(e) => {
-                batch.failed.push((name.clone(), e.to_string()));
-                continue;
-            }
-        };
-        let file = out.join(format!("{}.class", name.replace('.', "/")));
-        let result = if every_site {
-            instrumenter.instrument_every_site(&found.bytes)
-        } else {
-            instrumenter.instrument(&found.bytes)
-        };
-        let bytes = match result {
-            Ok(c) if !instrument::is_excluded(&c.class) => {
-                let bytes = c.bytes.clone();
-                batch.classes.push(c);
-                bytes
-            }
-            Ok(_) => found.bytes,
-            Err(e) => {
-                batch.failed.push((name.clone(), e.to_string()));
-                found.bytes
-            }
-        };
-        write_file(&file, &bytes)?;
-    }
-    tracer::write_runtime(out).with_context(|| format!("cannot write the runtime classes to {}", out.display()))?;
-    let map = serde_json::to_vec_pretty(&batch.classes)?;
-    write_file(&out.join("probes.json"), &map)?;
-    Ok(batch)
-}
-
-fn write_file(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    }
-    std::fs::write(path, bytes).with_context(|| format!("cannot write {}", path.display()))
 }

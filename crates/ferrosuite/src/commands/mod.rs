@@ -3,6 +3,7 @@
 pub mod bench;
 pub mod bench_coverage;
 pub mod bench_exec;
+pub mod generate;
 pub mod goals;
 pub mod instrument;
 pub mod jacoco;
@@ -38,6 +39,7 @@ pub fn exit_code_for(e: &anyhow::Error) -> ExitCode {
             || c.is::<BytecodeError>()
             || c.is::<analysis::AnalysisError>()
             || c.is::<InputError>()
+            || c.downcast_ref::<::generate::GenerateError>().is_some_and(::generate::GenerateError::is_input)
     };
     if e.chain().any(is_input) { ExitCode::Input } else { ExitCode::Internal }
 }

@@ -1,4 +1,6 @@
-//! Mutation-based assertion filtering (EvoSuite's
+//! Mutation analysis of assertions (mutant-based filtering, EvoSuite's
+//! term "mutation analysis"; the GA's mutation operator is unrelated and
+//! lives in `testcase::operators::mutation`) (EvoSuite's
 //! `MutationAssertionGenerator`): an assertion is kept only when it fails
 //! on at least one mutant of the class under test, i.e. it can detect a
 //! change of behaviour; each test keeps at least one assertion on its last
@@ -11,11 +13,14 @@
 
 use std::collections::BTreeSet;
 
+use analysis::goals::{ClassGoals, GoalKind};
+use exec::coverage::GoalMap;
+
 use exec::{ExecError, ExecutionResult, StatementOutcome, TestOutcome};
 use testcase::TestCase;
 use testcase::assertion::{Assertion, AssertionKind};
 
-use crate::assertions::{Probe, literal};
+use crate::assertions::{InspectorCall, literal};
 
 /// Counts of the filtering.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -29,11 +34,15 @@ pub struct FilterStats {
 }
 
 /// One test to filter: the test with its assertions, its observed form and
-/// probes, and the mutants it reaches.
+/// inspector calls, and the mutants it reaches.
 pub struct Candidate<'a> {
+    /// The test whose assertions are filtered (assertions are removed in place).
     pub test: &'a mut TestCase,
+    /// The test with inspector calls appended ([`crate::assertions::with_inspectors`]).
     pub observed: &'a TestCase,
-    pub probes: &'a [Probe],
+    /// The inspector calls of `observed`.
+    pub inspector_calls: &'a [InspectorCall],
+    /// Ids of the mutants the test reaches ([`reached_mutants`]).
     pub mutants: &'a [u32],
 }
 
@@ -42,6 +51,25 @@ pub type MutantRunner<'r> = dyn FnMut(&[TestCase], &[u32]) -> Result<Vec<Executi
 
 /// Test–mutant runs at most per class; beyond it, every k-th pair is run.
 pub const MAX_RUNS: usize = 40_000;
+
+/// The mutants (ids) in methods that `trace` entered: the mutants a test
+/// can kill. `goals`/`map` are those of the class under test; each mutant
+/// is (id, method index in its class file).
+pub fn reached_mutants(
+    goals: &ClassGoals,
+    map: &GoalMap,
+    trace: &exec::Trace,
+    mutants: impl IntoIterator<Item = (u32, u16)>,
+) -> Vec<u32> {
+    let entered: BTreeSet<u16> = map
+        .covered(trace)
+        .into_iter()
+        .map(|g| goals.goal(g))
+        .filter(|g| matches!(g.kind, GoalKind::Method))
+        .map(|g| g.method_index)
+        .collect();
+    mutants.into_iter().filter(|(_, method)| entered.contains(method)).map(|(id, _)| id).collect()
+}
 
 /// Filters the assertions of `candidates`. `run(tests, mutants)` executes
 /// observed test `i` with mutant `mutants[i]` active, all in one batch.
@@ -67,7 +95,7 @@ pub fn filter_assertions(
     for ((i, m), r) in pairs.into_iter().zip(results) {
         let c = &candidates[i];
         for (k, a) in c.test.assertions.iter().enumerate() {
-            if !holds(a, c.observed, c.probes, &r) {
+            if !holds(a, c.observed, c.inspector_calls, &r) {
                 kills[i][k].insert(m);
             }
         }
@@ -100,7 +128,7 @@ fn last_call_assertion(test: &TestCase) -> Option<usize> {
 }
 
 /// Whether `a` still holds in the run `r` of the observed test.
-fn holds(a: &Assertion, observed: &TestCase, probes: &[Probe], r: &ExecutionResult) -> bool {
+fn holds(a: &Assertion, observed: &TestCase, inspector_calls: &[InspectorCall], r: &ExecutionResult) -> bool {
     if !matches!(r.outcome, TestOutcome::Completed) {
         return false;
     }
@@ -117,7 +145,7 @@ fn holds(a: &Assertion, observed: &TestCase, probes: &[Probe], r: &ExecutionResu
             }
         }
         AssertionKind::Inspector { method, expected } => {
-            let Some(p) = probes.iter().find(|p| p.var == a.var && p.method == *method) else { return true };
+            let Some(p) = inspector_calls.iter().find(|p| p.var == a.var && p.method == *method) else { return true };
             match (at(p.at), method.descriptor.ret.as_ref()) {
                 (Some(StatementOutcome::Normal(v)), Some(ty)) => literal(v, ty).as_ref() == Some(expected),
                 _ => false,
@@ -171,7 +199,7 @@ mod tests {
             Ok(ms.iter().map(|m| result(&mutant_values.iter().find(|(x, _)| x == m).unwrap().1)).collect())
         };
         let stats = {
-            let mut c = [Candidate { test: &mut t, observed: &observed, probes: &[], mutants: &mutants }];
+            let mut c = [Candidate { test: &mut t, observed: &observed, inspector_calls: &[], mutants: &mutants }];
             filter_assertions(&mut c, &mut run).unwrap()
         };
         (t, stats)

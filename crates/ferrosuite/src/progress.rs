@@ -1,6 +1,7 @@
 //! The progress display of `generate`: one bar per class showing goals
 //! covered of total, and elapsed time of the budget. It is fed by search
-//! events; nothing else in ferrosuite writes to the terminal while it runs.
+//! events (through `commands::generate`'s `generate::Observer`); nothing
+//! else in ferrosuite writes to the terminal while it runs.
 
 use std::time::Duration;
 

@@ -3,12 +3,20 @@
 
 use std::collections::BTreeMap;
 
+use std::path::Path;
+
+use model::names::BinaryName;
 use serde::Serialize;
+
+use crate::GenerateError;
+use crate::technique::Finding;
 
 /// Goals of one kind: how many there are and how many the emitted tests cover.
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
 pub struct GoalCount {
+    /// Goals of this kind.
     pub total: usize,
+    /// Of those, the goals the emitted tests cover.
     pub covered: usize,
 }
 
@@ -18,7 +26,8 @@ pub struct ExceptionSeen {
     /// `name(descriptor)` of the method.
     pub method: String,
     /// Binary name of the exception class.
-    pub exception: String,
+    pub exception: BinaryName,
+    /// The exception's message in the first run that showed it.
     pub message: Option<String>,
     /// Whether the method declares it (`throws` clause).
     pub declared: bool,
@@ -29,29 +38,49 @@ pub struct ExceptionSeen {
 /// Mutation analysis counts (see [`ClassReport::mutants`]).
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
 pub struct MutantCount {
+    /// Mutants made of the class under test.
     pub total: usize,
+    /// Mutants in a method some test enters.
     pub reached: usize,
+    /// Mutants the kept assertions kill.
     pub killed: usize,
+    /// Assertions removed because they killed no mutant.
     pub assertions_removed: usize,
 }
 
+/// How generation for one class ended.
+#[derive(Debug, Clone, Copy, Default, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum ClassStatus {
+    /// Everything worked.
+    #[default]
+    Ok,
+    /// Some tests were made and written, but a later stage failed.
+    Partial,
+    /// No tests were made.
+    Failed,
+}
+
 /// The outcome of generating tests for one class.
-#[derive(Debug, Clone, Default, Serialize)]
+#[derive(Debug, Clone, Serialize)]
 pub struct ClassReport {
-    /// Binary name of the class under test.
-    pub class: String,
-    /// `ok`, `partial` (some tests made, but something failed) or `failed`.
-    pub status: String,
+    /// The class under test.
+    pub class: BinaryName,
+    /// How it ended.
+    pub status: ClassStatus,
     /// What went wrong, in one line, if anything did.
     pub message: Option<String>,
     /// Goals by kind (`branch`, `line`, `method`, `exception`, ...).
     pub goals: BTreeMap<String, GoalCount>,
+    /// Tests in the emitted suite.
     pub tests: usize,
+    /// Assertions in the emitted suite.
     pub assertions: usize,
     /// Tests removed because they failed or were unstable under JUnit.
     pub removed_tests: usize,
     /// Assertions removed because they failed or were unstable.
     pub removed_assertions: usize,
+    /// Exceptions the emitted tests expect, per method.
     pub exceptions: Vec<ExceptionSeen>,
     /// Mutation analysis of the assertions: mutants made, reached by some
     /// test, killed by the kept assertions, and assertions removed because
@@ -59,6 +88,7 @@ pub struct ClassReport {
     pub mutants: MutantCount,
     /// Seconds spent: search, post-processing, verification, total.
     pub seconds: BTreeMap<String, f64>,
+    /// Test executions of the search.
     pub executions: u64,
     /// Test executions per second of the whole search (all workers).
     pub executions_per_second: f64,
@@ -68,17 +98,68 @@ pub struct ClassReport {
     pub test_file: Option<String>,
     /// Labels of the goals the emitted tests do not cover.
     pub uncovered: Vec<String>,
+    /// Likely bugs found by the techniques' oracles, each with its witness
+    /// test (left out of the JSON while there are none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub findings: Vec<Finding>,
 }
 
 /// The whole `report.json`.
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct Report {
+    /// ferrosuite's version.
     pub version: String,
+    /// The run's seed.
     pub seed: u64,
+    /// One report per class, in the order they were tested.
     pub classes: Vec<ClassReport>,
 }
 
+/// Writes `out/report.json`.
+///
+/// # Errors
+/// [`GenerateError::Io`] when it cannot be written.
+pub fn write(out: &Path, report: &Report) -> Result<(), GenerateError> {
+    let path = out.join("report.json");
+    let json = serde_json::to_vec_pretty(report).expect("the report serialises");
+    std::fs::write(&path, json).map_err(GenerateError::io("write", path))
+}
+
+impl ClassStatus {
+    /// `ok`, `partial` or `failed`, as in `report.json`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClassStatus::Ok => "ok",
+            ClassStatus::Partial => "partial",
+            ClassStatus::Failed => "failed",
+        }
+    }
+}
+
 impl ClassReport {
+    /// An empty report for `class` (status [`ClassStatus::Ok`] until something fails).
+    pub fn new(class: BinaryName) -> ClassReport {
+        ClassReport {
+            class,
+            status: ClassStatus::Ok,
+            message: None,
+            goals: BTreeMap::new(),
+            tests: 0,
+            assertions: 0,
+            removed_tests: 0,
+            removed_assertions: 0,
+            exceptions: Vec::new(),
+            mutants: MutantCount::default(),
+            seconds: BTreeMap::new(),
+            executions: 0,
+            executions_per_second: 0.0,
+            executions_per_second_per_worker: 0.0,
+            test_file: None,
+            uncovered: Vec::new(),
+            findings: Vec::new(),
+        }
+    }
+
     /// One summary line for stdout.
     pub fn summary_line(&self) -> String {
         let pct = |k: &str| {
@@ -89,7 +170,7 @@ impl ClassReport {
         format!(
             "{}: {} — branches {}, lines {}, {} tests, {} assertions, {:.0} executions/s per worker{}",
             self.class,
-            self.status,
+            self.status.as_str(),
             pct("branch"),
             pct("line"),
             self.tests,

@@ -1,6 +1,8 @@
 //! The search's [`Variation`] over the `testcase` crate's test cluster,
 //! seeds and operators.
 
+use std::collections::VecDeque;
+
 use rand_chacha::ChaCha8Rng;
 use search::Variation;
 use testcase::TestCase;
@@ -10,15 +12,23 @@ use testcase::seeds::Seeds;
 
 /// Random tests, mutation and crossover for one class under test.
 pub struct ClusterVariation<'a> {
+    /// The calls under test and how to obtain each type's values.
     pub cluster: &'a TestCluster,
+    /// Constants of the class and strings seen at run time.
     pub seeds: Seeds,
     /// Statements a random test has at most.
     pub max_statements: usize,
+    /// Tests from the techniques' population sources, handed out (first
+    /// first) before any random test is made.
+    pub initial: VecDeque<TestCase>,
 }
 
 impl Variation for ClusterVariation<'_> {
     fn random_test(&mut self, rng: &mut ChaCha8Rng) -> TestCase {
-        operators::random_test(self.cluster, &self.seeds, rng, self.max_statements)
+        match self.initial.pop_front() {
+            Some(test) => test,
+            None => operators::random_test(self.cluster, &self.seeds, rng, self.max_statements),
+        }
     }
 
     fn mutate(&mut self, test: &TestCase, rng: &mut ChaCha8Rng) -> TestCase {

@@ -1,0 +1,226 @@
+//! `ferrosuite generate`: the main job. The pipeline is the `generate`
+//! crate; this module turns the command line into its configuration, draws
+//! the progress bar ([`crate::progress`]) and prints a line per class.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use ::generate::{ClassReport, ClassSelection, ClassStatus, GenerateConfig, Observer};
+use javarun::{Jdk, JunitJars};
+use model::names::BinaryName;
+use search::{Algorithm, Budget, SearchConfig, SearchEvent};
+
+use crate::exit_code::ExitCode;
+use crate::progress::ClassProgress;
+
+/// Share of the time budget given to the search; the rest is for
+/// minimisation, assertions and verification (the whole run per class
+/// stays within 1.25 times the budget).
+const SEARCH_SHARE: f64 = 0.8;
+
+/// Arguments of `ferrosuite generate`.
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).multiple(true).args(["class", "package", "jar"])))]
+pub struct GenerateArgs {
+    /// Class path of the classes under test and their dependencies (`:`-separated).
+    #[arg(long, short = 'c', default_value = "")]
+    pub classpath: String,
+    /// Binary name of a class under test (repeatable).
+    #[arg(long)]
+    pub class: Vec<String>,
+    /// Every class of this package (on the class path).
+    #[arg(long)]
+    pub package: Option<String>,
+    /// Every class of this jar (added to the class path).
+    #[arg(long)]
+    pub jar: Option<PathBuf>,
+    /// Search time per class, e.g. `60s`, `2m`, `500ms` (default 60s).
+    #[arg(long, value_parser = parse_duration)]
+    pub budget: Option<Duration>,
+    /// Stop each search after this many test executions (with --seed: reproducible).
+    #[arg(long)]
+    pub evaluations: Option<u64>,
+    /// Output folder for tests and `report.json`.
+    #[arg(long, default_value = "ferrosuite-tests")]
+    pub out: PathBuf,
+    /// JUnit version of the emitted tests.
+    #[arg(long, value_enum, default_value = "4")]
+    pub junit: JunitArg,
+    /// Class path of JUnit for verification (default: the Debian junit4/junit5 jars).
+    #[arg(long)]
+    pub junit_classpath: Option<String>,
+    /// Random seed (default: from the clock; printed and recorded in the report).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker JVMs (default: number of cores).
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Search algorithm.
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Dynamosa)]
+    pub algorithm: AlgorithmArg,
+    /// Per-test time limit in milliseconds during the search (a test that
+    /// runs longer is ended and scored as a timeout; tests normally take
+    /// microseconds, and classes with infinite loops would otherwise eat
+    /// the budget).
+    #[arg(long, default_value_t = 100)]
+    pub test_timeout_ms: u64,
+    /// Heap limit of each worker JVM in MB.
+    #[arg(long, default_value_t = 1024)]
+    pub heap_mb: u32,
+}
+
+/// `--junit`: the JUnit version of the emitted tests.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum JunitArg {
+    /// JUnit 4.
+    #[value(name = "4")]
+    Four,
+    /// JUnit 5 (Jupiter).
+    #[value(name = "5")]
+    Five,
+}
+
+/// `--algorithm`: the search algorithm.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum AlgorithmArg {
+    /// DynaMOSA (the default).
+    Dynamosa,
+    /// MOSA.
+    Mosa,
+    /// The whole-suite GA.
+    Wholesuite,
+    /// Feedback-directed random generation.
+    Random,
+}
+
+impl From<AlgorithmArg> for Algorithm {
+    fn from(a: AlgorithmArg) -> Algorithm {
+        match a {
+            AlgorithmArg::Dynamosa => Algorithm::DynaMosa,
+            AlgorithmArg::Mosa => Algorithm::Mosa,
+            AlgorithmArg::Wholesuite => Algorithm::WholeSuite,
+            AlgorithmArg::Random => Algorithm::Random,
+        }
+    }
+}
+
+/// Parses `60s`, `2m`, `500ms`, or a plain number of seconds.
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let s = s.trim();
+    let (num, unit) = s.find(|c: char| !c.is_ascii_digit() && c != '.').map_or((s, "s"), |i| s.split_at(i));
+    let n: f64 = num.parse().map_err(|_| format!("bad duration {s:?}: expected e.g. 60s, 2m, 500ms"))?;
+    let secs = match unit {
+        "ms" => n / 1000.0,
+        "s" => n,
+        "m" | "min" => n * 60.0,
+        "h" => n * 3600.0,
+        _ => return Err(format!("bad duration unit {unit:?} in {s:?}: use ms, s, m or h")),
+    };
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// Runs the command.
+///
+/// # Errors
+/// Bad input (class path, class not found) and output-folder errors; a
+/// class whose generation fails is reported and the others go on.
+pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
+    let config = config_from_args(args)?;
+    println!("ferrosuite generate: seed {}", config.seed);
+    let selection =
+        ClassSelection { classes: args.class.clone(), package: args.package.clone(), jar: args.jar.clone() };
+    let classes = selection.resolve(&config.class_path)?;
+    let report = ::generate::run(&config, &classes, &mut [], &mut Printer::default())?;
+    let failed = report.classes.iter().filter(|c| c.status != ClassStatus::Ok).count();
+    println!("{} classes, {failed} with problems; report: {}", classes.len(), config.out.join("report.json").display());
+    Ok(if failed == 0 { ExitCode::Success } else { ExitCode::Partial })
+}
+
+/// Resolves the arguments into the pipeline's configuration.
+///
+/// # Errors
+/// No JDK, no JUnit jars.
+fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GenerateConfig> {
+    let jdk = Jdk::find()?;
+    let (version, junit) = match args.junit {
+        JunitArg::Four => (4, junit::JUnitVersion::Four),
+        JunitArg::Five => (5, junit::JUnitVersion::Five),
+    };
+    let junit_jars = match &args.junit_classpath {
+        Some(cp) => JunitJars::from_class_path(version, cp)?,
+        None => JunitJars::debian(version)?,
+    };
+    let mut parts: Vec<String> = args.jar.iter().map(|j| j.display().to_string()).collect();
+    parts.extend(args.classpath.split(':').filter(|s| !s.is_empty()).map(str::to_string));
+    let time = match (args.budget, args.evaluations) {
+        (Some(b), _) => Some(b),
+        (None, Some(_)) => None,
+        (None, None) => Some(Duration::from_secs(60)),
+    };
+    let search = SearchConfig {
+        algorithm: args.algorithm.into(),
+        budget: Budget { time: time.map(|t| t.mul_f64(SEARCH_SHARE)), evaluations: args.evaluations },
+        ..SearchConfig::default()
+    };
+    let exec = exec::ExecConfig { timeout: Duration::from_millis(args.test_timeout_ms), ..exec::ExecConfig::default() };
+    Ok(GenerateConfig {
+        class_path: parts.join(":"),
+        out: args.out.clone(),
+        junit,
+        junit_jars,
+        seed: args.seed.unwrap_or_else(clock_seed),
+        jobs: args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        search,
+        exec,
+        heap_mb: args.heap_mb,
+        jdk,
+        worker_exe: std::env::current_exe()?,
+    })
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
+}
+
+/// The terminal side of a run: a progress bar during each search, a
+/// summary line per class.
+#[derive(Default)]
+struct Printer {
+    progress: Option<ClassProgress>,
+}
+
+impl Observer for Printer {
+    fn search_started(&mut self, class: &BinaryName, n_goals: usize, budget: Option<Duration>) {
+        self.progress = Some(ClassProgress::new(class.as_str(), n_goals, budget));
+    }
+
+    fn search_event(&mut self, event: &SearchEvent) {
+        if let Some(p) = &mut self.progress {
+            search::SearchObserver::notify(p, event);
+        }
+    }
+
+    fn search_finished(&mut self, class: &BinaryName) {
+        if let Some(p) = self.progress.take() {
+            p.finish(&format!("{class}: search done"));
+        }
+    }
+
+    fn class_finished(&mut self, report: &ClassReport) {
+        println!("{}", report.summary_line());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_parse_with_units() {
+        assert_eq!(parse_duration("60s"), Ok(Duration::from_secs(60)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        assert_eq!(parse_duration("500ms"), Ok(Duration::from_millis(500)));
+        assert_eq!(parse_duration("15"), Ok(Duration::from_secs(15)));
+        assert!(parse_duration("5 parsecs").is_err());
+    }
+}

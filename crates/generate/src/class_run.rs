@@ -1,0 +1,159 @@
+//! The pipeline for one class under test, as numbered stages (see the crate
+//! documentation). Every stage that can fail reports into the
+//! [`ClassReport`]; tests made before a failure are still written.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Instant;
+
+use analysis::goals::{ClassGoals, GoalId};
+use exec::coverage::GoalMap;
+use exec::{ExecConfig, Executor};
+use jvm::pool::{Pool, WorkerConfig};
+use model::classpath::ClassPath;
+use model::names::BinaryName;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use search::Problem;
+use testcase::TestCase;
+use testcase::cluster::{ClusterOptions, TestCluster};
+use testcase::seeds::{SeedOptions, Seeds};
+
+use crate::observer::{Observer, SearchEvents};
+use crate::report::{ClassReport, ClassStatus};
+use crate::technique::Technique;
+use crate::variation::ClusterVariation;
+use crate::{GenerateConfig, GenerateError};
+
+/// What the stages share for one class under test; techniques see it in
+/// their hooks ([`Technique`]).
+pub struct ClassRun {
+    /// The class under test.
+    pub class: BinaryName,
+    /// The user's class path completed with the JDK's classes.
+    pub cp: Arc<ClassPath>,
+    /// Goals of the class under test and its nested classes (appended in
+    /// [`analysis::goals::ClassGoals::append`] order).
+    pub goals: ClassGoals,
+    /// Which probes observe which goals.
+    pub map: GoalMap,
+    /// The coverage workers (instrumented classes first on their class path).
+    pub pool: Pool,
+    /// Class-file major version of the class under test.
+    pub major: u16,
+    /// Working folder of this class: `OUT/.ferrosuite/<class>/`.
+    pub work: PathBuf,
+    /// How the coverage workers were started (mutant workers differ only
+    /// in their class path).
+    pub worker: WorkerConfig,
+    /// Per-test limits of the workers.
+    pub exec: ExecConfig,
+    /// Worker JVMs per pool.
+    pub jobs: usize,
+    /// The user's class path (without instrumented classes).
+    pub user_class_path: String,
+    /// Message and "thrown directly" flag of each (method, exception) seen
+    /// when the final tests were observed.
+    pub exception_details: BTreeMap<(String, String), (Option<String>, bool)>,
+}
+
+impl ClassRun {
+    /// The folder of instrumented classes, first on the workers' class path.
+    pub fn instrumented_dir(&self) -> PathBuf {
+        self.work.join("instrumented")
+    }
+}
+
+/// Generates, emits and verifies tests for `class`, calling the hooks of
+/// `techniques`; never fails: problems go into the report.
+pub fn generate_class(
+    config: &GenerateConfig,
+    class: &BinaryName,
+    techniques: &mut [Box<dyn Technique>],
+    observer: &mut dyn Observer,
+) -> ClassReport {
+    let start = Instant::now();
+    let mut report = ClassReport::new(class.clone());
+    if let Err(e) = try_generate(config, class, techniques, observer, &mut report) {
+        report.status = if report.tests > 0 { ClassStatus::Partial } else { ClassStatus::Failed };
+        report.message = Some(e.chain_text());
+    }
+    report.seconds.insert("total".into(), start.elapsed().as_secs_f64());
+    report
+}
+
+fn try_generate(
+    config: &GenerateConfig,
+    class: &BinaryName,
+    techniques: &mut [Box<dyn Technique>],
+    observer: &mut dyn Observer,
+    report: &mut ClassReport,
+) -> Result<(), GenerateError> {
+    let t = Instant::now();
+    let mut run = crate::prepare::prepare(config, class)?;
+    for technique in techniques.iter_mut() {
+        technique.goals(&mut run);
+    }
+    let cluster = TestCluster::build(&run.cp, class.as_str(), &ClusterOptions::default())?;
+    let seeds = Seeds::from_class(&*run.cp.load(class.as_str())?, SeedOptions::default());
+    let initial = techniques.iter_mut().flat_map(|t| t.initial_tests(&run)).collect();
+    let mut variation = ClusterVariation { cluster: &cluster, seeds, max_statements: 10, initial };
+    let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ fnv(class.as_str()));
+    observer.search_started(class, run.goals.goals.len(), config.search.budget.time);
+    let problem = Problem { goals: &run.goals, map: &run.map, cut: class.as_str() };
+    let mut events = SearchEvents(observer);
+    let outcome = search::run(&problem, &mut run.pool, &mut variation, &config.search, &mut rng, &mut events)?;
+    observer.search_finished(class);
+    report.executions = outcome.evaluations;
+    report.executions_per_second = outcome.executions_per_second();
+    report.executions_per_second_per_worker = report.executions_per_second / config.jobs.max(1) as f64;
+    report.seconds.insert("search".into(), t.elapsed().as_secs_f64());
+    let t = Instant::now();
+    let tests = crate::postprocess::postprocess(&mut run, &outcome.archive, techniques, report)?;
+    report.seconds.insert("post-processing".into(), t.elapsed().as_secs_f64());
+    let t = Instant::now();
+    let suite = crate::verify::emit_and_verify(config, &run, tests, report)?;
+    report.seconds.insert("verification".into(), t.elapsed().as_secs_f64());
+    let names = junit::test_names(&suite);
+    report.findings.extend(techniques.iter_mut().flat_map(|t| t.findings(&run, &suite, &names)));
+    fill_coverage(&mut run, &suite, report)
+}
+
+/// Covered goals of the final suite, by kind, from one more execution.
+fn fill_coverage(run: &mut ClassRun, suite: &[TestCase], report: &mut ClassReport) -> Result<(), GenerateError> {
+    // Fresh JVMs, so static initialisers run again as they do under JUnit.
+    run.pool.restart_all()?;
+    let results = if suite.is_empty() { vec![] } else { run.pool.execute(suite)? };
+    let covered: BTreeSet<GoalId> = results.iter().flat_map(|r| run.map.covered(&r.trace)).collect();
+    for g in &run.goals.goals {
+        let entry = report.goals.entry(category(&g.kind).to_string()).or_default();
+        entry.total += 1;
+        entry.covered += usize::from(covered.contains(&g.id));
+        if !covered.contains(&g.id) {
+            report.uncovered.push(g.label.clone());
+        }
+    }
+    Ok(())
+}
+
+/// The report category of a goal kind.
+fn category(kind: &analysis::goals::GoalKind) -> &'static str {
+    use analysis::goals::GoalKind;
+    match kind {
+        GoalKind::Branch { .. } | GoalKind::SwitchCase { .. } => "branch",
+        GoalKind::Line { .. } => "line",
+        GoalKind::Method => "method",
+        GoalKind::RootBranch => "root-branch",
+    }
+}
+
+/// FNV-1a of a string, to derive a per-class seed from the run's seed.
+fn fnv(s: &str) -> u64 {
+    s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// The directory where the test file of `class` goes: `out/<package dirs>`.
+pub fn test_dir(out: &Path, class: &BinaryName) -> PathBuf {
+    out.join(class.to_internal().package())
+}

@@ -1,0 +1,102 @@
+//! What a `generate` run is told: the resolved configuration (no command-line
+//! types; the binary turns its arguments into a [`GenerateConfig`]) and the
+//! selection of classes under test.
+
+use std::path::PathBuf;
+
+use exec::ExecConfig;
+use javarun::{Jdk, JunitJars};
+use model::classpath::ClassPath;
+use model::names::BinaryName;
+use search::SearchConfig;
+
+use crate::GenerateError;
+
+/// Everything `generate` needs, resolved and checked.
+#[derive(Debug, Clone)]
+pub struct GenerateConfig {
+    /// The user's class path (`:`-separated, with `--jar` first).
+    pub class_path: String,
+    /// Output folder: test sources, `report.json`, and `.ferrosuite/` working files.
+    pub out: PathBuf,
+    /// JUnit version of the emitted tests.
+    pub junit: junit::JUnitVersion,
+    /// The JUnit jars the emitted tests are compiled and run with during verification.
+    pub junit_jars: JunitJars,
+    /// The run's seed; each class's search seed is derived from it and the class name.
+    pub seed: u64,
+    /// Worker JVMs per pool.
+    pub jobs: usize,
+    /// Search algorithm and budget (the time budget is already the search's share).
+    pub search: SearchConfig,
+    /// Per-test execution limits of the workers.
+    pub exec: ExecConfig,
+    /// Heap limit of each worker JVM, in MB.
+    pub heap_mb: u32,
+    /// The JDK for the class path, the workers and verification.
+    pub jdk: Jdk,
+    /// The executable that has the hidden `worker` command (the `ferrosuite` binary).
+    pub worker_exe: PathBuf,
+}
+
+/// Which classes to test, as the user named them.
+#[derive(Debug, Clone, Default)]
+pub struct ClassSelection {
+    /// Classes named one by one (binary names); nested classes may be named too.
+    pub classes: Vec<String>,
+    /// Every top-level class of this package on the class path.
+    pub package: Option<String>,
+    /// Every top-level class of this jar (which is on the class path).
+    pub jar: Option<PathBuf>,
+}
+
+impl ClassSelection {
+    /// The classes to test: `classes`, then the top-level classes of `jar`
+    /// and of `package` (nested classes are part of their enclosing class),
+    /// each once, in that order.
+    ///
+    /// # Errors
+    /// [`GenerateError::ClassPath`] for a class path that cannot be opened
+    /// or a named class that is not found; [`GenerateError::NoClassSelected`]
+    /// when the selection names no class.
+    pub fn resolve(&self, class_path: &str) -> Result<Vec<BinaryName>, GenerateError> {
+        let cp = ClassPath::parse(class_path)?;
+        let mut classes = self.classes.clone();
+        for c in &self.classes {
+            cp.find_bytes(c)?;
+        }
+        if let Some(jar) = &self.jar {
+            classes.extend(cp.classes_in(jar).unwrap_or_default().into_iter().filter(|c| is_testable_name(c)));
+        }
+        if let Some(p) = &self.package {
+            let prefix = format!("{p}.");
+            let in_package = |c: &String| c.starts_with(&prefix) && !c[prefix.len()..].contains('.');
+            classes.extend(cp.all_class_names().into_iter().filter(|c| in_package(c) && is_testable_name(c)));
+        }
+        let mut seen = std::collections::HashSet::new();
+        classes.retain(|c| seen.insert(c.clone()));
+        if classes.is_empty() {
+            return Err(GenerateError::NoClassSelected);
+        }
+        Ok(classes.into_iter().map(BinaryName::new).collect())
+    }
+}
+
+/// Top-level classes (not `package-info`): a nested class is tested with
+/// the class enclosing it, whose goals include its own (`--class
+/// Outer$Inner` still selects one alone).
+fn is_testable_name(c: &str) -> bool {
+    let simple = c.rsplit('.').next().unwrap_or(c);
+    simple != "package-info" && !simple.contains('$')
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn only_top_level_classes_are_selected_from_jars_and_packages() {
+        assert!(super::is_testable_name("org.apache.commons.cli.Option"));
+        assert!(!super::is_testable_name("org.apache.commons.cli.Option$Builder"));
+        assert!(!super::is_testable_name("org.apache.commons.cli.Option$1"));
+        assert!(!super::is_testable_name("org.apache.commons.cli.package-info"));
+    }
+}

@@ -1,0 +1,79 @@
+//! The main job as a library: generate, emit and verify JUnit tests for
+//! classes under test. The binary (`ferrosuite generate`) turns its
+//! arguments into a [`GenerateConfig`] and a [`ClassSelection`], draws the
+//! progress from [`Observer`] events, and prints; everything else is here.
+//!
+//! The stages for one class ([`generate_class`]), each in its own module:
+//!
+//! 1. load the class path and 2. parse, 3. analyse (goals of the class under
+//!    test and of its nested classes), 4. instrument, start the workers:
+//!    [`prepare`];
+//! 5. build the test cluster and seeds ([`variation`] adapts them to the
+//!    search's `Variation`);
+//! 6. search (`search::run`);
+//! 7. minimise, add regression assertions, filter them by mutation analysis:
+//!    [`postprocess`], [`mutants`];
+//! 8. emit JUnit, compile it and run it twice, removing what fails:
+//!    [`verify`];
+//! 9. measure the final suite's coverage and write the report: [`class_run`],
+//!    [`report`].
+//!
+//! Techniques plug in through [`Technique`] ([`technique`] lists the hook
+//! points); [`Observer`] ([`observer`]) receives progress events;
+//! [`GenerateError`] ([`error`]) is what can go wrong outside the class
+//! under test; [`config`] holds the configuration and class selection.
+//!
+//! ```no_run
+//! # fn config() -> generate::GenerateConfig { unimplemented!() }
+//! let config = config();
+//! let classes = generate::ClassSelection { classes: vec!["p.Stack".into()], ..Default::default() }
+//!     .resolve(&config.class_path)?;
+//! let report = generate::run(&config, &classes, &mut [], &mut ())?;
+//! println!("{} classes", report.classes.len());
+//! # Ok::<(), generate::GenerateError>(())
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod class_run;
+pub mod config;
+pub mod error;
+pub mod mutants;
+pub mod observer;
+pub mod postprocess;
+pub mod prepare;
+pub mod report;
+pub mod technique;
+pub mod variation;
+pub mod verify;
+
+pub use class_run::{ClassRun, generate_class};
+pub use config::{ClassSelection, GenerateConfig};
+pub use error::GenerateError;
+pub use observer::Observer;
+pub use report::{ClassReport, ClassStatus, Report};
+pub use technique::{Finding, Technique};
+
+/// Generates tests for each class in turn and writes `OUT/report.json`
+/// after each one, so a later failure loses nothing; returns the report.
+/// A class whose generation fails is reported (its status) and the others
+/// go on.
+///
+/// # Errors
+/// [`GenerateError::Io`] when the output folder or `report.json` cannot be written.
+pub fn run(
+    config: &GenerateConfig,
+    classes: &[model::names::BinaryName],
+    techniques: &mut [Box<dyn Technique>],
+    observer: &mut dyn Observer,
+) -> Result<Report, GenerateError> {
+    std::fs::create_dir_all(&config.out).map_err(GenerateError::io("create", &config.out))?;
+    let mut report = Report { version: env!("CARGO_PKG_VERSION").into(), seed: config.seed, classes: vec![] };
+    for class in classes {
+        let class_report = generate_class(config, class, techniques, observer);
+        observer.class_finished(&class_report);
+        report.classes.push(class_report);
+        report::write(&config.out, &report)?;
+    }
+    Ok(report)
+}

@@ -1,0 +1,90 @@
+//! Stage 7: minimise the archived tests (dropping duplicates), add
+//! regression assertions observed twice, keep those that kill a mutant, and
+//! leave out tests that end in ferrosuite's sandbox.
+
+use exec::Executor;
+use model::names::BinaryName;
+use oracle::assertions::{Inspectors, assertions_from, with_inspectors};
+use oracle::minimise::{Keep, minimise_suite};
+use search::Archive;
+use testcase::TestCase;
+use testcase::assertion::AssertionKind;
+
+use crate::GenerateError;
+use crate::class_run::ClassRun;
+use crate::report::ClassReport;
+use crate::technique::Technique;
+
+/// Exceptions of ferrosuite's own sandbox: a test that ends in one would
+/// really exit the JVM (or loop forever) under JUnit, so it is not emitted.
+const SANDBOX_EXCEPTIONS: [&str; 2] = ["ferrosuite.runtime.Sandbox$ExitRequested", "ferrosuite.runtime.Sandbox$TimeUp"];
+
+/// Minimised archive tests with assertions (the techniques' oracles
+/// included), without duplicates; tests that end in the sandbox
+/// (`System.exit`, time limit) are dropped and counted in the report.
+///
+/// # Errors
+/// Executor failures.
+pub fn postprocess(
+    run: &mut ClassRun,
+    archive: &Archive,
+    techniques: &mut [Box<dyn Technique>],
+    report: &mut ClassReport,
+) -> Result<Vec<TestCase>, GenerateError> {
+    let mut exiting = 0;
+    let mut kept = Vec::new();
+    for (test, goals, exceptions) in archive.tests_with_goals() {
+        if exceptions.iter().any(|e| SANDBOX_EXCEPTIONS.contains(&e.exception.as_str())) && goals.is_empty() {
+            exiting += 1;
+            continue;
+        }
+        let exception = exceptions.first().map(|e| BinaryName::new(e.exception.as_str()));
+        kept.push((test, Keep { goals, exception }));
+    }
+    let mut tests = minimise_suite(kept, &run.map, &mut run.pool)?;
+    add_assertions(run, &mut tests, report)?;
+    for technique in techniques.iter_mut() {
+        technique.oracle(run, &mut tests);
+    }
+    let before = tests.len();
+    tests.retain(|t| !t.assertions.iter().any(|a| matches!(&a.kind, AssertionKind::Throws { exception } if SANDBOX_EXCEPTIONS.contains(&exception.as_str()))));
+    exiting += before - tests.len();
+    if exiting > 0 {
+        report.removed_tests += exiting;
+        report.message = Some(format!("{exiting} tests not emitted: they call System.exit/Runtime.halt or never end"));
+    }
+    Ok(tests)
+}
+
+/// Observes every test twice with inspectors appended, keeps the
+/// assertions both runs agree on, then those that kill a mutant.
+fn add_assertions(run: &mut ClassRun, tests: &mut [TestCase], report: &mut ClassReport) -> Result<(), GenerateError> {
+    let mut inspectors = Inspectors::new(&run.cp);
+    let observed: Vec<_> = tests.iter().map(|t| with_inspectors(t, run.class.as_str(), &mut inspectors)).collect();
+    let runs: Vec<TestCase> = observed.iter().map(|(t, _)| t.clone()).collect();
+    let first = run.pool.execute(&runs)?;
+    let second = run.pool.execute(&runs)?;
+    for (test, result) in tests.iter().zip(&first) {
+        record_exception(run, test, result);
+    }
+    for (i, test) in tests.iter_mut().enumerate() {
+        let results = [first[i].clone(), second[i].clone()];
+        test.assertions = assertions_from(test, run.class.as_str(), &observed[i].1, &results);
+    }
+    match crate::mutants::filter(run, tests, &observed, &first) {
+        Ok(count) => report.mutants = count,
+        Err(e) => tracing::warn!("mutation analysis skipped for {}: {}", run.class, e.chain_text()),
+    }
+    Ok(())
+}
+
+/// Remembers the message and origin of the exception a test ends with.
+fn record_exception(run: &mut ClassRun, test: &TestCase, result: &exec::ExecutionResult) {
+    let Some(i) = result.statements.iter().position(|s| matches!(s, exec::StatementOutcome::Threw(_))) else { return };
+    let (Some(exec::StatementOutcome::Threw(e)), Some(method)) =
+        (result.statements.get(i), test.statements.get(i).and_then(|s| crate::verify::call_of(&s.kind)))
+    else {
+        return;
+    };
+    run.exception_details.entry((method, e.class.to_string())).or_insert((e.message.clone(), e.direct));
+}

@@ -1,0 +1,84 @@
+//! Stages 1-4 for one class: load the class path, analyse the class under
+//! test and its nested classes (goals), instrument them, start the workers.
+
+use std::sync::Arc;
+
+use analysis::goals::ClassGoals;
+use exec::coverage::GoalMap;
+use jvm::pool::{Pool, WorkerConfig};
+use model::classpath::ClassPath;
+use model::names::BinaryName;
+
+use crate::class_run::ClassRun;
+use crate::{GenerateConfig, GenerateError};
+
+/// Loads and analyses the class, instruments it and starts the workers.
+///
+/// # Errors
+/// Class-path, analysis, instrumentation and worker start-up errors.
+pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<ClassRun, GenerateError> {
+    let cp = Arc::new(ClassPath::parse(&config.class_path)?.with_jdk(&config.jdk.home)?);
+    let cf = cp.load(class.as_str())?;
+    let mut goals =
+        analysis::goals::class_goals(&cf).map_err(|source| GenerateError::Analysis { class: class.clone(), source })?;
+    let work = config.out.join(".ferrosuite").join(class.as_str());
+    let instrumented = work.join("instrumented");
+    let _ = std::fs::remove_dir_all(&instrumented);
+    let user_cp = ClassPath::parse(&config.class_path)?;
+    let nested = nested_classes(&user_cp, class);
+    let names: Vec<BinaryName> = std::iter::once(class.clone()).chain(nested.iter().map(|(n, _)| n.clone())).collect();
+    let batch = instrument::batch::instrument_to_dir(&user_cp, &names, &instrumented, false)?;
+    let instrumented_class = |name: &BinaryName| batch.classes.iter().find(|c| c.class == name.to_internal().as_str());
+    let instrumented_cut = instrumented_class(class).ok_or(GenerateError::NotInstrumented)?;
+    let mut map = GoalMap::new(&goals, instrumented_cut);
+    // Nested classes count as part of the class under test (as for JaCoCo
+    // and EvoSuite): their goals are appended to the class's.
+    for (name, nested_goals) in nested {
+        let Some(instrumented) = instrumented_class(&name) else { continue };
+        let offset = goals.goals.len() as u32;
+        map.append(GoalMap::new(&nested_goals, instrumented), offset);
+        goals.append(nested_goals);
+    }
+    let worker = WorkerConfig {
+        exe: config.worker_exe.clone(),
+        java_home: config.jdk.home.clone(),
+        class_path: format!("{}:{}", instrumented.display(), config.class_path),
+        heap_mb: config.heap_mb,
+    };
+    let pool = Pool::new(worker.clone(), config.exec.clone(), config.jobs)?.with_validation(cp.clone());
+    Ok(ClassRun {
+        class: class.clone(),
+        cp,
+        goals,
+        map,
+        pool,
+        major: cf.major_version,
+        work,
+        worker,
+        exec: config.exec.clone(),
+        jobs: config.jobs,
+        user_class_path: config.class_path.clone(),
+        exception_details: Default::default(),
+    })
+}
+
+/// The nested, inner, local and anonymous classes of `class` on the class
+/// path (binary names starting with `class$`), with their goals; classes
+/// the compiler made up (`ACC_SYNTHETIC`, such as switch maps) and classes
+/// that cannot be analysed are left out, as JaCoCo leaves them out.
+fn nested_classes(cp: &ClassPath, class: &BinaryName) -> Vec<(BinaryName, ClassGoals)> {
+    const ACC_SYNTHETIC: u16 = 0x1000;
+    let prefix = format!("{class}$");
+    let mut out = Vec::new();
+    for name in cp.all_class_names().into_iter().filter(|n| n.starts_with(&prefix)) {
+        let Ok(cf) = cp.load(&name) else { continue };
+        if cf.access & ACC_SYNTHETIC != 0 {
+            continue;
+        }
+        match analysis::goals::class_goals(&cf) {
+            Ok(goals) => out.push((BinaryName::new(name), goals)),
+            Err(e) => tracing::warn!("nested class {name} left out: {e}"),
+        }
+    }
+    out
+}

@@ -1,0 +1,176 @@
+//! Stage 8: emit the JUnit class, compile it and run it twice (in order and
+//! reversed); tests or assertions that do not compile, fail or differ
+//! between runs are removed and the class is emitted again, until it
+//! compiles and passes.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::time::Duration;
+
+use javarun::TestVerdict;
+use model::names::BinaryName;
+use testcase::TestCase;
+use testcase::assertion::AssertionKind;
+
+use crate::class_run::{ClassRun, test_dir};
+use crate::report::{ClassReport, ExceptionSeen};
+use crate::{GenerateConfig, GenerateError};
+
+/// Rounds of remove-and-recompile at most.
+const MAX_ROUNDS: usize = 4;
+/// Time limit per JUnit test method.
+const JUNIT_TEST_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Emits the suite, compiles and runs it, removing what fails, and writes
+/// the final file. Returns the tests of the final suite.
+///
+/// # Errors
+/// When the tests cannot be written, or javac/JUnit cannot run at all.
+pub fn emit_and_verify(
+    config: &GenerateConfig,
+    ctx: &ClassRun,
+    mut tests: Vec<TestCase>,
+    report: &mut ClassReport,
+) -> Result<Vec<TestCase>, GenerateError> {
+    let cut = &ctx.class;
+    let options = junit::SuiteOptions { junit: config.junit, ..junit::SuiteOptions::for_class(cut) };
+    let dir = test_dir(&config.out, cut);
+    std::fs::create_dir_all(&dir).map_err(GenerateError::io("create", &dir))?;
+    let file = dir.join(format!("{}.java", options.class_name));
+    for round in 0..MAX_ROUNDS {
+        let suite = junit::emit_suite_with_lines(cut, &tests, &options);
+        std::fs::write(&file, &suite.source).map_err(GenerateError::io("write", &file))?;
+        // Kept for diagnosis: what each round emitted, before removals.
+        let _ = std::fs::write(ctx.work.join(format!("round-{round}.java")), &suite.source);
+        let names: Vec<String> = suite.tests.iter().map(|t| t.name.clone()).collect();
+        let failing = failing_tests(config, ctx, &file, &suite, &options.test_class(cut))?;
+        if failing.is_empty() {
+            break;
+        }
+        tests = remove_failures(tests, &names, &failing, report);
+    }
+    report.tests = tests.len();
+    report.assertions = tests.iter().map(|t| t.assertions.len()).sum();
+    report.test_file = file.strip_prefix(&config.out).ok().map(|p| p.display().to_string());
+    report.exceptions = exceptions_seen(ctx, &tests);
+    Ok(tests)
+}
+
+/// Names of the tests that do not compile, or fail in either order.
+fn failing_tests(
+    config: &GenerateConfig,
+    ctx: &ClassRun,
+    file: &std::path::Path,
+    suite: &junit::EmittedSuite,
+    test_class: &BinaryName,
+) -> Result<BTreeSet<String>, GenerateError> {
+    let classes = ctx.work.join("test-classes");
+    let _ = std::fs::remove_dir_all(&classes);
+    let compile_cp = format!("{}:{}", config.class_path, config.junit_jars.compile_class_path());
+    let release = Some(u32::from(ctx.major.saturating_sub(44)).max(8));
+    let compiled = javarun::compile_tests(&config.jdk, &[file.to_path_buf()], &compile_cp, &classes, release)?;
+    if let Err(errors) = compiled {
+        let text: Vec<String> = errors.iter().map(|e| format!("{}: {}", e.line, e.message)).collect();
+        let _ = std::fs::write(ctx.work.join("compile-errors.txt"), text.join("\n"));
+        let lines: Vec<u32> = errors.iter().map(|e| e.line).collect();
+        let broken: BTreeSet<String> = suite.tests_at_lines(&lines).into_iter().map(str::to_string).collect();
+        if broken.is_empty() {
+            return Err(GenerateError::DoesNotCompile { first_error: errors.first().map(|e| e.message.clone()) });
+        }
+        return Ok(broken);
+    }
+    let run = |order: &[String]| -> Result<Vec<TestVerdict>, GenerateError> {
+        Ok(javarun::run_tests(
+            &config.jdk,
+            &classes,
+            &config.class_path,
+            test_class.as_str(),
+            order,
+            &config.junit_jars,
+            None,
+            JUNIT_TEST_TIMEOUT,
+        )?)
+    };
+    let names: Vec<String> = suite.tests.iter().map(|t| t.name.clone()).collect();
+    let reversed: Vec<String> = names.iter().rev().cloned().collect();
+    let mut failing = BTreeSet::new();
+    for verdict in run(&names)?.into_iter().chain(run(&reversed)?) {
+        if !verdict.passed {
+            failing.insert(verdict.name);
+        }
+    }
+    Ok(failing)
+}
+
+/// Tests whose assertions failed lose their assertions (counted); a test
+/// that already had none is removed (counted).
+fn remove_failures(
+    tests: Vec<TestCase>,
+    names: &[String],
+    failing: &BTreeSet<String>,
+    report: &mut ClassReport,
+) -> Vec<TestCase> {
+    let mut out = Vec::with_capacity(tests.len());
+    for (mut t, name) in tests.into_iter().zip(names) {
+        if !failing.contains(name) {
+            out.push(t);
+        } else if t.assertions.iter().any(|a| !matches!(a.kind, AssertionKind::Throws { .. })) {
+            report.removed_assertions += t.assertions.len();
+            t.assertions.retain(|a| matches!(a.kind, AssertionKind::Throws { .. }));
+            out.push(t);
+        } else {
+            report.removed_tests += 1;
+            report.removed_assertions += t.assertions.len();
+        }
+    }
+    out
+}
+
+/// Exceptions the final tests expect, per method of the class under test.
+fn exceptions_seen(ctx: &ClassRun, tests: &[TestCase]) -> Vec<ExceptionSeen> {
+    let declared = declared_exceptions(ctx);
+    let mut seen: BTreeMap<(String, String), ExceptionSeen> = BTreeMap::new();
+    for t in tests {
+        for a in &t.assertions {
+            let AssertionKind::Throws { exception } = &a.kind else { continue };
+            let Some(method) = call_of(&t.statements[a.var.0 as usize].kind) else { continue };
+            let key = (method.clone(), exception.as_str().to_string());
+            let is_declared = declared.get(&method).is_some_and(|d| d.iter().any(|x| x == exception.as_str()));
+            let (message, direct) = ctx.exception_details.get(&key).cloned().unwrap_or((None, false));
+            seen.entry(key).or_insert(ExceptionSeen {
+                method,
+                exception: BinaryName::new(exception.as_str()),
+                message,
+                declared: is_declared,
+                direct,
+            });
+        }
+    }
+    seen.into_values().collect()
+}
+
+/// `name(descriptor)` of the method or constructor a statement calls.
+pub(crate) fn call_of(kind: &testcase::StatementKind) -> Option<String> {
+    match kind {
+        testcase::StatementKind::Constructor { method, .. }
+        | testcase::StatementKind::StaticCall { method, .. }
+        | testcase::StatementKind::Call { method, .. } => {
+            Some(format!("{}{}", method.name, method.descriptor.to_descriptor()))
+        }
+        _ => None,
+    }
+}
+
+/// `name descriptor` → exception classes (binary names) in its `throws` clause.
+fn declared_exceptions(ctx: &ClassRun) -> BTreeMap<String, Vec<String>> {
+    let Ok(cf) = ctx.cp.load(ctx.class.as_str()) else { return BTreeMap::new() };
+    let mut out = BTreeMap::new();
+    for m in &cf.methods {
+        let Some(a) = cf.find_attribute(&m.attributes, "Exceptions") else { continue };
+        let names = a.info.get(2..).unwrap_or(&[]).chunks(2).filter_map(|c| {
+            let idx = u16::from_be_bytes([c[0], *c.get(1)?]);
+            cf.constant_pool.class_name(idx).ok().map(|n| n.replace('/', "."))
+        });
+        out.insert(format!("{}{}", cf.member_name(m), cf.member_descriptor(m)), names.collect());
+    }
+    out
+}
