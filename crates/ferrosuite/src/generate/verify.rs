@@ -160,7 +160,7 @@ fn failing_tests(
     }
     let package = ctx.class.rsplit_once('.').map_or(String::new(), |(p, _)| format!("{p}."));
     let fqn = format!("{package}{class_name}");
-    let run = |order: &[String]| -> anyhow::Result<Vec<TestVerdict>> {
+    let run = |order: &[String]| -> Result<Vec<TestVerdict>, javarun::Error> {
         javarun::run_tests(
             &config.jdk,
             &classes,
