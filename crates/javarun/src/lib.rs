@@ -10,9 +10,8 @@
 //! event), `FerroAgent` (lets JaCoCo 0.8.6 instrument Java 17 sealed
 //! classes) and `JacocoCoverage` (counters from a `.exec` file).
 //!
-//! Every JVM it starts runs with no standard input, and the test JVMs run in
-//! a scratch working directory and are ended (SIGTERM, then SIGKILL) when
-//! their time is up.
+//! The test JVMs run in a scratch working directory with no standard input
+//! and are ended (SIGTERM, then SIGKILL) when their time is up.
 //! Every fallible function returns [`Error`]; a test that fails, hangs or
 //! ends its JVM is a [`TestVerdict`], and javac's errors in a test source
 //! are [`CompileError`]s, not errors.
