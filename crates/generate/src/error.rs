@@ -40,7 +40,7 @@ pub enum GenerateError {
     Cluster(#[from] testcase::cluster::ClusterError),
     /// javac, JUnit or JaCoCo could not run.
     #[error(transparent)]
-    JavaRun(Box<dyn std::error::Error + Send + Sync>),
+    JavaRun(#[from] javarun::Error),
     /// The emitted tests do not compile and javac names no line inside a test.
     #[error("the emitted tests do not compile: {first_error:?}")]
     DoesNotCompile {
@@ -58,12 +58,6 @@ pub enum GenerateError {
         #[source]
         source: std::io::Error,
     },
-}
-
-impl From<anyhow::Error> for GenerateError {
-    fn from(e: anyhow::Error) -> GenerateError {
-        GenerateError::JavaRun(e.into())
-    }
 }
 
 impl GenerateError {

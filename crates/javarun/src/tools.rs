@@ -4,24 +4,28 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use anyhow::{Context, bail};
-
 use crate::Jdk;
+use crate::command::cannot_run;
+use crate::error::{Error, Result};
 
 /// Compiles one Java source file into `out` (`javac -nowarn -d out -cp classpath source`).
 ///
 /// # Errors
-/// When `javac` cannot run or reports errors (its output is included).
-pub fn javac(jdk: &Jdk, source: &Path, classpath: &str, out: &Path) -> anyhow::Result<()> {
+/// When `javac` cannot run ([`Error::Spawn`]) or reports errors
+/// ([`Error::JavacFailedOn`], with its output).
+pub fn javac(jdk: &Jdk, source: &Path, classpath: &str, out: &Path) -> Result<()> {
     let output = Command::new(jdk.tool("javac"))
         .args(["-nowarn", "-d"])
         .arg(out)
         .args(["-cp", classpath])
         .arg(source)
         .output()
-        .context("cannot run javac")?;
+        .map_err(cannot_run("javac"))?;
     if !output.status.success() {
-        bail!("javac failed on {}: {}", source.display(), String::from_utf8_lossy(&output.stderr));
+        return Err(Error::JavacFailedOn {
+            file: source.to_path_buf(),
+            output: String::from_utf8_lossy(&output.stderr).into_owned(),
+        });
     }
     Ok(())
 }
@@ -31,8 +35,8 @@ pub fn javac(jdk: &Jdk, source: &Path, classpath: &str, out: &Path) -> anyhow::R
 /// non-zero status means.
 ///
 /// # Errors
-/// When `java` cannot be started or waited for.
-pub fn java_with_input(jdk: &Jdk, args: &[&str], stdin: &str) -> anyhow::Result<JavaOutput> {
+/// When `java` cannot be started ([`Error::Spawn`]) or waited for ([`Error::Wait`]).
+pub fn java_with_input(jdk: &Jdk, args: &[&str], stdin: &str) -> Result<JavaOutput> {
     use std::io::Write;
     let mut child = Command::new(jdk.tool("java"))
         .args(args)
@@ -40,11 +44,11 @@ pub fn java_with_input(jdk: &Jdk, args: &[&str], stdin: &str) -> anyhow::Result<
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
         .spawn()
-        .context("cannot run java")?;
+        .map_err(cannot_run("java"))?;
     let mut input = child.stdin.take().expect("piped stdin");
     let text = stdin.to_string();
     let writer = std::thread::spawn(move || input.write_all(text.as_bytes()));
-    let output = child.wait_with_output().context("cannot wait for java")?;
+    let output = child.wait_with_output().map_err(|source| Error::Wait { tool: "java".to_string(), source })?;
     let _ = writer.join(); // a JVM that exits early closes its stdin: not our error
     Ok(JavaOutput { status: output.status, stdout: String::from_utf8_lossy(&output.stdout).into_owned() })
 }

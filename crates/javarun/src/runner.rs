@@ -1,0 +1,302 @@
+//! JUnit runs: test methods in a chosen order, one JVM per batch
+//! (`FerroRunner`, compiled on first use into the build cache), a time limit
+//! per test, and a new JVM after a test that ends or hangs it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use crate::cache::{cached_build, compile_helper, hash_parts, write_file};
+use crate::command::{argfile_text, cannot_run, join_paths, path_str};
+use crate::error::{Error, Result, status_text};
+use crate::process::{StderrTail, end, wait_or_kill};
+use crate::protocol::{Event, read_events};
+use crate::{JacocoSetup, Jdk, JunitJars};
+
+const RUNNER_SOURCE: &str = include_str!("../../../tools/java/FerroRunner.java");
+
+/// How long a test JVM may take to start (up to the runner's `READY`), and
+/// to go from one test's verdict to the next test's start.
+const STARTUP_LIMIT: Duration = Duration::from_secs(60);
+/// How long after a test's own time limit the JVM is killed from outside
+/// (the runner normally reports the timeout itself and exits).
+const KILL_GRACE: Duration = Duration::from_secs(5);
+
+/// The verdict on one test method.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestVerdict {
+    /// The test method's name.
+    pub name: String,
+    /// True when the test passed (or was skipped: ignored, disabled, or an
+    /// assumption failed; `message` then starts with `skipped:`).
+    pub passed: bool,
+    /// Why it failed: the Throwable's `toString()` (with its causes), or
+    /// what went wrong around it (timed out, the JVM exited, no such test).
+    pub message: Option<String>,
+    /// The line of the test class where it failed (the top-most stack frame
+    /// in the test class or its nested classes), when known.
+    pub line: Option<u32>,
+}
+
+/// Runs test methods of `test_class` one at a time, in the order of `order`
+/// (names may repeat), in one JVM, so static state carries over from test to
+/// test as under a build tool; returns one verdict per entry of `order`, in
+/// that order.
+///
+/// The class path is `test_classes_dir`, `class_path` (the classes under
+/// test and their dependencies), then the jars of `junit.run`. The JVM runs
+/// in a scratch working directory (relative class-path entries are resolved
+/// against ours first) with no standard input.
+///
+/// `timeout` limits each test method. A test that exceeds it fails
+/// (`timed out after ...`), the JVM is ended (JaCoCo's data is still
+/// written), and the remaining tests run in a new JVM; likewise after a
+/// test that ends the JVM (`System.exit`, a crash). With `jacoco`, the JVM
+/// runs with the JaCoCo agent, which appends to the setup's `.exec` file.
+///
+/// # Errors
+/// When the JVM or the runner cannot start: the test class or JUnit is not
+/// on the class path ([`Error::RunnerFailed`]), a test name is not a Java
+/// identifier ([`Error::BadTestName`]), or the JVM does not reach its first
+/// test within 60 s ([`Error::JvmHung`], [`Error::JvmEnded`]; the message
+/// holds the runner's complaint or the JVM's standard error).
+#[allow(clippy::too_many_arguments)]
+pub fn run_tests(
+    jdk: &Jdk,
+    test_classes_dir: &Path,
+    class_path: &str,
+    test_class: &str,
+    order: &[String],
+    junit: &JunitJars,
+    jacoco: Option<&JacocoSetup>,
+    timeout: Duration,
+) -> Result<Vec<TestVerdict>> {
+    if let Some(bad) = order.iter().find(|n| n.is_empty() || n.chars().any(|c| c.is_whitespace() || c == '"')) {
+        return Err(Error::BadTestName { name: bad.clone() });
+    }
+    if order.is_empty() {
+        return Ok(Vec::new());
+    }
+    let timeout = timeout.clamp(Duration::from_millis(1), Duration::from_secs(24 * 3600));
+    let runner = runner_dir(jdk)?;
+    let cwd = std::env::current_dir().map_err(|source| Error::CurrentDir { source })?;
+    let mut entries = vec![runner, test_classes_dir.to_path_buf()];
+    entries.extend(class_path.split(':').filter(|e| !e.is_empty()).map(PathBuf::from));
+    entries.extend(junit.run.iter().cloned());
+    let full_cp = join_paths(&entries.iter().map(|e| cwd.join(e)).collect::<Vec<_>>());
+    let scratch = tempfile::tempdir().map_err(|source| Error::ScratchDir { source })?;
+    let mut options: Vec<String> =
+        vec!["-XX:+UseSerialGC".into(), "-XX:TieredStopAtLevel=1".into(), "-Djava.awt.headless=true".into()];
+    if let Some(j) = jacoco {
+        options.extend(j.java_options(&cwd));
+    }
+    options.extend(["-cp".into(), full_cp, "FerroRunner".into(), junit.version.to_string()]);
+    options.push(timeout.as_millis().to_string());
+    options.push(test_class.to_string());
+
+    let mut verdicts = Vec::with_capacity(order.len());
+    while verdicts.len() < order.len() {
+        let rest = &order[verdicts.len()..];
+        let batch = run_batch(jdk, scratch.path(), &options, rest, timeout)?;
+        if batch.is_empty() {
+            return Err(Error::JvmEndedWithoutRunning { test: rest[0].clone() });
+        }
+        verdicts.extend(batch);
+    }
+    Ok(verdicts)
+}
+
+/// The directory holding the compiled `FerroRunner` (compiled on first use).
+fn runner_dir(jdk: &Jdk) -> Result<PathBuf> {
+    let key = hash_parts(&[RUNNER_SOURCE.as_bytes(), path_str(&jdk.home)?.as_bytes()]);
+    cached_build("runner", key, |dir| {
+        write_file(&dir.join("FerroRunner.java"), RUNNER_SOURCE)?;
+        compile_helper(jdk, &[dir.join("FerroRunner.java")], "", dir)
+    })
+}
+
+/// A running runner JVM: the process, the end of its standard error, and
+/// its events.
+struct RunnerJvm {
+    child: Child,
+    stderr: StderrTail,
+    events: Receiver<Event>,
+}
+
+impl RunnerJvm {
+    /// Starts `java OPTIONS TESTS` (through an argument file) in `cwd`.
+    fn start(jdk: &Jdk, cwd: &Path, options: &[String], tests: &[String]) -> Result<RunnerJvm> {
+        let mut args = options.to_vec();
+        args.extend(tests.iter().cloned());
+        let argfile = cwd.join("java.args");
+        std::fs::write(&argfile, argfile_text(&args)).map_err(Error::write(&argfile))?;
+        let mut child = Command::new(jdk.tool("java"))
+            .arg(format!("@{}", argfile.display()))
+            .current_dir(cwd)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(cannot_run("java"))?;
+        let stderr = StderrTail::start(child.stderr.take().expect("piped stderr"));
+        let events = read_events(child.stdout.take().expect("piped stdout"));
+        Ok(RunnerJvm { child, stderr, events })
+    }
+}
+
+/// Runs the runner once on `tests`; returns verdicts for a prefix of them
+/// (all of them unless a test timed out or ended the JVM).
+fn run_batch(
+    jdk: &Jdk,
+    cwd: &Path,
+    options: &[String],
+    tests: &[String],
+    timeout: Duration,
+) -> Result<Vec<TestVerdict>> {
+    let mut jvm = RunnerJvm::start(jdk, cwd, options, tests)?;
+    let mut batch =
+        Batch { verdicts: Vec::new(), ready: false, running: None, deadline: Instant::now() + STARTUP_LIMIT };
+    loop {
+        let now = Instant::now();
+        if now >= batch.deadline {
+            end(&mut jvm.child, Duration::ZERO);
+            let Some(name) = batch.running.take() else {
+                return Err(Error::JvmHung {
+                    between_tests: batch.ready,
+                    seconds: STARTUP_LIMIT.as_secs(),
+                    stderr: jvm.stderr.text(),
+                });
+            };
+            batch.verdicts.push(timed_out(name, timeout));
+            return Ok(batch.verdicts);
+        }
+        let exited = match jvm.events.recv_timeout((batch.deadline - now).min(Duration::from_millis(100))) {
+            Ok(event) => match batch.on_event(event, timeout) {
+                Flow::Continue => continue,
+                Flow::Finished => {
+                    end(&mut jvm.child, KILL_GRACE);
+                    return Ok(batch.verdicts);
+                }
+                Flow::Failed(message) => {
+                    end(&mut jvm.child, KILL_GRACE);
+                    return Err(Error::RunnerFailed { message });
+                }
+            },
+            // the JVM closed its output, or exited while a process it
+            // started keeps the pipe open: take the last events, then stop
+            Err(RecvTimeoutError::Disconnected) => true,
+            Err(RecvTimeoutError::Timeout) => matches!(jvm.child.try_wait(), Ok(Some(_))),
+        };
+        if exited {
+            return after_exit(&mut jvm, batch, timeout);
+        }
+    }
+}
+
+/// The verdicts of a batch whose JVM exited (or closed its output): its
+/// last events, then a failing verdict for the test it was running.
+fn after_exit(jvm: &mut RunnerJvm, mut batch: Batch, timeout: Duration) -> Result<Vec<TestVerdict>> {
+    let status = wait_or_kill(&mut jvm.child, KILL_GRACE);
+    while let Ok(event) = jvm.events.recv_timeout(Duration::from_millis(300)) {
+        match batch.on_event(event, timeout) {
+            Flow::Continue => {}
+            Flow::Finished => return Ok(batch.verdicts),
+            Flow::Failed(message) => return Err(Error::RunnerFailed { message }),
+        }
+    }
+    match batch.running.take() {
+        Some(name) => batch.verdicts.push(TestVerdict {
+            name,
+            passed: false,
+            message: Some(format!("the JVM ended during the test ({}), e.g. by System.exit", status_text(&status))),
+            line: None,
+        }),
+        None if batch.verdicts.is_empty() => return Err(Error::JvmEnded { status, stderr: jvm.stderr.text() }),
+        None => {}
+    }
+    Ok(batch.verdicts)
+}
+
+/// The state of one runner JVM as its events arrive.
+struct Batch {
+    verdicts: Vec<TestVerdict>,
+    ready: bool,
+    /// The test between its START and its verdict.
+    running: Option<String>,
+    /// When to give up on the JVM.
+    deadline: Instant,
+}
+
+enum Flow {
+    Continue,
+    /// DONE, or TIMEOUT (after which the runner exits).
+    Finished,
+    /// The runner could not start (ERROR).
+    Failed(String),
+}
+
+impl Batch {
+    fn on_event(&mut self, event: Event, timeout: Duration) -> Flow {
+        match event {
+            Event::Ready => {
+                self.ready = true;
+                self.deadline = Instant::now() + STARTUP_LIMIT;
+            }
+            Event::Start(name) => {
+                self.running = Some(name);
+                self.deadline = Instant::now() + timeout + KILL_GRACE;
+            }
+            Event::Verdict(v) => {
+                self.running = None;
+                self.verdicts.push(v);
+                self.deadline = Instant::now() + STARTUP_LIMIT;
+            }
+            Event::Timeout(name) => {
+                self.running = None;
+                self.verdicts.push(timed_out(name, timeout));
+                return Flow::Finished;
+            }
+            Event::Done => return Flow::Finished,
+            Event::Error(message) => return Flow::Failed(message),
+        }
+        Flow::Continue
+    }
+}
+
+fn timed_out(name: String, timeout: Duration) -> TestVerdict {
+    TestVerdict {
+        name,
+        passed: false,
+        message: Some(format!("timed out after {} ms (the JVM was ended)", timeout.as_millis())),
+        line: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn batch() -> Batch {
+        Batch { verdicts: Vec::new(), ready: false, running: None, deadline: Instant::now() }
+    }
+
+    #[test]
+    fn a_runner_timeout_fails_the_running_test_and_finishes_the_batch() {
+        let mut b = batch();
+        let second = Duration::from_secs(1);
+        assert!(matches!(b.on_event(Event::Ready, second), Flow::Continue));
+        assert!(b.ready);
+        assert!(matches!(b.on_event(Event::Start("t".into()), second), Flow::Continue));
+        assert_eq!(b.running.as_deref(), Some("t"));
+        assert!(matches!(b.on_event(Event::Timeout("t".into()), second), Flow::Finished));
+        assert_eq!(b.running, None);
+        assert_eq!(b.verdicts[0].message.as_deref(), Some("timed out after 1000 ms (the JVM was ended)"));
+    }
+
+    #[test]
+    fn a_runner_error_fails_the_batch() {
+        let Flow::Failed(message) = batch().on_event(Event::Error("no class".into()), Duration::ZERO) else { panic!() };
+        assert_eq!(message, "no class");
+    }
+}
