@@ -21,3 +21,75 @@ fn readme_opens_with_the_example_and_test_commands_and_ci_runs_the_latter() {
     let ci = std::fs::read_to_string(util::repo().join(".ci/run")).unwrap();
     assert_eq!(ci.lines().last(), Some("scripts/test.sh"));
 }
+
+/// The text of ARCHITECTURE.md's section on `crates/{name}` (up to the next heading of that level or above).
+fn crate_section(arch: &str, name: &str) -> String {
+    let heading = format!("### `crates/{name}`");
+    let start = arch.find(&heading).unwrap_or_else(|| panic!("ARCHITECTURE.md lacks a section for crates/{name}"));
+    let rest = &arch[start + heading.len()..];
+    let end = rest.find("\n### ").or_else(|| rest.find("\n## ")).unwrap_or(rest.len());
+    rest[..end].to_string()
+}
+
+/// Module folders under `src/` (relative, `/`-separated), sorted.
+fn module_dirs(src: &std::path::Path, prefix: &str, out: &mut Vec<String>) {
+    let mut entries: Vec<_> = std::fs::read_dir(src).unwrap().flatten().collect();
+    entries.sort_by_key(|e| e.file_name());
+    for e in entries {
+        if e.path().is_dir() {
+            let name = format!("{prefix}{}", e.file_name().to_string_lossy());
+            out.push(name.clone());
+            module_dirs(&e.path(), &format!("{name}/"), out);
+        }
+    }
+}
+
+#[test]
+fn every_module_folder_is_named_in_its_crates_section() {
+    let arch = std::fs::read_to_string(util::repo().join("ARCHITECTURE.md")).unwrap();
+    let mut missing = Vec::new();
+    for e in std::fs::read_dir(util::repo().join("crates")).unwrap().flatten() {
+        let name = e.file_name().into_string().unwrap();
+        let section = crate_section(&arch, &name);
+        let mut dirs = Vec::new();
+        module_dirs(&e.path().join("src"), "", &mut dirs);
+        for dir in dirs {
+            let module = dir.replace('/', "::");
+            let spellings = [format!("`{module}`"), format!("`{name}::{module}`"), format!("`{dir}/`")];
+            if !spellings.iter().any(|s| section.contains(s.as_str())) {
+                missing.push(format!("crates/{name}/src/{dir} (write `{module}` in the crates/{name} section)"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "ARCHITECTURE.md does not name these module folders:\n{}", missing.join("\n"));
+}
+
+#[test]
+fn every_java_tool_is_named_in_architecture_md() {
+    let arch = std::fs::read_to_string(util::repo().join("ARCHITECTURE.md")).unwrap();
+    let mut missing = Vec::new();
+    for dir in ["tools/java", "crates/ferrosuite/java"] {
+        for e in std::fs::read_dir(util::repo().join(dir)).unwrap().flatten() {
+            let path = e.path();
+            if path.extension().is_some_and(|x| x == "java") {
+                let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+                if !arch.contains(&format!("`{stem}`")) {
+                    missing.push(format!("{dir}/{stem}.java"));
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "ARCHITECTURE.md does not name these Java tools: {missing:?}");
+}
+
+#[test]
+fn every_library_crate_warns_on_missing_docs_and_forbids_unsafe_code_outside_jvm() {
+    for e in std::fs::read_dir(util::repo().join("crates")).unwrap().flatten() {
+        let name = e.file_name().into_string().unwrap();
+        let Ok(lib) = std::fs::read_to_string(e.path().join("src/lib.rs")) else { continue };
+        assert!(lib.contains("#![warn(missing_docs)]"), "crates/{name}/src/lib.rs lacks #![warn(missing_docs)]");
+        if name != "jvm" {
+            assert!(lib.contains("#![forbid(unsafe_code)]"), "crates/{name}/src/lib.rs lacks #![forbid(unsafe_code)]");
+        }
+    }
+}

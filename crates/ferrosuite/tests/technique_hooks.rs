@@ -1,0 +1,119 @@
+//! The `generate` library's hook points (`generate::Technique`), driven by
+//! a technique written for this test on `testdata/generate-edge`'s
+//! `edge.Counter` with a real JVM: each hook is called once, in pipeline
+//! order; a population source's test reaches the search; findings name a
+//! witness test of the emitted suite and land in `report.json`.
+
+mod util;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Duration;
+
+use generate::{ClassRun, Finding, GenerateConfig, Technique};
+use model::names::BinaryName;
+use testcase::{MethodRef, Primitive, Statement, StatementKind, TestCase, VarId};
+
+/// Records which hooks ran, offers one test calling `add(-7)` (which
+/// throws), and reports every test of the final suite that calls `add`.
+struct Recorder {
+    calls: Rc<RefCell<Vec<String>>>,
+}
+
+impl Technique for Recorder {
+    fn name(&self) -> &'static str {
+        "recorder"
+    }
+
+    fn goals(&mut self, run: &mut ClassRun) {
+        self.calls.borrow_mut().push(format!("goals {}", run.goals.goals.len()));
+    }
+
+    fn initial_tests(&mut self, _run: &ClassRun) -> Vec<TestCase> {
+        self.calls.borrow_mut().push("initial_tests".into());
+        let counter = BinaryName::new("edge.Counter");
+        let mut test = TestCase::default();
+        let v0 = test.push(Statement::new(StatementKind::Constructor {
+            method: MethodRef::parse(counter.as_str(), "<init>", "()V").unwrap(),
+            args: vec![],
+        }));
+        let v1 = test.push(Statement::new(StatementKind::Primitive(Primitive::Int(-7))));
+        let add = MethodRef::parse(counter.as_str(), "add", "(I)V").unwrap();
+        let v2 = test.push(Statement::new(StatementKind::Call { receiver: v0, method: add, args: vec![v1] }));
+        assert_eq!(v2, VarId(2));
+        vec![test]
+    }
+
+    fn oracle(&mut self, _run: &ClassRun, tests: &mut [TestCase]) {
+        self.calls.borrow_mut().push(format!("oracle {}", tests.len()));
+    }
+
+    fn findings(&mut self, _run: &ClassRun, suite: &[TestCase], names: &[String]) -> Vec<Finding> {
+        self.calls.borrow_mut().push(format!("findings {}", suite.len()));
+        let calls_add = |t: &TestCase| {
+            t.statements.iter().any(|s| matches!(&s.kind, StatementKind::Call { method, .. } if method.name == "add"))
+        };
+        suite
+            .iter()
+            .zip(names)
+            .filter(|(t, _)| calls_add(t))
+            .map(|(_, name)| Finding {
+                origin: self.name().into(),
+                method: "add(I)V".into(),
+                message: "calls add".into(),
+                witness: name.clone(),
+                confidence: 1.0,
+            })
+            .collect()
+    }
+}
+
+fn config(jar: &std::path::Path, out: &std::path::Path) -> GenerateConfig {
+    GenerateConfig {
+        class_path: jar.display().to_string(),
+        out: out.to_path_buf(),
+        junit: junit::JUnitVersion::Four,
+        junit_jars: javarun::JunitJars::debian(4).unwrap(),
+        seed: 3,
+        jobs: 1,
+        search: search::SearchConfig {
+            budget: search::Budget { time: None, evaluations: Some(300) },
+            ..search::SearchConfig::default()
+        },
+        exec: exec::ExecConfig { timeout: Duration::from_millis(100), ..exec::ExecConfig::default() },
+        heap_mb: 256,
+        jdk: javarun::Jdk::find().unwrap(),
+        worker_exe: env!("CARGO_BIN_EXE_ferrosuite").into(),
+    }
+}
+
+#[test]
+fn every_hook_runs_once_in_pipeline_order_and_findings_reach_the_report() {
+    let tmp = tempfile::tempdir().unwrap();
+    let classes = tmp.path().join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    util::javac_dir(&util::repo().join("testdata/generate-edge/src"), &classes, &[]);
+    let jar = tmp.path().join("edge.jar");
+    util::jar_dir(&classes, &jar);
+    let out = tmp.path().join("out");
+    let calls = Rc::new(RefCell::new(Vec::new()));
+    let mut techniques: Vec<Box<dyn Technique>> = vec![Box::new(Recorder { calls: calls.clone() })];
+    let cut = [BinaryName::new("edge.Counter")];
+    let report = generate::run(&config(&jar, &out), &cut, &mut techniques, &mut ()).unwrap();
+
+    let calls = calls.borrow();
+    let kinds: Vec<&str> = calls.iter().map(|c| c.split(' ').next().unwrap()).collect();
+    assert_eq!(kinds, ["goals", "initial_tests", "oracle", "findings"], "{calls:?}");
+    let class = &report.classes[0];
+    assert_eq!(class.status, generate::ClassStatus::Ok, "{:?}", class.message);
+    assert!(!class.findings.is_empty(), "the suite calls add, so the recorder reports it");
+    let source = std::fs::read_to_string(out.join("edge/Counter_FerroTest.java")).unwrap();
+    for finding in &class.findings {
+        assert!(source.contains(&format!("public void {}()", finding.witness)), "{}", finding.witness);
+    }
+    // The population source's test is evaluated first, so it is the one the
+    // archive keeps for the `n < 0` branch: the suite calls add(-7).
+    assert!(source.contains("-7"), "{source}");
+    let json: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(json["classes"][0]["findings"][0]["origin"], "recorder");
+}
