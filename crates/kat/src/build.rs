@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::path::Path;
 
 use crate::declare::Declarations;
+use crate::error::KatError;
 use crate::extract::entity::{MethodContext, StateMethod};
 use crate::graph::{ClassDecl, KnowledgeGraph, MethodDecl};
 use crate::inherit::Inheritance;
@@ -17,8 +18,9 @@ use crate::source::{DEFAULT_MODULES, Unit, read_units};
 /// JDK `src.zip`.
 ///
 /// # Errors
-/// [`crate::source::SourceError`] when the archive cannot be read.
-pub fn build(src_zip: &Path) -> anyhow::Result<KnowledgeGraph> {
+/// [`KatError::Source`] when the archive cannot be read, and the errors of
+/// [`build_from_units`].
+pub fn build(src_zip: &Path) -> Result<KnowledgeGraph, KatError> {
     let units = read_units(src_zip, DEFAULT_MODULES)?;
     let label = format!(
         "JDK src.zip: {} compilation units of {}, text fingerprint {:016x}",
@@ -44,8 +46,9 @@ pub fn fingerprint(units: &[Unit]) -> u64 {
 /// Builds the graph of the given compilation units.
 ///
 /// # Errors
-/// When tree-sitter cannot be set up.
-pub fn build_from_units(units: &[Unit], source: String) -> anyhow::Result<KnowledgeGraph> {
+/// [`KatError::Language`] when tree-sitter cannot be set up,
+/// [`KatError::NoTree`] when it gives no syntax tree for a unit.
+pub fn build_from_units(units: &[Unit], source: String) -> Result<KnowledgeGraph, KatError> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&tree_sitter_java::LANGUAGE.into())?;
     let mut decls = Declarations::default();

@@ -16,7 +16,9 @@
 //! - [`KnowledgeGraph::clauses`] gives the triggers of a call (owner class
 //!   and JVM descriptor), inherited ones included;
 //! - [`stats`] and [`sample`] count triggers and draw the labelled sample
-//!   used to measure extraction accuracy.
+//!   used to measure extraction accuracy; [`show`] renders a method's
+//!   clauses as text;
+//! - [`error`]: [`KatError`], the errors of building and writing a graph.
 
 #![warn(missing_docs)]
 
@@ -24,6 +26,7 @@ pub mod build;
 pub mod cond;
 mod cond_parse;
 pub mod declare;
+pub mod error;
 pub mod extract;
 pub mod graph;
 pub mod inherit;
@@ -35,5 +38,6 @@ pub mod source;
 pub mod stats;
 pub mod store;
 
-pub use cond::{CmpOp, Cond, Expr};
+pub use cond::{CmpOp, Cond, CondParseError, Expr};
+pub use error::KatError;
 pub use graph::{Clause, KnowledgeGraph, MethodRef, Origin, Trigger, TriggerKind};
