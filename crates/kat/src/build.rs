@@ -5,6 +5,8 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use model::names::InternalName;
+
 use crate::declare::Declarations;
 use crate::error::KatError;
 use crate::extract::entity::{MethodContext, StateMethod};
@@ -76,7 +78,7 @@ pub fn build_from_units(units: &[Unit], source: String) -> Result<KnowledgeGraph
                 is_static: m.is_static || m.name == "<init>",
                 params: &param_names,
                 param_types: &param_types,
-                receiver_methods: states.of(&internal),
+                receiver_methods: states.of(internal.as_str()),
                 param_methods,
                 link_members: Vec::new(),
             };
@@ -88,8 +90,11 @@ pub fn build_from_units(units: &[Unit], source: String) -> Result<KnowledgeGraph
             } else {
                 (param_names, param_types, doc.main)
             };
-            let declared_exceptions =
-                m.throws.iter().map(|t| resolver.class_name(&t.name, i).unwrap_or_else(|| t.name.clone())).collect();
+            let declared_exceptions = m
+                .throws
+                .iter()
+                .map(|t| resolver.class_name(&t.name, i).unwrap_or_else(|| InternalName::new(t.name.clone())))
+                .collect();
             methods.push(MethodDecl {
                 name: m.name.clone(),
                 descriptor,
@@ -123,13 +128,13 @@ fn summary(main: &str) -> String {
 /// Per class (internal name): its public methods with at most one
 /// parameter, inherited ones included, for linking states and sizes.
 struct StateTable {
-    table: HashMap<String, Vec<StateMethod>>,
+    table: HashMap<InternalName, Vec<StateMethod>>,
 }
 
 impl StateTable {
     fn new(decls: &Declarations, resolver: &Resolver) -> StateTable {
         let n = decls.classes.len();
-        let names: Vec<String> = (0..n).map(|i| resolver.internal_name(i)).collect();
+        let names: Vec<InternalName> = (0..n).map(|i| resolver.internal_name(i)).collect();
         let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, s)| (s.as_str(), i)).collect();
         let own: Vec<Vec<StateMethod>> = (0..n)
             .map(|i| {
