@@ -37,10 +37,12 @@ pub mod rewrite;
 pub mod trace;
 pub mod tracer;
 
+use analysis::error::AnalysisError;
 use model::classfile::{ClassFile, ClassFileError};
+use model::names::InternalName;
 use serde::{Deserialize, Serialize};
 
-use crate::plan::{ProbeBases, ProbePlan};
+use crate::plan::{PlanError, ProbeBases, ProbePlan};
 use crate::probes::mutation::{MethodMutations, MutationProbes, append_bootstrap_methods, bootstrap_methods};
 pub use crate::probes::mutation::{Mutant, MutationOperator};
 use crate::rewrite::{MethodOutcome, RewriteError, rewrite_method};
@@ -53,8 +55,24 @@ pub enum InstrumentError {
     #[error("cannot read class file: {0}")]
     ClassFile(#[from] ClassFileError),
     /// The analysis failed on the class.
-    #[error("cannot analyse {class}: {message}")]
-    Analysis { class: String, message: String },
+    #[error("cannot analyse {class}: {source}")]
+    Analysis {
+        /// The class.
+        class: InternalName,
+        /// What the analysis found malformed.
+        #[source]
+        source: AnalysisError,
+    },
+    /// A method of the class could not be decoded while listing every probe
+    /// site ([`Instrumenter::instrument_every_site`]).
+    #[error("cannot analyse {class}: {source}")]
+    Plan {
+        /// The class.
+        class: InternalName,
+        /// The method and what is malformed in it.
+        #[source]
+        source: PlanError,
+    },
 }
 
 /// A method left without (some) probes, and why.
@@ -83,7 +101,7 @@ pub enum Kept {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct InstrumentedClass {
     /// Internal name.
-    pub class: String,
+    pub class: InternalName,
     /// The instrumented class file (not serialised into `probes.json`).
     #[serde(skip)]
     pub bytes: Vec<u8>,
@@ -99,7 +117,7 @@ pub struct InstrumentedClass {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MutatedClass {
     /// Internal name.
-    pub class: String,
+    pub class: InternalName,
     /// The class file with the mutant schema (not serialised).
     #[serde(skip)]
     pub bytes: Vec<u8>,
@@ -129,7 +147,7 @@ impl Instrumenter {
     pub fn instrument(&mut self, bytes: &[u8]) -> Result<InstrumentedClass, InstrumentError> {
         let cf = ClassFile::parse(bytes)?;
         let goals = analysis::goals::class_goals(&cf)
-            .map_err(|e| InstrumentError::Analysis { class: cf.name().to_string(), message: e.to_string() })?;
+            .map_err(|source| InstrumentError::Analysis { class: InternalName::new(cf.name()), source })?;
         let plan = ProbePlan::from_goals(&goals);
         Ok(self.apply(cf, plan))
     }
@@ -142,7 +160,7 @@ impl Instrumenter {
     pub fn instrument_every_site(&mut self, bytes: &[u8]) -> Result<InstrumentedClass, InstrumentError> {
         let cf = ClassFile::parse(bytes)?;
         let plan = ProbePlan::every_site(&cf)
-            .map_err(|message| InstrumentError::Analysis { class: cf.name().to_string(), message })?;
+            .map_err(|source| InstrumentError::Plan { class: InternalName::new(cf.name()), source })?;
         Ok(self.apply(cf, plan))
     }
 
@@ -159,7 +177,7 @@ impl Instrumenter {
     /// no mutants and are listed in [`MutatedClass::skipped`].
     pub fn instrument_mutants(&mut self, bytes: &[u8]) -> Result<MutatedClass, InstrumentError> {
         let mut cf = ClassFile::parse(bytes)?;
-        let class = cf.name().to_string();
+        let class = InternalName::new(cf.name());
         let existing = bootstrap_methods(&cf)?;
         let mut added = Vec::new();
         let mut mutants = Vec::new();
@@ -201,7 +219,7 @@ impl Instrumenter {
     }
 
     fn apply(&mut self, mut cf: ClassFile, plan: ProbePlan) -> InstrumentedClass {
-        let class = cf.name().to_string();
+        let class = InternalName::new(cf.name());
         let bases = self.next;
         self.next = bases.after(&plan);
         let skipped = instrument_methods(&mut cf, &plan, bases);
@@ -252,6 +270,6 @@ fn probe_sets<'a>(cf: &ClassFile, plan: &'a ProbePlan, bases: ProbeBases) -> [Ve
 }
 
 /// Whether a class must never be instrumented (the tracer itself).
-pub fn is_excluded(internal_name: &str) -> bool {
-    internal_name.starts_with("ferrosuite/runtime/")
+pub fn is_excluded(internal_name: &InternalName) -> bool {
+    internal_name.as_str().starts_with("ferrosuite/runtime/")
 }

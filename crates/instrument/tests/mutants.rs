@@ -85,7 +85,7 @@ fn instrument_fixture() -> Fixture {
         let bytes = std::fs::read(original.join(&file)).unwrap();
         let out = instrumenter.instrument_mutants(&bytes).unwrap();
         assert!(out.skipped.is_empty(), "{:?}", out.skipped);
-        assert_eq!(out.class, class);
+        assert_eq!(out.class.as_str(), class);
         let names = method_names(&bytes);
         mutants.extend(out.mutants.into_iter().map(|m| (class.to_string(), names[m.method_index as usize].clone(), m)));
         std::fs::write(mutated.join(&file), &out.bytes).unwrap();

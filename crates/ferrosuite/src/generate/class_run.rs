@@ -207,7 +207,7 @@ fn prepare(config: &GenerateConfig, class: &str) -> anyhow::Result<ClassContext>
     let nested = nested_classes(&user_cp, class);
     let names: Vec<String> = std::iter::once(class.to_string()).chain(nested.iter().map(|(n, _)| n.clone())).collect();
     let batch = crate::commands::instrument::instrument_to_dir(&user_cp, &names, &instrumented, false)?;
-    let instrumented_class = |name: &str| batch.classes.iter().find(|c| c.class == name.replace('.', "/"));
+    let instrumented_class = |name: &str| batch.classes.iter().find(|c| c.class.as_str() == name.replace('.', "/"));
     let instrumented_cut = instrumented_class(class).context("the class could not be instrumented")?;
     let mut map = GoalMap::new(&goals, instrumented_cut);
     // Nested classes count as part of the class under test (as for JaCoCo

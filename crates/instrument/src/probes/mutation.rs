@@ -39,6 +39,7 @@ use analysis::filter::{InsnFilter, instruction_filters, method_filter};
 use model::bytecode::{self, Insn, Operand, op};
 use model::classfile::{Attribute, ClassFile, ClassFileError};
 use model::constant_pool::{Constant, ConstantPool};
+use model::names::InternalName;
 use serde::{Deserialize, Serialize};
 
 use crate::probe::{Edit, Emitter, MethodContext, ProbeKind};
@@ -449,7 +450,7 @@ fn removable_call(cp: &ConstantPool, insn: &Insn) -> Option<Site> {
     } else {
         format!("(L{};{}", r.owner, &r.descriptor[1..])
     };
-    let change = format!("remove call to {}.{}{}", r.owner.replace('/', "."), r.name, r.descriptor);
+    let change = format!("remove call to {}.{}{}", InternalName::new(r.owner).to_binary(), r.name, r.descriptor);
     Some(Site {
         replacement: Replacement::RemovableCall { kind, reference, name: r.name.to_string(), descriptor },
         mutants: vec![(MutationOperator::RemoveCall, change)],
