@@ -12,13 +12,13 @@
 //! - [`tracer`]: the tracer class bytes and its probe methods.
 //! - [`probe`]: the [`probe::ProbeKind`] trait and snippet building.
 //! - [`probes`]: branch, switch, line and method-entry probes, the sandbox
-//!   rewrites, and the mutation probes of mutant schemas.
+//!   rewrites, and the mutant schema.
 //! - [`plan`]: probe sites and global id bases.
 //! - [`rewrite`]: applying edits to one method and fixing offsets.
 //! - [`trace`]: reading branch records as taken sides and branch distances.
 //!
 //! [`Instrumenter::instrument_mutants`] instead makes a class's mutant
-//! schema ([`probes::mutation`]): all its mutants in one class, switched by
+//! schema ([`probes::mutants`]): all its mutants in one class, switched by
 //! the runtime's `Mutants.active`, with the sandbox probes but no coverage
 //! probes.
 //!
@@ -43,8 +43,8 @@ use model::names::InternalName;
 use serde::{Deserialize, Serialize};
 
 use crate::plan::{PlanError, ProbeBases, ProbePlan};
-use crate::probes::mutation::{MethodMutations, MutationProbes, append_bootstrap_methods, bootstrap_methods};
-pub use crate::probes::mutation::{Mutant, MutationOperator};
+use crate::probes::mutants::{MethodFacts, MutantSchema, append_bootstrap_methods, bootstrap_methods};
+pub use crate::probes::mutants::{Mutant, MutantOperator};
 use crate::rewrite::{MethodOutcome, RewriteError, rewrite_method};
 
 /// Errors that stop a whole class from being instrumented.
@@ -183,14 +183,14 @@ impl Instrumenter {
         let mut mutants = Vec::new();
         let mut skipped = Vec::new();
         for index in 0..cf.methods.len() {
-            let Some(facts) = MethodMutations::of(&cf, index) else {
+            let Some(facts) = MethodFacts::of(&cf, index) else {
                 let sandbox = probes::sandbox_probes(&cf.constant_pool);
                 if let Err(e) = rewrite_method(&mut cf, index, &sandbox) {
                     skipped.push(skipped_method(&cf, index, Kept::Nothing, &e));
                 }
                 continue;
             };
-            let kind = MutationProbes::new(facts, self.mutants + 1, existing.len() + added.len());
+            let kind = MutantSchema::new(facts, self.mutants + 1, existing.len() + added.len());
             let mut kinds: Vec<Box<dyn probe::ProbeKind + '_>> = vec![Box::new(&kind)];
             kinds.extend(probes::sandbox_probes(&cf.constant_pool));
             let result = rewrite_method(&mut cf, index, &kinds);
