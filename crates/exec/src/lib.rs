@@ -3,18 +3,23 @@
 //! the `jvm` crate; the search depends only on this crate, so it can be
 //! tested with a fake executor.
 //!
-//! [`coverage::GoalMap`] turns a [`Trace`] into covered goals and branch
-//! distances.
+//! Modules:
+//! - [`coverage`]: [`coverage::GoalMap`] turns a [`Trace`] into covered
+//!   goals and branch distances.
+//! - [`sandbox`]: the binary names of the errors the Java sandbox throws
+//!   ([`sandbox::TIME_UP`], [`sandbox::EXIT_REQUESTED`]).
 //!
 //! Failures of the class under test are data ([`StatementOutcome::Threw`],
 //! [`TestOutcome::Timeout`], [`TestOutcome::Crashed`]), never `Err`.
 #![forbid(unsafe_code)]
 
 pub mod coverage;
+pub mod sandbox;
 
 use std::time::Duration;
 
 pub use instrument::trace::{BranchRecord, Relation};
+use model::names::BinaryName;
 use serde::{Deserialize, Serialize};
 use testcase::TestCase;
 
@@ -35,7 +40,8 @@ pub enum ValueSummary {
     String(String),
     /// Any other object: its runtime class (binary name).
     Object {
-        class: String,
+        /// The binary name of the object's class (`Class.getName()`).
+        class: BinaryName,
     },
 }
 

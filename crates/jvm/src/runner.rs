@@ -15,6 +15,7 @@ use exec::{
     ValueSummary,
 };
 use model::descriptor::{BaseType, FieldType};
+use model::names::BinaryName;
 use testcase::{Primitive, Statement, StatementKind, TestCase, VarId};
 
 use crate::handles::{Handles, class_name_for, kind_of};
@@ -423,7 +424,7 @@ impl Runner {
             return ValueSummary::String(String::from_utf16_lossy(&self.jni.string_units(o, max_string)));
         }
         let class = self.class_name_of(o).unwrap_or_else(|| "?".into());
-        self.boxed_summary(o, &class).unwrap_or(ValueSummary::Object { class })
+        self.boxed_summary(o, &class).unwrap_or(ValueSummary::Object { class: BinaryName::new(class) })
     }
 
     /// The value inside a boxed primitive (`Integer`, `Character`, ...).
@@ -465,7 +466,7 @@ impl Runner {
             return Stop::Timeout;
         }
         let info = self.describe(t.0, site);
-        if info.class == "ferrosuite.runtime.Sandbox$TimeUp" {
+        if info.class == exec::sandbox::TIME_UP {
             return Stop::Timeout;
         }
         Stop::Threw(info)

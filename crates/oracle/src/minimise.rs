@@ -14,7 +14,7 @@ use testcase::TestCase;
 pub struct Keep {
     pub goals: BTreeSet<GoalId>,
     /// The exception class the test must still end with, if any.
-    pub exception: Option<String>,
+    pub exception: Option<model::names::BinaryName>,
 }
 
 /// Minimises `test` so it still satisfies `keep`, trying each statement
@@ -42,7 +42,7 @@ pub fn minimise(
         let result = executor.execute(std::slice::from_ref(&candidate))?.remove(0);
         let covered = map.covered(&result.trace);
         let ends_with = match result.statements.iter().rev().find(|s| **s != StatementOutcome::NotExecuted) {
-            Some(StatementOutcome::Threw(e)) => Some(e.class.clone()),
+            Some(StatementOutcome::Threw(e)) => Some(model::names::BinaryName::new(&e.class)),
             _ => None,
         };
         let threw_early = result.statements.iter().position(|s| matches!(s, StatementOutcome::Threw(_)));

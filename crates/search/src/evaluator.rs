@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use exec::{ExecError, ExecutionResult, Executor, StatementOutcome, TestOutcome};
+use model::names::BinaryName;
 use testcase::{StatementKind, TestCase};
 
 use crate::fitness::Observation;
@@ -144,9 +145,9 @@ fn exception_goal(cut: &str, test: &TestCase, result: &ExecutionResult) -> Optio
         | StatementKind::Call { method, .. } => method,
         _ => return None,
     };
-    (method.owner.as_str() == cut && e.class != "ferrosuite.runtime.Sandbox$TimeUp").then(|| ExceptionGoal {
+    (method.owner.as_str() == cut && e.class != exec::sandbox::TIME_UP).then(|| ExceptionGoal {
         method: format!("{}{}", method.name, method.descriptor.to_descriptor()),
-        exception: e.class.clone(),
+        exception: BinaryName::new(&e.class),
     })
 }
 
