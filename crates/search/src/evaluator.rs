@@ -136,7 +136,7 @@ fn first_throw(result: &ExecutionResult) -> Option<usize> {
 }
 
 /// The exception goal of a test whose call on the class under test threw.
-fn exception_goal(cut: &str, test: &TestCase, result: &ExecutionResult) -> Option<ExceptionGoal> {
+fn exception_goal(cut: &BinaryName, test: &TestCase, result: &ExecutionResult) -> Option<ExceptionGoal> {
     let i = first_throw(result)?;
     let StatementOutcome::Threw(e) = &result.statements[i] else { return None };
     let method = match &test.statements[i].kind {
@@ -145,7 +145,7 @@ fn exception_goal(cut: &str, test: &TestCase, result: &ExecutionResult) -> Optio
         | StatementKind::Call { method, .. } => method,
         _ => return None,
     };
-    (method.owner.as_str() == cut && e.class != exec::sandbox::TIME_UP).then(|| ExceptionGoal {
+    (method.owner == *cut && e.class != exec::sandbox::TIME_UP).then(|| ExceptionGoal {
         method: format!("{}{}", method.name, method.descriptor.to_descriptor()),
         exception: BinaryName::new(&e.class),
     })

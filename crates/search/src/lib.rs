@@ -28,6 +28,7 @@ use std::time::Duration;
 use analysis::goals::{ClassGoals, GoalId};
 use exec::coverage::GoalMap;
 use exec::{ExecError, Executor};
+use model::names::BinaryName;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use testcase::TestCase;
@@ -117,7 +118,7 @@ pub struct Problem<'a> {
     pub goals: &'a ClassGoals,
     pub map: &'a GoalMap,
     /// Binary name of the class under test (for exception goals).
-    pub cut: &'a str,
+    pub cut: &'a BinaryName,
 }
 
 /// The result of a search.

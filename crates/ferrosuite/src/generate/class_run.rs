@@ -178,7 +178,7 @@ fn try_generate(config: &GenerateConfig, class: &str, report: &mut ClassReport) 
     let mut variation = ClusterVariation { cluster: &cluster, seeds, max_statements: 10 };
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ fnv(class));
     let mut progress = ClassProgress::new(class, ctx.goals.goals.len(), config.search.budget.time);
-    let problem = Problem { goals: &ctx.goals, map: &ctx.map, cut: class };
+    let problem = Problem { goals: &ctx.goals, map: &ctx.map, cut: &model::names::BinaryName::new(class) };
     let outcome = search::run(&problem, &mut ctx.pool, &mut variation, &config.search, &mut rng, &mut progress)?;
     progress.finish(&format!("{class}: search done"));
     report.executions = outcome.evaluations;
