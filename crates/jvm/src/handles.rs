@@ -7,6 +7,7 @@ use instrument::tracer::{MUTANTS_CLASS, SANDBOX_CLASS, TRACER_CLASS};
 use model::descriptor::{BaseType, FieldType};
 
 use crate::jni_raw::{JResult, Jni, Kind, jclass, jfieldID, jmethodID};
+use crate::vm::VmError;
 
 /// The JNI kind of a field type.
 pub fn kind_of(ty: &FieldType) -> Kind {
@@ -74,12 +75,12 @@ impl Handles {
     /// Resolves the well-known handles.
     ///
     /// # Errors
-    /// A message when the JDK or the ferrosuite runtime classes are missing.
-    pub fn new(jni: Jni) -> Result<Handles, String> {
+    /// [`VmError::Runtime`] when the JDK or the ferrosuite runtime classes are missing.
+    pub fn new(jni: Jni) -> Result<Handles, VmError> {
         let mut cache = Cache::default();
         let known = cache.resolve_known(jni).map_err(|_| {
             let _ = jni.take_exception();
-            "cannot resolve the JDK and ferrosuite runtime classes (is the runtime on the class path?)".to_string()
+            VmError::Runtime
         })?;
         Ok(Handles { cache, known })
     }
