@@ -29,6 +29,7 @@
 //! std::fs::write("out/Foo.class", &out.bytes).unwrap();
 //! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod plan;
 pub mod probe;

@@ -27,6 +27,8 @@
 //!   protocol channel off stdout;
 //! - [`pool`]: killing a worker's process group (`kill`).
 
+#![warn(missing_docs)]
+
 mod handles;
 mod jni_raw;
 pub mod pool;

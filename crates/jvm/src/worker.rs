@@ -47,8 +47,11 @@ const EXEC_STACK: usize = 16 << 20;
 /// Worker settings, from the hidden `ferrosuite worker` command line.
 #[derive(Debug, Clone)]
 pub struct WorkerArgs {
+    /// The JDK home whose `lib/server/libjvm.so` the worker loads.
     pub java_home: PathBuf,
+    /// The JVM's class path (`-Djava.class.path`): runtime and instrumented classes first.
     pub class_path: String,
+    /// The JVM's heap limit (`-Xmx`), in megabytes.
     pub heap_mb: u32,
 }
 

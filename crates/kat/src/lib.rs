@@ -9,8 +9,9 @@
 //! - [`build::build`] reads `src.zip` of the JDK ([`source`]), parses the
 //!   sources with tree-sitter ([`declare`]), resolves names and JVM
 //!   descriptors ([`resolve`]) and inherited documentation ([`inherit`]),
-//!   and extracts typed triggers with formal conditions ([`extract`],
-//!   [`cond`]);
+//!   splits and normalises Javadoc ([`javadoc`]), and extracts typed
+//!   triggers with formal conditions ([`extract`], [`cond`], parsed by the
+//!   private `cond_parse`) into the graph's types ([`graph`]);
 //! - [`store`] writes and reads the compact file shipped as
 //!   `data/jdk17.kg`; [`KnowledgeGraph::jdk17`] loads it;
 //! - [`KnowledgeGraph::clauses`] gives the triggers of a call (owner class

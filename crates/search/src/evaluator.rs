@@ -13,7 +13,9 @@ use crate::{Archive, Budget, ExceptionGoal, Problem, SearchEvent, SearchObserver
 /// A test with what its execution showed.
 #[derive(Debug, Clone)]
 pub struct Evaluated {
+    /// The test as executed.
     pub test: TestCase,
+    /// What its execution covered and how close it came to the other goals.
     pub obs: Observation,
     /// Index of the first statement that threw, if any.
     pub threw_at: Option<usize>,
@@ -21,10 +23,13 @@ pub struct Evaluated {
 
 /// Runs tests for a search and keeps its books.
 pub struct Evaluator<'a, 'p> {
+    /// The class under test.
     pub problem: &'a Problem<'p>,
     executor: &'a mut dyn Executor,
     observer: &'a mut dyn SearchObserver,
+    /// The best tests found so far.
     pub archive: Archive,
+    /// Test executions so far (rejected test cases included).
     pub evaluations: u64,
     budget: Budget,
     start: Instant,

@@ -139,7 +139,9 @@ impl MethodFacts {
 /// index and the static-argument constant indices.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BootstrapMethod {
+    /// Constant-pool index of the `CONSTANT_MethodHandle` of the bootstrap method.
     pub method_ref: u16,
+    /// Constant-pool indices of its static arguments, in order.
     pub arguments: Vec<u16>,
 }
 
