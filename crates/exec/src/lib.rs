@@ -3,18 +3,24 @@
 //! the `jvm` crate; the search depends only on this crate, so it can be
 //! tested with a fake executor.
 //!
-//! [`coverage::GoalMap`] turns a [`Trace`] into covered goals and branch
-//! distances.
+//! Modules:
+//! - [`coverage`]: [`coverage::GoalMap`] turns a [`Trace`] into covered
+//!   goals and branch distances.
+//! - [`sandbox`]: the binary names of the errors the Java sandbox throws
+//!   ([`sandbox::TIME_UP`], [`sandbox::EXIT_REQUESTED`]).
 //!
 //! Failures of the class under test are data ([`StatementOutcome::Threw`],
 //! [`TestOutcome::Timeout`], [`TestOutcome::Crashed`]), never `Err`.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod coverage;
+pub mod sandbox;
 
 use std::time::Duration;
 
 pub use instrument::trace::{BranchRecord, Relation};
+use model::names::BinaryName;
 use serde::{Deserialize, Serialize};
 use testcase::TestCase;
 
@@ -23,7 +29,9 @@ use testcase::TestCase;
 pub enum ValueSummary {
     /// The statement produces no value (void call, array store, field set).
     Void,
+    /// The `null` reference.
     Null,
+    /// A `boolean` value.
     Boolean(bool),
     /// byte, short, int and long values.
     Integer(i64),
@@ -35,7 +43,8 @@ pub enum ValueSummary {
     String(String),
     /// Any other object: its runtime class (binary name).
     Object {
-        class: String,
+        /// The binary name of the object's class (`Class.getName()`).
+        class: BinaryName,
     },
 }
 
@@ -43,7 +52,9 @@ pub enum ValueSummary {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ExceptionInfo {
     /// Binary name of the exception's class.
-    pub class: String,
+    pub class: BinaryName,
+    /// `Throwable.getMessage()`, at most 2,000 UTF-16 code units; `None` for a
+    /// null message.
     pub message: Option<String>,
     /// `true` when the top stack frame is the method the statement called
     /// (thrown directly by the call), `false` when thrown deeper.
@@ -53,7 +64,9 @@ pub struct ExceptionInfo {
 /// What happened to one statement.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum StatementOutcome {
+    /// The statement ended normally, with this value (or [`ValueSummary::Void`]).
     Normal(ValueSummary),
+    /// The statement threw; the test ends here.
     Threw(ExceptionInfo),
     /// Not reached: an earlier statement threw, timed out or crashed.
     NotExecuted,
@@ -69,15 +82,22 @@ pub enum TestOutcome {
     Timeout,
     /// The worker died or became unusable (crash, fatal OutOfMemoryError);
     /// it was restarted.
-    Crashed { reason: String },
+    Crashed {
+        /// The worker's exit status and the end of its stderr.
+        reason: String,
+    },
     /// The test case was rejected before execution (validation error).
-    Rejected { reason: String },
+    Rejected {
+        /// What is invalid about the test case.
+        reason: String,
+    },
 }
 
 /// Coverage and distance data of one execution, read from the tracer.
 /// Ids are global probe ids (see `instrument::plan`).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Trace {
+    /// Branch probe id and the record of the operands its jump saw.
     pub branches: Vec<(u32, BranchRecord)>,
     /// Switch id and the distinct keys seen (at most 64).
     pub switches: Vec<(u32, Vec<i32>)>,
@@ -94,7 +114,9 @@ pub struct Trace {
 /// Output the class under test wrote, truncated to [`ExecConfig::max_output`] bytes.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CapturedOutput {
+    /// What the class under test wrote to `System.out`.
     pub stdout: String,
+    /// What the class under test wrote to `System.err`.
     pub stderr: String,
     /// Bytes written in all, including what was dropped.
     pub total_bytes: u64,
@@ -103,10 +125,13 @@ pub struct CapturedOutput {
 /// The result of executing one test case.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ExecutionResult {
+    /// How the test case ended.
     pub outcome: TestOutcome,
     /// One entry per statement of the test case, in order.
     pub statements: Vec<StatementOutcome>,
+    /// What the probes recorded.
     pub trace: Trace,
+    /// What the class under test printed.
     pub output: CapturedOutput,
     /// Wall time of the execution in the worker.
     pub duration: Duration,

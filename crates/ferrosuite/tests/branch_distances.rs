@@ -39,7 +39,7 @@ fn setup() -> Setup {
     ]);
     let probes: Vec<InstrumentedClass> =
         serde_json::from_slice(&std::fs::read(out.join("probes.json")).unwrap()).unwrap();
-    let class = probes.into_iter().find(|c| c.class == "fixtures/Compare").unwrap();
+    let class = probes.into_iter().find(|c| c.class.as_str() == "fixtures/Compare").unwrap();
     let cp = ClassPath::new(std::slice::from_ref(&jar)).unwrap();
     let cf = cp.load("fixtures.Compare").unwrap();
     let mut branch_of = HashMap::new();

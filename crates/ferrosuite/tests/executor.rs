@@ -43,7 +43,7 @@ fn a_static_call_returns_its_value_and_the_branch_distances() {
     assert_eq!(results[0].outcome, TestOutcome::Completed);
     assert_eq!(results[0].statements[2], StatementOutcome::Normal(ValueSummary::Boolean(true)));
     assert_eq!(results[1].statements[2], StatementOutcome::Normal(ValueSummary::Boolean(false)));
-    let compare = probes.iter().find(|c| c.class == "fixtures/Compare").unwrap();
+    let compare = probes.iter().find(|c| c.class.as_str() == "fixtures/Compare").unwrap();
     let cf =
         model::classpath::ClassPath::new(&[tmp.path().join("fixtures.jar")]).unwrap().load("fixtures.Compare").unwrap();
     let lt_int_index = cf.methods.iter().position(|m| cf.member_name(m) == "ltInt").unwrap() as u16;
@@ -69,9 +69,9 @@ fn exceptions_are_reported_with_their_class_message_and_origin() {
     u.call(x, method("java.lang.String", "charAt", "(I)C"), &[i]);
     let results = pool.execute(&[t.build(), u.build()]).unwrap();
     let StatementOutcome::Threw(npe) = &results[0].statements[1] else { panic!("{:?}", results[0]) };
-    assert_eq!(npe.class, "java.lang.NullPointerException");
+    assert_eq!(npe.class.as_str(), "java.lang.NullPointerException");
     let StatementOutcome::Threw(oob) = &results[1].statements[2] else { panic!("{:?}", results[1]) };
-    assert_eq!(oob.class, "java.lang.StringIndexOutOfBoundsException");
+    assert_eq!(oob.class.as_str(), "java.lang.StringIndexOutOfBoundsException");
     assert!(oob.message.as_deref().unwrap_or("").contains('5'), "{oob:?}");
     assert!(!oob.direct, "charAt throws from a helper deeper down: {oob:?}");
 }
@@ -126,7 +126,7 @@ fn a_missing_jdk_gives_a_clear_error() {
 fn covered_keys(tmp: &std::path::Path, probes: &[instrument::InstrumentedClass], trace: &exec::Trace) -> Vec<String> {
     let cf = model::classpath::ClassPath::new(&[tmp.join("fixtures.jar")]).unwrap().load("fixtures.Compare").unwrap();
     let goals = analysis::goals::class_goals(&cf).unwrap();
-    let class = probes.iter().find(|c| c.class == "fixtures/Compare").unwrap();
+    let class = probes.iter().find(|c| c.class.as_str() == "fixtures/Compare").unwrap();
     let map = exec::coverage::GoalMap::new(&goals, class);
     map.covered(trace).into_iter().map(|g| goals.goal(g).key.clone()).collect()
 }

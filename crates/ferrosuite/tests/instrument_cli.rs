@@ -104,7 +104,7 @@ fn a_corrupt_jar_entry_fails_that_class_and_the_others_are_instrumented() {
     assert!(stdout.starts_with("instrumented 1 classes into") && stdout.contains("(1 failed,"), "{stdout}");
     assert!(stderr.starts_with("warning: p.A: corrupt jar"), "{stderr}");
     assert!(out.join("p/B.class").is_file() && !out.join("p/A.class").exists());
-    let names: Vec<String> = probes(&out).into_iter().map(|c| c.class).collect();
+    let names: Vec<String> = probes(&out).into_iter().map(|c| c.class.to_string()).collect();
     assert_eq!(names, ["p/B"]);
 }
 

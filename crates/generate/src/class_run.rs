@@ -55,7 +55,7 @@ pub struct ClassRun {
     pub user_class_path: String,
     /// Message and "thrown directly" flag of each (method, exception) seen
     /// when the final tests were observed.
-    pub exception_details: BTreeMap<(String, String), (Option<String>, bool)>,
+    pub exception_details: BTreeMap<(String, BinaryName), (Option<String>, bool)>,
 }
 
 impl ClassRun {
@@ -101,7 +101,7 @@ fn try_generate(
     let mut variation = ClusterVariation { cluster: &cluster, seeds, max_statements: 10, initial };
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ fnv(class.as_str()));
     observer.search_started(class, run.goals.goals.len(), config.search.budget.time);
-    let problem = Problem { goals: &run.goals, map: &run.map, cut: class.as_str() };
+    let problem = Problem { goals: &run.goals, map: &run.map, cut: class };
     let mut events = SearchEvents(observer);
     let outcome = search::run(&problem, &mut run.pool, &mut variation, &config.search, &mut rng, &mut events)?;
     observer.search_finished(class);

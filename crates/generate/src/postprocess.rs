@@ -3,7 +3,6 @@
 //! leave out tests that end in ferrosuite's sandbox.
 
 use exec::Executor;
-use model::names::BinaryName;
 use oracle::assertions::{Inspectors, assertions_from, with_inspectors};
 use oracle::minimise::{Keep, minimise_suite};
 use search::Archive;
@@ -17,7 +16,7 @@ use crate::technique::Technique;
 
 /// Exceptions of ferrosuite's own sandbox: a test that ends in one would
 /// really exit the JVM (or loop forever) under JUnit, so it is not emitted.
-const SANDBOX_EXCEPTIONS: [&str; 2] = ["ferrosuite.runtime.Sandbox$ExitRequested", "ferrosuite.runtime.Sandbox$TimeUp"];
+const SANDBOX_EXCEPTIONS: [&str; 2] = exec::sandbox::EXCEPTIONS;
 
 /// Minimised archive tests with assertions (the techniques' oracles
 /// included), without duplicates; tests that end in the sandbox
@@ -38,7 +37,7 @@ pub fn postprocess(
             exiting += 1;
             continue;
         }
-        let exception = exceptions.first().map(|e| BinaryName::new(e.exception.as_str()));
+        let exception = exceptions.first().map(|e| e.exception.clone());
         kept.push((test, Keep { goals, exception }));
     }
     let mut tests = minimise_suite(kept, &run.map, &mut run.pool)?;
@@ -86,5 +85,5 @@ fn record_exception(run: &mut ClassRun, test: &TestCase, result: &exec::Executio
     else {
         return;
     };
-    run.exception_details.entry((method, e.class.to_string())).or_insert((e.message.clone(), e.direct));
+    run.exception_details.entry((method, e.class.clone())).or_insert((e.message.clone(), e.direct));
 }

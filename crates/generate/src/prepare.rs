@@ -28,7 +28,7 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
     let nested = nested_classes(&user_cp, class);
     let names: Vec<BinaryName> = std::iter::once(class.clone()).chain(nested.iter().map(|(n, _)| n.clone())).collect();
     let batch = instrument::batch::instrument_to_dir(&user_cp, &names, &instrumented, false)?;
-    let instrumented_class = |name: &BinaryName| batch.classes.iter().find(|c| c.class == name.to_internal().as_str());
+    let instrumented_class = |name: &BinaryName| batch.classes.iter().find(|c| c.class == name.to_internal());
     let instrumented_cut = instrumented_class(class).ok_or(GenerateError::NotInstrumented)?;
     let mut map = GoalMap::new(&goals, instrumented_cut);
     // Nested classes count as part of the class under test (as for JaCoCo

@@ -128,17 +128,17 @@ fn remove_failures(
 /// Exceptions the final tests expect, per method of the class under test.
 fn exceptions_seen(ctx: &ClassRun, tests: &[TestCase]) -> Vec<ExceptionSeen> {
     let declared = declared_exceptions(ctx);
-    let mut seen: BTreeMap<(String, String), ExceptionSeen> = BTreeMap::new();
+    let mut seen: BTreeMap<(String, BinaryName), ExceptionSeen> = BTreeMap::new();
     for t in tests {
         for a in &t.assertions {
             let AssertionKind::Throws { exception } = &a.kind else { continue };
             let Some(method) = call_of(&t.statements[a.var.0 as usize].kind) else { continue };
-            let key = (method.clone(), exception.as_str().to_string());
+            let key = (method.clone(), exception.clone());
             let is_declared = declared.get(&method).is_some_and(|d| d.iter().any(|x| x == exception.as_str()));
             let (message, direct) = ctx.exception_details.get(&key).cloned().unwrap_or((None, false));
             seen.entry(key).or_insert(ExceptionSeen {
                 method,
-                exception: BinaryName::new(exception.as_str()),
+                exception: exception.clone(),
                 message,
                 declared: is_declared,
                 direct,

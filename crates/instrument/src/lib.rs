@@ -13,13 +13,13 @@
 //! - [`tracer`]: the tracer class bytes and its probe methods.
 //! - [`probe`]: the [`probe::ProbeKind`] trait and snippet building.
 //! - [`probes`]: branch, switch, line and method-entry probes, the sandbox
-//!   rewrites, and the mutation probes of mutant schemas.
+//!   rewrites, and the mutant schema.
 //! - [`plan`]: probe sites and global id bases.
 //! - [`rewrite`]: applying edits to one method and fixing offsets.
 //! - [`trace`]: reading branch records as taken sides and branch distances.
 //!
 //! [`Instrumenter::instrument_mutants`] instead makes a class's mutant
-//! schema ([`probes::mutation`]): all its mutants in one class, switched by
+//! schema ([`probes::mutants`]): all its mutants in one class, switched by
 //! the runtime's `Mutants.active`, with the sandbox probes but no coverage
 //! probes.
 //!
@@ -30,6 +30,7 @@
 //! std::fs::write("out/Foo.class", &out.bytes).unwrap();
 //! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod batch;
 pub mod plan;
@@ -39,12 +40,14 @@ pub mod rewrite;
 pub mod trace;
 pub mod tracer;
 
+use analysis::error::AnalysisError;
 use model::classfile::{ClassFile, ClassFileError};
+use model::names::InternalName;
 use serde::{Deserialize, Serialize};
 
-use crate::plan::{ProbeBases, ProbePlan};
-use crate::probes::mutation::{MethodMutations, MutationProbes, append_bootstrap_methods, bootstrap_methods};
-pub use crate::probes::mutation::{Mutant, MutationOperator};
+use crate::plan::{PlanError, ProbeBases, ProbePlan};
+use crate::probes::mutants::{MethodFacts, MutantSchema, append_bootstrap_methods, bootstrap_methods};
+pub use crate::probes::mutants::{Mutant, MutantOperator};
 use crate::rewrite::{MethodOutcome, RewriteError, rewrite_method};
 
 /// Errors that stop a whole class from being instrumented.
@@ -55,8 +58,24 @@ pub enum InstrumentError {
     #[error("cannot read class file: {0}")]
     ClassFile(#[from] ClassFileError),
     /// The analysis failed on the class.
-    #[error("cannot analyse {class}: {message}")]
-    Analysis { class: String, message: String },
+    #[error("cannot analyse {class}: {source}")]
+    Analysis {
+        /// The class.
+        class: InternalName,
+        /// What the analysis found malformed.
+        #[source]
+        source: AnalysisError,
+    },
+    /// A method of the class could not be decoded while listing every probe
+    /// site ([`Instrumenter::instrument_every_site`]).
+    #[error("cannot analyse {class}: {source}")]
+    Plan {
+        /// The class.
+        class: InternalName,
+        /// The method and what is malformed in it.
+        #[source]
+        source: PlanError,
+    },
 }
 
 /// A method left without (some) probes, and why.
@@ -85,7 +104,7 @@ pub enum Kept {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct InstrumentedClass {
     /// Internal name.
-    pub class: String,
+    pub class: InternalName,
     /// The instrumented class file (not serialised into `probes.json`).
     #[serde(skip)]
     pub bytes: Vec<u8>,
@@ -101,7 +120,7 @@ pub struct InstrumentedClass {
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MutatedClass {
     /// Internal name.
-    pub class: String,
+    pub class: InternalName,
     /// The class file with the mutant schema (not serialised).
     #[serde(skip)]
     pub bytes: Vec<u8>,
@@ -131,7 +150,7 @@ impl Instrumenter {
     pub fn instrument(&mut self, bytes: &[u8]) -> Result<InstrumentedClass, InstrumentError> {
         let cf = ClassFile::parse(bytes)?;
         let goals = analysis::goals::class_goals(&cf)
-            .map_err(|e| InstrumentError::Analysis { class: cf.name().to_string(), message: e.to_string() })?;
+            .map_err(|source| InstrumentError::Analysis { class: InternalName::new(cf.name()), source })?;
         let plan = ProbePlan::from_goals(&goals);
         Ok(self.apply(cf, plan))
     }
@@ -144,7 +163,7 @@ impl Instrumenter {
     pub fn instrument_every_site(&mut self, bytes: &[u8]) -> Result<InstrumentedClass, InstrumentError> {
         let cf = ClassFile::parse(bytes)?;
         let plan = ProbePlan::every_site(&cf)
-            .map_err(|message| InstrumentError::Analysis { class: cf.name().to_string(), message })?;
+            .map_err(|source| InstrumentError::Plan { class: InternalName::new(cf.name()), source })?;
         Ok(self.apply(cf, plan))
     }
 
@@ -161,20 +180,20 @@ impl Instrumenter {
     /// no mutants and are listed in [`MutatedClass::skipped`].
     pub fn instrument_mutants(&mut self, bytes: &[u8]) -> Result<MutatedClass, InstrumentError> {
         let mut cf = ClassFile::parse(bytes)?;
-        let class = cf.name().to_string();
+        let class = InternalName::new(cf.name());
         let existing = bootstrap_methods(&cf)?;
         let mut added = Vec::new();
         let mut mutants = Vec::new();
         let mut skipped = Vec::new();
         for index in 0..cf.methods.len() {
-            let Some(facts) = MethodMutations::of(&cf, index) else {
+            let Some(facts) = MethodFacts::of(&cf, index) else {
                 let sandbox = probes::sandbox_probes(&cf.constant_pool);
                 if let Err(e) = rewrite_method(&mut cf, index, &sandbox) {
                     skipped.push(skipped_method(&cf, index, Kept::Nothing, &e));
                 }
                 continue;
             };
-            let kind = MutationProbes::new(facts, self.mutants + 1, existing.len() + added.len());
+            let kind = MutantSchema::new(facts, self.mutants + 1, existing.len() + added.len());
             let mut kinds: Vec<Box<dyn probe::ProbeKind + '_>> = vec![Box::new(&kind)];
             kinds.extend(probes::sandbox_probes(&cf.constant_pool));
             let result = rewrite_method(&mut cf, index, &kinds);
@@ -203,7 +222,7 @@ impl Instrumenter {
     }
 
     fn apply(&mut self, mut cf: ClassFile, plan: ProbePlan) -> InstrumentedClass {
-        let class = cf.name().to_string();
+        let class = InternalName::new(cf.name());
         let bases = self.next;
         self.next = bases.after(&plan);
         let skipped = instrument_methods(&mut cf, &plan, bases);
@@ -254,6 +273,6 @@ fn probe_sets<'a>(cf: &ClassFile, plan: &'a ProbePlan, bases: ProbeBases) -> [Ve
 }
 
 /// Whether a class must never be instrumented (the tracer itself).
-pub fn is_excluded(internal_name: &str) -> bool {
-    internal_name.starts_with("ferrosuite/runtime/")
+pub fn is_excluded(internal_name: &InternalName) -> bool {
+    internal_name.as_str().starts_with("ferrosuite/runtime/")
 }

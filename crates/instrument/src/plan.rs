@@ -9,7 +9,33 @@
 use std::collections::HashMap;
 
 use analysis::goals::ClassGoals;
+use model::bytecode::BytecodeError;
+use model::classfile::ClassFileError;
 use serde::{Deserialize, Serialize};
+
+/// Why [`ProbePlan::every_site`] cannot list the sites of a class: a method
+/// that cannot be decoded.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlanError {
+    /// The method's `Code` attribute or a `LineNumberTable` in it is
+    /// malformed.
+    #[error("{source}")]
+    ClassFile {
+        /// Index of the method in the class file's method table.
+        method_index: u16,
+        /// What is malformed.
+        source: ClassFileError,
+    },
+    /// The method's bytecode does not decode.
+    #[error("{source}")]
+    Bytecode {
+        /// Index of the method in the class file's method table.
+        method_index: u16,
+        /// What does not decode.
+        source: BytecodeError,
+    },
+}
 
 /// A probe site: a method (index into the class's method table) and a
 /// bytecode index in it.
@@ -89,15 +115,17 @@ impl ProbePlan {
     /// used to stress the rewriter.
     ///
     /// # Errors
-    /// [`model::classfile::ClassFileError`] or a bytecode error, as text,
-    /// when a method cannot be decoded.
-    pub fn every_site(cf: &model::classfile::ClassFile) -> Result<ProbePlan, String> {
+    /// [`PlanError`] naming the method when a method cannot be decoded.
+    pub fn every_site(cf: &model::classfile::ClassFile) -> Result<ProbePlan, PlanError> {
         let mut plan = ProbePlan::default();
         let mut lines = std::collections::BTreeSet::new();
         for (index, m) in cf.methods.iter().enumerate() {
-            let Some(code) = cf.code(m).map_err(|e| e.to_string())? else { continue };
+            let method_index = index as u16;
+            let class_file = |source| PlanError::ClassFile { method_index, source };
+            let Some(code) = cf.code(m).map_err(class_file)? else { continue };
             plan.methods.push(index as u16);
-            let insns = model::bytecode::decode(&code.code).map_err(|e| e.to_string())?;
+            let insns =
+                model::bytecode::decode(&code.code).map_err(|source| PlanError::Bytecode { method_index, source })?;
             for insn in &insns {
                 let site = Site { method_index: index as u16, bci: insn.bci };
                 if insn.is_conditional_jump() {
@@ -107,7 +135,7 @@ impl ProbePlan {
                 }
             }
             for a in code.attributes.iter().filter(|a| cf.attribute_name(a) == "LineNumberTable") {
-                let rows = model::code_tables::parse_line_numbers(&a.info).map_err(|e| e.to_string())?;
+                let rows = model::code_tables::parse_line_numbers(&a.info).map_err(class_file)?;
                 lines.extend(rows.iter().map(|r| r.line));
             }
         }

@@ -37,7 +37,12 @@ pub enum RewriteError {
     /// instruction, an empty replacement, a jump inside a snippet other
     /// than the final conditional jump of a conditional jump's replacement).
     #[error("probe kind {kind}: {problem}")]
-    BadEdit { kind: &'static str, problem: String },
+    BadEdit {
+        /// The probe kind's name ([`crate::probe::ProbeKind::name`]).
+        kind: &'static str,
+        /// What is wrong with the edit, naming the instruction index.
+        problem: String,
+    },
     /// The operand stack would exceed the class-file limit of 65,535 slots.
     #[error("max_stack {0} plus the probes' extra slots exceeds 65,535")]
     StackTooDeep(u16),
@@ -48,8 +53,11 @@ pub enum RewriteError {
 pub enum MethodOutcome {
     /// The method has no code (abstract or native).
     NoCode,
-    /// The code was rewritten; the number of edits applied.
-    Instrumented { edits: usize },
+    /// The code was rewritten.
+    Instrumented {
+        /// The number of edits applied.
+        edits: usize,
+    },
 }
 
 /// Rewrites method `method_index` of `cf` with the edits of `kinds`.

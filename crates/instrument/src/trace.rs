@@ -17,11 +17,17 @@ use serde::{Deserialize, Serialize};
 /// when the relation holds for its operands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Relation {
+    /// `a == b` (`ifeq`, `if_icmpeq`, `if_acmpeq`, `ifnull`).
     Eq,
+    /// `a != b` (`ifne`, `if_icmpne`, `if_acmpne`, `ifnonnull`).
     Ne,
+    /// `a < b` (`iflt`, `if_icmplt`).
     Lt,
+    /// `a >= b` (`ifge`, `if_icmpge`).
     Ge,
+    /// `a > b` (`ifgt`, `if_icmpgt`).
     Gt,
+    /// `a <= b` (`ifle`, `if_icmple`).
     Le,
 }
 
@@ -63,10 +69,11 @@ pub struct BranchRecord {
     pub eq: u32,
     /// Executions with `a > b` (different objects, non-null for null checks).
     pub gt: u32,
-    /// Min and max of `a - b`, min of `|a - b|` (infinite when only NaN
-    /// operands were seen).
+    /// Min of `a - b` (infinite when only NaN operands were seen).
     pub min_diff: f64,
+    /// Max of `a - b` (infinite when only NaN operands were seen).
     pub max_diff: f64,
+    /// Min of `|a - b|` (infinite when only NaN operands were seen).
     pub min_abs: f64,
 }
 

@@ -34,8 +34,11 @@ pub fn write_runtime(dir: &std::path::Path) -> std::io::Result<()> {
 /// (internal name), name and JVM descriptor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TracerMethod {
+    /// Internal name of the runtime class that declares it.
     pub owner: &'static str,
+    /// The method name.
     pub name: &'static str,
+    /// The JVM method descriptor.
     pub descriptor: &'static str,
 }
 

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use instrument::{Instrumenter, Mutant, MutationOperator};
+use instrument::{Instrumenter, Mutant, MutantOperator};
 use model::classfile::ClassFile;
 
 fn jdk_tool(tool: &str) -> PathBuf {
@@ -85,7 +85,7 @@ fn instrument_fixture() -> Fixture {
         let bytes = std::fs::read(original.join(&file)).unwrap();
         let out = instrumenter.instrument_mutants(&bytes).unwrap();
         assert!(out.skipped.is_empty(), "{:?}", out.skipped);
-        assert_eq!(out.class, class);
+        assert_eq!(out.class.as_str(), class);
         let names = method_names(&bytes);
         mutants.extend(out.mutants.into_iter().map(|m| (class.to_string(), names[m.method_index as usize].clone(), m)));
         std::fs::write(mutated.join(&file), &out.bytes).unwrap();
@@ -155,7 +155,7 @@ fn fixture_mutants_are_described_and_filtered_code_is_not_mutated() {
         descriptions("add"),
         at("// ADD", &["replace + with -", "replace + with *", "replace + with /", "replace + with %"])
     );
-    assert!(in_method("add").iter().all(|m| m.operator == MutationOperator::Aor && m.line == Some(line_of("// ADD"))));
+    assert!(in_method("add").iter().all(|m| m.operator == MutantOperator::Aor && m.line == Some(line_of("// ADD"))));
     // `a < b` compiles to `if_icmpge` (jump to the false branch).
     assert_eq!(
         descriptions("lt"),
@@ -174,8 +174,8 @@ fn fixture_mutants_are_described_and_filtered_code_is_not_mutated() {
             ]
         )
     );
-    let operators: Vec<MutationOperator> = in_method("lt").iter().map(|m| m.operator).collect();
-    use MutationOperator::*;
+    let operators: Vec<MutantOperator> = in_method("lt").iter().map(|m| m.operator).collect();
+    use MutantOperator::*;
     assert_eq!(operators, [Ror, Ror, NegateCondition, Ror, Ror, Ror, Ror, ReplaceConstant, ReplaceConstant]);
     assert_eq!(
         descriptions("five"),
@@ -418,7 +418,7 @@ fn active_mutants_of_the_fixtures_link_and_change_behaviour() {
     let tmp = tempfile::tempdir().unwrap();
     let mutants = mutated_fixtures(tmp.path(), &[]);
     let sample: Vec<&Mutant> =
-        mutants.iter().filter(|m| m.operator == MutationOperator::RemoveCall || m.id % 97 == 0).collect();
+        mutants.iter().filter(|m| m.operator == MutantOperator::RemoveCall || m.id % 97 == 0).collect();
     // A run without mutant first: the baseline.
     let ids: Vec<String> = std::iter::once(0).chain(sample.iter().map(|m| m.id)).map(|id| id.to_string()).collect();
     let tools = tmp.path().join("tools");

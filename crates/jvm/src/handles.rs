@@ -3,9 +3,11 @@
 
 use std::collections::HashMap;
 
+use instrument::tracer::{MUTANTS_CLASS, SANDBOX_CLASS, TRACER_CLASS};
 use model::descriptor::{BaseType, FieldType};
 
 use crate::jni_raw::{JResult, Jni, Kind, jclass, jfieldID, jmethodID};
+use crate::vm::VmError;
 
 /// The JNI kind of a field type.
 pub fn kind_of(ty: &FieldType) -> Kind {
@@ -73,12 +75,12 @@ impl Handles {
     /// Resolves the well-known handles.
     ///
     /// # Errors
-    /// A message when the JDK or the ferrosuite runtime classes are missing.
-    pub fn new(jni: Jni) -> Result<Handles, String> {
+    /// [`VmError::Runtime`] when the JDK or the ferrosuite runtime classes are missing.
+    pub fn new(jni: Jni) -> Result<Handles, VmError> {
         let mut cache = Cache::default();
         let known = cache.resolve_known(jni).map_err(|_| {
             let _ = jni.take_exception();
-            "cannot resolve the JDK and ferrosuite runtime classes (is the runtime on the class path?)".to_string()
+            VmError::Runtime
         })?;
         Ok(Handles { cache, known })
     }
@@ -114,23 +116,17 @@ impl Cache {
             thread_current: m(self, "java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", true)?,
             thread_interrupt: m(self, "java/lang/Thread", "interrupt", "()V", false)?,
             thread_stop: m(self, "java/lang/Thread", "stop", "()V", false)?,
-            tracer: self.class(jni, "ferrosuite/runtime/Tracer")?,
-            tracer_reset: m(self, "ferrosuite/runtime/Tracer", "reset", "()V", true)?,
-            tracer_export: m(self, "ferrosuite/runtime/Tracer", "export", "()[D", true)?,
-            tracer_export_strings: m(
-                self,
-                "ferrosuite/runtime/Tracer",
-                "exportStrings",
-                "()[Ljava/lang/String;",
-                true,
-            )?,
-            sandbox: self.class(jni, "ferrosuite/runtime/Sandbox")?,
-            sandbox_time_up: self.field(jni, "ferrosuite/runtime/Sandbox", "timeUp", "Z", true)?,
-            sandbox_back_edges: self.field(jni, "ferrosuite/runtime/Sandbox", "backEdges", "I", true)?,
-            mutants: self.optional_static_field(jni, "ferrosuite/runtime/Mutants", "active", "I"),
-            sandbox_take_output: m(self, "ferrosuite/runtime/Sandbox", "takeOutput", "()[Ljava/lang/String;", true)?,
-            sandbox_stop_new_threads: m(self, "ferrosuite/runtime/Sandbox", "stopNewThreads", "()I", true)?,
-            sandbox_install: m(self, "ferrosuite/runtime/Sandbox", "install", "(I)V", true)?,
+            tracer: self.class(jni, TRACER_CLASS)?,
+            tracer_reset: m(self, TRACER_CLASS, "reset", "()V", true)?,
+            tracer_export: m(self, TRACER_CLASS, "export", "()[D", true)?,
+            tracer_export_strings: m(self, TRACER_CLASS, "exportStrings", "()[Ljava/lang/String;", true)?,
+            sandbox: self.class(jni, SANDBOX_CLASS)?,
+            sandbox_time_up: self.field(jni, SANDBOX_CLASS, "timeUp", "Z", true)?,
+            sandbox_back_edges: self.field(jni, SANDBOX_CLASS, "backEdges", "I", true)?,
+            mutants: self.optional_static_field(jni, MUTANTS_CLASS, "active", "I"),
+            sandbox_take_output: m(self, SANDBOX_CLASS, "takeOutput", "()[Ljava/lang/String;", true)?,
+            sandbox_stop_new_threads: m(self, SANDBOX_CLASS, "stopNewThreads", "()I", true)?,
+            sandbox_install: m(self, SANDBOX_CLASS, "install", "(I)V", true)?,
         })
     }
 

@@ -1,14 +1,16 @@
 //! A thin layer over the raw JNI function table (JNI spec, chapter 4).
 //!
-//! This module holds the unsafe calls; everything above it works with
-//! [`Jni`] methods. A [`Jni`] is valid only on the thread it was obtained
-//! on (JNI environments are per thread). Methods never leave a Java
-//! exception pending silently: calls that can throw return
-//! `Err(Thrown(throwable))` with the exception cleared.
+//! This module holds the unsafe JNI code: calls through the function
+//! table, attaching threads, and reading the `jvalue` union. Everything
+//! above it works with [`Jni`] methods and [`Value`]s. A [`Jni`] is valid
+//! only on the thread it was obtained on (JNI environments are per thread).
+//! Methods never leave a Java exception pending silently: calls that can
+//! throw return `Err(Thrown(throwable))` with the exception cleared.
 
 use std::ffi::CString;
 use std::ptr;
 
+use jni::JavaVM;
 use jni::sys::{JNIEnv, jint, jsize};
 pub use jni::sys::{jclass, jfieldID, jmethodID, jobject, jthrowable, jvalue};
 
@@ -35,19 +37,128 @@ macro_rules! call {
     }};
 }
 
-/// The primitive kinds JNI distinguishes in calls, fields and arrays.
+/// The kinds of values JNI distinguishes in calls, fields and arrays:
+/// `void`, the eight primitive types, and references.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
+    /// No value (the return kind of a `void` method).
     Void,
+    /// `boolean` (`jboolean`).
     Boolean,
+    /// `byte` (`jbyte`).
     Byte,
+    /// `char` (`jchar`, a UTF-16 code unit).
     Char,
+    /// `short` (`jshort`).
     Short,
+    /// `int` (`jint`).
     Int,
+    /// `long` (`jlong`).
     Long,
+    /// `float` (`jfloat`).
     Float,
+    /// `double` (`jdouble`).
     Double,
+    /// A reference (`jobject`, possibly null).
     Object,
+}
+
+/// A JNI value with its kind: the member of the `jvalue` union that holds
+/// it is always the one of its kind, so it can be read without `unsafe`.
+#[derive(Clone, Copy)]
+pub struct Value {
+    raw: jvalue,
+    kind: Kind,
+}
+
+/// The content of a [`Value`], by kind.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Typed {
+    /// No value.
+    Void,
+    /// A `boolean`.
+    Boolean(bool),
+    /// A `byte`.
+    Byte(i8),
+    /// A `char` (UTF-16 code unit).
+    Char(u16),
+    /// A `short`.
+    Short(i16),
+    /// An `int`.
+    Int(i32),
+    /// A `long`.
+    Long(i64),
+    /// A `float`.
+    Float(f32),
+    /// A `double`.
+    Double(f64),
+    /// A reference (possibly null).
+    Object(jobject),
+}
+
+impl From<Typed> for Value {
+    fn from(typed: Typed) -> Value {
+        let (raw, kind) = match typed {
+            Typed::Void => (jvalue { j: 0 }, Kind::Void),
+            Typed::Boolean(z) => (jvalue { z }, Kind::Boolean),
+            Typed::Byte(b) => (jvalue { b }, Kind::Byte),
+            Typed::Char(c) => (jvalue { c }, Kind::Char),
+            Typed::Short(s) => (jvalue { s }, Kind::Short),
+            Typed::Int(i) => (jvalue { i }, Kind::Int),
+            Typed::Long(j) => (jvalue { j }, Kind::Long),
+            Typed::Float(f) => (jvalue { f }, Kind::Float),
+            Typed::Double(d) => (jvalue { d }, Kind::Double),
+            Typed::Object(l) => (jvalue { l }, Kind::Object),
+        };
+        Value { raw, kind }
+    }
+}
+
+impl Value {
+    /// A reference value.
+    pub fn object(l: jobject) -> Value {
+        Value::from(Typed::Object(l))
+    }
+
+    /// The kind of the value.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The raw union, to pass as an argument of a JNI call.
+    pub fn raw(&self) -> jvalue {
+        self.raw
+    }
+
+    /// The reference, if this is a reference value.
+    pub fn as_object(&self) -> Option<jobject> {
+        match self.typed() {
+            Typed::Object(l) => Some(l),
+            _ => None,
+        }
+    }
+
+    /// The content, read from the union member of the value's kind.
+    pub fn typed(&self) -> Typed {
+        let v = self.raw;
+        // SAFETY: every constructor stores the value in the member of its
+        // kind (`From<Typed>`, and the `Jni` calls that read a result of
+        // `kind` into that member), so each arm reads an initialised member.
+        unsafe {
+            match self.kind {
+                Kind::Void => Typed::Void,
+                Kind::Boolean => Typed::Boolean(v.z),
+                Kind::Byte => Typed::Byte(v.b),
+                Kind::Char => Typed::Char(v.c),
+                Kind::Short => Typed::Short(v.s),
+                Kind::Int => Typed::Int(v.i),
+                Kind::Long => Typed::Long(v.j),
+                Kind::Float => Typed::Float(v.f),
+                Kind::Double => Typed::Double(v.d),
+                Kind::Object => Typed::Object(v.l),
+            }
+        }
+    }
 }
 
 impl Jni {
@@ -56,8 +167,27 @@ impl Jni {
     /// # Safety
     /// `env` must be the valid `JNIEnv` of the calling thread, and the
     /// returned value must not be used on another thread.
-    pub unsafe fn from_raw(env: *mut JNIEnv) -> Jni {
+    unsafe fn from_raw(env: *mut JNIEnv) -> Jni {
         Jni { env }
+    }
+
+    /// Attaches the calling thread to `vm` as a daemon thread
+    /// (`AttachCurrentThreadAsDaemon`) and returns its JNI environment. The
+    /// thread stays attached until it ends.
+    ///
+    /// # Errors
+    /// The JNI error code when the JVM refuses the attachment.
+    pub fn attach_current_thread_as_daemon(vm: &JavaVM) -> Result<Jni, jint> {
+        let raw = vm.get_raw();
+        let mut env: *mut std::ffi::c_void = std::ptr::null_mut();
+        // SAFETY: `raw` is the live JavaVM of this process; the out pointer is valid.
+        let rc = unsafe { ((**raw).v1_4.AttachCurrentThreadAsDaemon)(raw, &mut env, std::ptr::null_mut()) };
+        if rc != 0 || env.is_null() {
+            return Err(rc);
+        }
+        // SAFETY: the JVM just returned this thread's environment, and a
+        // `Jni` is used only on the thread that made it.
+        Ok(unsafe { Jni::from_raw(env.cast()) })
     }
 
     /// The pending exception, cleared, if any.
@@ -118,7 +248,7 @@ impl Jni {
     }
 
     /// Calls an instance method (virtual dispatch) returning `kind`.
-    pub fn call_method(&self, obj: jobject, m: jmethodID, kind: Kind, args: &[jvalue]) -> JResult<jvalue> {
+    pub fn call_method(&self, obj: jobject, m: jmethodID, kind: Kind, args: &[jvalue]) -> JResult<Value> {
         let a = args.as_ptr();
         let v = match kind {
             Kind::Void => {
@@ -135,11 +265,17 @@ impl Jni {
             Kind::Double => jvalue { d: call!(self, v1_1, CallDoubleMethodA, obj, m, a) },
             Kind::Object => jvalue { l: call!(self, v1_1, CallObjectMethodA, obj, m, a) },
         };
-        self.check(v)
+        self.check(Value { raw: v, kind })
+    }
+
+    /// Calls an instance method (virtual dispatch) that returns a reference.
+    pub fn call_method_object(&self, obj: jobject, m: jmethodID, args: &[jvalue]) -> JResult<jobject> {
+        let o = call!(self, v1_1, CallObjectMethodA, obj, m, args.as_ptr());
+        self.check(o)
     }
 
     /// Calls a static method returning `kind`.
-    pub fn call_static(&self, class: jclass, m: jmethodID, kind: Kind, args: &[jvalue]) -> JResult<jvalue> {
+    pub fn call_static(&self, class: jclass, m: jmethodID, kind: Kind, args: &[jvalue]) -> JResult<Value> {
         let a = args.as_ptr();
         let v = match kind {
             Kind::Void => {
@@ -156,11 +292,17 @@ impl Jni {
             Kind::Double => jvalue { d: call!(self, v1_1, CallStaticDoubleMethodA, class, m, a) },
             Kind::Object => jvalue { l: call!(self, v1_1, CallStaticObjectMethodA, class, m, a) },
         };
-        self.check(v)
+        self.check(Value { raw: v, kind })
     }
 
-    /// Reads a field; `obj` is the class for a static field.
-    pub fn get_field(&self, obj: jobject, f: jfieldID, kind: Kind, is_static: bool) -> JResult<jvalue> {
+    /// Calls a static method that returns a reference.
+    pub fn call_static_object(&self, class: jclass, m: jmethodID, args: &[jvalue]) -> JResult<jobject> {
+        let o = call!(self, v1_1, CallStaticObjectMethodA, class, m, args.as_ptr());
+        self.check(o)
+    }
+
+    /// Reads a field of `kind`; `obj` is the class for a static field.
+    pub fn get_field(&self, obj: jobject, f: jfieldID, kind: Kind, is_static: bool) -> JResult<Value> {
         let v = if is_static {
             match kind {
                 Kind::Boolean => jvalue { z: call!(self, v1_1, GetStaticBooleanField, obj, f) },
@@ -186,12 +328,15 @@ impl Jni {
                 Kind::Object | Kind::Void => jvalue { l: call!(self, v1_1, GetObjectField, obj, f) },
             }
         };
-        self.check(v)
+        self.check(Value { raw: v, kind })
     }
 
-    /// Writes a field; `obj` is the class for a static field.
-    pub fn set_field(&self, obj: jobject, f: jfieldID, kind: Kind, is_static: bool, v: jvalue) -> JResult<()> {
-        // The union member read matches `kind` (the macro's unsafe block covers it).
+    /// Writes `value` to a field of its kind; `obj` is the class for a
+    /// static field.
+    pub fn set_field(&self, obj: jobject, f: jfieldID, is_static: bool, value: Value) -> JResult<()> {
+        let (kind, v) = (value.kind, value.raw);
+        // The union member read matches `kind` (a `Value`'s invariant; the
+        // macro's unsafe block covers the read).
         if is_static {
             match kind {
                 Kind::Boolean => call!(self, v1_1, SetStaticBooleanField, obj, f, v.z),
@@ -252,9 +397,11 @@ impl Jni {
         self.check(a)
     }
 
-    /// `array[index] = v` for an array of `kind`.
-    pub fn array_store(&self, array: jobject, kind: Kind, index: i32, v: jvalue) -> JResult<()> {
-        // The union member read matches `kind` (the macro's unsafe block covers it).
+    /// `array[index] = value` for an array of the value's kind.
+    pub fn array_store(&self, array: jobject, index: i32, value: Value) -> JResult<()> {
+        let (kind, v) = (value.kind, value.raw);
+        // The union member read matches `kind` (a `Value`'s invariant; the
+        // macro's unsafe block covers the read).
         match kind {
             Kind::Boolean => call!(self, v1_1, SetBooleanArrayRegion, array, index, 1, &v.z),
             Kind::Byte => call!(self, v1_1, SetByteArrayRegion, array, index, 1, &v.b),

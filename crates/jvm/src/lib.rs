@@ -9,13 +9,25 @@
 //! - [`pool`]: worker processes, time limits, restart, the pool.
 //! - [`protocol`]: requests, responses, framing.
 //! - [`worker`]: the worker process's main loop.
-//! - `vm`: creating the JVM, attaching threads; [`find_java_home`].
-//! - `jni_raw`: the only unsafe code: calls through the JNI function table.
+//! - `vm`: creating the JVM, attaching threads ([`VmError`]); [`find_java_home`].
+//! - `jni_raw`: calls through the JNI function table, and JNI values
+//!   whose kind is known, so that reading them needs no `unsafe`.
 //! - `handles`: cached classes and member ids.
 //! - `runner`: executing one test case statement by statement.
 //! - `watchdog`: the per-test time limit inside the worker.
 //!
 //! Code that can crash runs in the worker process, never in the orchestrator.
+//!
+//! `unsafe` code is in four modules, each block with a `// SAFETY:` comment:
+//! - `jni_raw`: every JNI call (through the function table, attaching a
+//!   thread) and the reads of the `jvalue` union;
+//! - `handles`: `Send` for the table of well-known classes and member ids,
+//!   which JNI defines as valid on every thread, so the watchdog can use it;
+//! - [`worker`]: duplicating file descriptors (`dup`, `dup2`) to move the
+//!   protocol channel off stdout;
+//! - [`pool`]: killing a worker's process group (`kill`).
+
+#![warn(missing_docs)]
 
 mod handles;
 mod jni_raw;
@@ -26,4 +38,5 @@ mod vm;
 mod watchdog;
 pub mod worker;
 
+pub use vm::VmError;
 pub use vm::find_java_home;

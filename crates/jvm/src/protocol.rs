@@ -16,7 +16,14 @@ pub const MAX_FRAME: usize = 64 << 20;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Request {
     /// Execute one test case.
-    Execute { seq: u64, test: TestCase, config: ExecConfig },
+    Execute {
+        /// Sequence number, echoed in the [`Response::Result`]; increasing per worker.
+        seq: u64,
+        /// The test case, already validated against the class path.
+        test: TestCase,
+        /// Limits of the execution and the mutant to activate.
+        config: ExecConfig,
+    },
     /// Exit cleanly.
     Shutdown,
 }
@@ -26,7 +33,14 @@ pub enum Request {
 #[derive(Debug, Clone, Copy, Serialize)]
 pub enum RequestRef<'a> {
     /// See [`Request::Execute`].
-    Execute { seq: u64, test: &'a TestCase, config: &'a ExecConfig },
+    Execute {
+        /// See [`Request::Execute`]'s `seq`.
+        seq: u64,
+        /// See [`Request::Execute`]'s `test`.
+        test: &'a TestCase,
+        /// See [`Request::Execute`]'s `config`.
+        config: &'a ExecConfig,
+    },
     /// See [`Request::Shutdown`].
     Shutdown,
 }
@@ -34,22 +48,36 @@ pub enum RequestRef<'a> {
 /// A message from the worker.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Response {
-    /// The JVM is up; how long it took to start, in microseconds.
-    Ready { startup_micros: u64 },
+    /// The JVM is up.
+    Ready {
+        /// How long the worker took to start its JVM and resolve its handles, in microseconds.
+        startup_micros: u64,
+    },
     /// The result of request `seq`.
-    Result { seq: u64, result: Box<ExecutionResult> },
+    Result {
+        /// The sequence number of the [`Request::Execute`].
+        seq: u64,
+        /// What the execution did.
+        result: Box<ExecutionResult>,
+    },
     /// The worker cannot go on (e.g. the JVM could not be created).
-    Fatal { message: String },
+    Fatal {
+        /// Why, as the worker's error prints it.
+        message: String,
+    },
 }
 
 /// Frame errors.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
 pub enum FrameError {
+    /// Reading or writing the pipe failed.
     #[error("pipe error: {0}")]
     Io(#[from] std::io::Error),
+    /// A frame does not encode or decode as a message.
     #[error("bad frame: {0}")]
     Decode(#[from] postcard::Error),
+    /// A frame announces more than [`MAX_FRAME`] bytes.
     #[error("frame of {0} bytes exceeds the limit")]
     TooLarge(usize),
 }

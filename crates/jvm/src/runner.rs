@@ -15,18 +15,12 @@ use exec::{
     ValueSummary,
 };
 use model::descriptor::{BaseType, FieldType};
+use model::names::BinaryName;
 use testcase::{Primitive, Statement, StatementKind, TestCase, VarId};
 
 use crate::handles::{Handles, class_name_for, kind_of};
-use crate::jni_raw::{Jni, Kind, Thrown, jobject, jvalue};
+use crate::jni_raw::{Jni, Kind, Thrown, Typed, Value, jobject, jvalue};
 use crate::watchdog::Watch;
-
-/// A value produced by a statement: the JNI value, its kind and erased type.
-#[derive(Clone, Copy)]
-struct Value {
-    v: jvalue,
-    kind: Kind,
-}
 
 /// Why a test stopped before its last statement.
 enum Stop {
@@ -61,9 +55,9 @@ impl Runner {
         self.jni.push_frame(32 + 4 * n as i32);
         self.call_static_void(self.h.known.tracer, self.h.known.tracer_reset);
         let k = &self.h.known;
-        let _ = self.jni.set_field(k.sandbox, k.sandbox_back_edges, Kind::Int, true, jvalue { i: 0 });
+        let _ = self.jni.set_field(k.sandbox, k.sandbox_back_edges, true, Typed::Int(0).into());
         if let Some((class, field)) = k.mutants {
-            let _ = self.jni.set_field(class, field, Kind::Int, true, jvalue { i: config.mutant as i32 });
+            let _ = self.jni.set_field(class, field, true, Typed::Int(config.mutant as i32).into());
         }
         self.watch.start(seq, start + config.timeout);
         let (statements, mut outcome) = self.run_statements(test, config);
@@ -102,7 +96,7 @@ impl Runner {
 
     fn statement(&mut self, st: &Statement, values: &[Option<Value>], test: &TestCase) -> Result<Option<Value>, Stop> {
         let jni = self.jni;
-        let obj = |l: jobject| Some(Value { v: jvalue { l }, kind: Kind::Object });
+        let obj = |l: jobject| Some(Value::object(l));
         match &st.kind {
             StatementKind::Primitive(p) => Ok(Some(primitive(*p))),
             StatementKind::Boxed(p) => self.boxed(*p).map(Some),
@@ -165,7 +159,7 @@ impl Runner {
             None => jni.call_static(class, id, kind, &args),
         };
         let v = result.map_err(|t| self.threw(t, Some(&site)))?;
-        Ok((kind != Kind::Void).then_some(Value { v, kind }))
+        Ok((kind != Kind::Void).then_some(v))
     }
 
     fn field_get(
@@ -183,7 +177,7 @@ impl Runner {
         let id = self.field_id(owner.as_str(), &field.name, &field.ty.to_descriptor(), false)?;
         let o = self.receiver(values, r, class)?;
         let v = self.jni.get_field(o, id, kind, false).map_err(|t| self.threw(t, None))?;
-        Ok(Some(Value { v, kind }))
+        Ok(Some(v))
     }
 
     fn field_set(
@@ -201,23 +195,21 @@ impl Runner {
             None => class,
         };
         let v = self.arg(values, value, &field.ty)?;
-        self.jni.set_field(target, id, kind_of(&field.ty), receiver.is_none(), v).map_err(|t| self.threw(t, None))
+        self.jni.set_field(target, id, receiver.is_none(), v).map_err(|t| self.threw(t, None))
     }
 
     fn get_static(&mut self, owner: &str, name: &str, desc: &str, kind: Kind) -> Result<Value, Stop> {
         let class = self.class(owner)?;
         let id = self.field_id(owner, name, desc, true)?;
-        let v = self.jni.get_field(class, id, kind, true).map_err(|t| self.threw(t, None))?;
-        Ok(Value { v, kind })
+        self.jni.get_field(class, id, kind, true).map_err(|t| self.threw(t, None))
     }
 
     fn boxed(&mut self, p: Primitive) -> Result<Value, Stop> {
         let (owner, desc) = box_of(p);
         let class = self.class(owner)?;
         let id = self.method_id(owner, "valueOf", desc, true)?;
-        let arg = primitive(p).v;
-        let v = self.jni.call_static(class, id, Kind::Object, &[arg]).map_err(|t| self.threw(t, None))?;
-        Ok(Value { v, kind: Kind::Object })
+        let arg = primitive(p).raw();
+        self.jni.call_static(class, id, Kind::Object, &[arg]).map_err(|t| self.threw(t, None))
     }
 
     fn class_literal(&mut self, ty: &FieldType) -> Result<jobject, Stop> {
@@ -225,8 +217,8 @@ impl Runner {
             (_, Some(name)) => self.class(&name),
             (FieldType::Base(b), None) => {
                 let (owner, _) = box_of(default_of(*b));
-                // SAFETY of the union read: `get_static` returns an object for Kind::Object.
-                self.get_static(owner, "TYPE", "Ljava/lang/Class;", Kind::Object).map(|v| unsafe { v.v.l })
+                let class = self.get_static(owner, "TYPE", "Ljava/lang/Class;", Kind::Object)?;
+                Ok(class.as_object().unwrap_or(std::ptr::null_mut()))
             }
             _ => Err(Stop::Rejected("class literal of an unknown type".into())),
         }
@@ -257,7 +249,7 @@ impl Runner {
         }
         let v = self.arg(values, value, elem)?;
         let index = i32::try_from(index).unwrap_or(i32::MAX);
-        self.jni.array_store(a, kind_of(elem), index, v).map_err(|t| self.threw(t, None))
+        self.jni.array_store(a, index, v).map_err(|t| self.threw(t, None))
     }
 
     /// The receiver object: non-null and an instance of `class`.
@@ -273,10 +265,9 @@ impl Runner {
     }
 
     fn object(&self, values: &[Option<Value>], var: VarId) -> Result<jobject, Stop> {
-        match values.get(var.0 as usize).copied().flatten() {
-            // SAFETY of the union read: the value's kind is Object.
-            Some(Value { v, kind: Kind::Object }) => Ok(unsafe { v.l }),
-            _ => Err(Stop::Rejected(format!("v{} is not an object value", var.0))),
+        match values.get(var.0 as usize).copied().flatten().and_then(|v| v.as_object()) {
+            Some(o) => Ok(o),
+            None => Err(Stop::Rejected(format!("v{} is not an object value", var.0))),
         }
     }
 
@@ -284,26 +275,26 @@ impl Runner {
         if args.len() != params.len() {
             return Err(Stop::Rejected(format!("{} arguments for {} parameters", args.len(), params.len())));
         }
-        args.iter().zip(params).map(|(a, p)| self.arg(values, *a, p)).collect()
+        args.iter().zip(params).map(|(a, p)| self.arg(values, *a, p).map(|v| v.raw())).collect()
     }
 
     /// One argument, checked against its parameter type.
-    fn arg(&mut self, values: &[Option<Value>], var: VarId, param: &FieldType) -> Result<jvalue, Stop> {
+    fn arg(&mut self, values: &[Option<Value>], var: VarId, param: &FieldType) -> Result<Value, Stop> {
         let Some(value) = values.get(var.0 as usize).copied().flatten() else {
             return Err(Stop::Rejected(format!("v{} has no value", var.0)));
         };
-        if value.kind != kind_of(param) {
+        if value.kind() != kind_of(param) {
             return Err(Stop::Rejected(format!("v{} does not match parameter type {param}", var.0)));
         }
         if let Some(name) = class_name_for(param) {
-            // SAFETY of the union read: the kind is Object.
-            let o = unsafe { value.v.l };
+            // The kind is Object: `class_name_for` names reference types only.
+            let o = value.as_object().unwrap_or(std::ptr::null_mut());
             let class = self.class(&name)?;
             if !o.is_null() && !self.jni.is_instance_of(o, class) {
                 return Err(Stop::Threw(class_cast(&format!("argument v{}", var.0))));
             }
         }
-        Ok(value.v)
+        Ok(value)
     }
 
     fn class(&mut self, name: &str) -> Result<jobject, Stop> {
@@ -343,16 +334,16 @@ fn array_element_type(test: &TestCase, var: VarId) -> Option<FieldType> {
 }
 
 fn primitive(p: Primitive) -> Value {
-    match p {
-        Primitive::Boolean(b) => Value { v: jvalue { z: b }, kind: Kind::Boolean },
-        Primitive::Byte(b) => Value { v: jvalue { b }, kind: Kind::Byte },
-        Primitive::Short(s) => Value { v: jvalue { s }, kind: Kind::Short },
-        Primitive::Char(c) => Value { v: jvalue { c }, kind: Kind::Char },
-        Primitive::Int(i) => Value { v: jvalue { i }, kind: Kind::Int },
-        Primitive::Long(j) => Value { v: jvalue { j }, kind: Kind::Long },
-        Primitive::Float(f) => Value { v: jvalue { f }, kind: Kind::Float },
-        Primitive::Double(d) => Value { v: jvalue { d }, kind: Kind::Double },
-    }
+    Value::from(match p {
+        Primitive::Boolean(b) => Typed::Boolean(b),
+        Primitive::Byte(b) => Typed::Byte(b),
+        Primitive::Short(s) => Typed::Short(s),
+        Primitive::Char(c) => Typed::Char(c),
+        Primitive::Int(i) => Typed::Int(i),
+        Primitive::Long(j) => Typed::Long(j),
+        Primitive::Float(f) => Typed::Float(f),
+        Primitive::Double(d) => Typed::Double(d),
+    })
 }
 
 /// The box class of a primitive and the descriptor of its `valueOf`.
@@ -383,12 +374,16 @@ fn default_of(b: BaseType) -> Primitive {
 }
 
 fn npe(message: &str) -> ExceptionInfo {
-    ExceptionInfo { class: "java.lang.NullPointerException".into(), message: Some(message.into()), direct: false }
+    ExceptionInfo {
+        class: BinaryName::new("java.lang.NullPointerException"),
+        message: Some(message.into()),
+        direct: false,
+    }
 }
 
 fn class_cast(what: &str) -> ExceptionInfo {
     ExceptionInfo {
-        class: "java.lang.ClassCastException".into(),
+        class: BinaryName::new("java.lang.ClassCastException"),
         message: Some(format!("{what} is not of the declared type")),
         direct: false,
     }
@@ -397,21 +392,18 @@ fn class_cast(what: &str) -> ExceptionInfo {
 // Reading results back: summaries, exceptions, trace, output.
 impl Runner {
     fn summary(&mut self, v: Option<Value>, config: &ExecConfig) -> ValueSummary {
-        let Some(Value { v, kind }) = v else { return ValueSummary::Void };
-        // SAFETY of the union reads: each arm reads the member of its kind.
-        unsafe {
-            match kind {
-                Kind::Void => ValueSummary::Void,
-                Kind::Boolean => ValueSummary::Boolean(v.z),
-                Kind::Byte => ValueSummary::Integer(i64::from(v.b)),
-                Kind::Short => ValueSummary::Integer(i64::from(v.s)),
-                Kind::Int => ValueSummary::Integer(i64::from(v.i)),
-                Kind::Long => ValueSummary::Integer(v.j),
-                Kind::Char => ValueSummary::Char(v.c),
-                Kind::Float => ValueSummary::Float(f64::from(v.f)),
-                Kind::Double => ValueSummary::Float(v.d),
-                Kind::Object => self.object_summary(v.l, config.max_string),
-            }
+        let Some(v) = v else { return ValueSummary::Void };
+        match v.typed() {
+            Typed::Void => ValueSummary::Void,
+            Typed::Boolean(z) => ValueSummary::Boolean(z),
+            Typed::Byte(b) => ValueSummary::Integer(i64::from(b)),
+            Typed::Short(s) => ValueSummary::Integer(i64::from(s)),
+            Typed::Int(i) => ValueSummary::Integer(i64::from(i)),
+            Typed::Long(j) => ValueSummary::Integer(j),
+            Typed::Char(c) => ValueSummary::Char(c),
+            Typed::Float(f) => ValueSummary::Float(f64::from(f)),
+            Typed::Double(d) => ValueSummary::Float(d),
+            Typed::Object(l) => self.object_summary(l, config.max_string),
         }
     }
 
@@ -423,7 +415,7 @@ impl Runner {
             return ValueSummary::String(String::from_utf16_lossy(&self.jni.string_units(o, max_string)));
         }
         let class = self.class_name_of(o).unwrap_or_else(|| "?".into());
-        self.boxed_summary(o, &class).unwrap_or(ValueSummary::Object { class })
+        self.boxed_summary(o, &class).unwrap_or(ValueSummary::Object { class: BinaryName::new(class) })
     }
 
     /// The value inside a boxed primitive (`Integer`, `Character`, ...).
@@ -442,16 +434,15 @@ impl Runner {
         let jni = self.jni;
         let id = self.h.cache.method(jni, owner, name, desc, false).ok()?;
         let v = jni.call_method(o, id, kind, &[]).ok()?;
-        Some(self.summary(Some(Value { v, kind }), &ExecConfig::default()))
+        Some(self.summary(Some(v), &ExecConfig::default()))
     }
 
     /// `o.getClass().getName()`.
     fn class_name_of(&self, o: jobject) -> Option<String> {
         let k = &self.h.known;
-        let class = self.jni.call_method(o, k.object_get_class, Kind::Object, &[]).ok()?;
-        // SAFETY of the union reads: both calls return objects.
-        let name = self.jni.call_method(unsafe { class.l }, k.class_get_name, Kind::Object, &[]).ok()?;
-        self.string(unsafe { name.l }, 1000)
+        let class = self.jni.call_method_object(o, k.object_get_class, &[]).ok()?;
+        let name = self.jni.call_method_object(class, k.class_get_name, &[]).ok()?;
+        self.string(name, 1000)
     }
 
     fn string(&self, s: jobject, max: usize) -> Option<String> {
@@ -465,7 +456,7 @@ impl Runner {
             return Stop::Timeout;
         }
         let info = self.describe(t.0, site);
-        if info.class == "ferrosuite.runtime.Sandbox$TimeUp" {
+        if info.class.as_str() == exec::sandbox::TIME_UP {
             return Stop::Timeout;
         }
         Stop::Threw(info)
@@ -474,30 +465,25 @@ impl Runner {
     fn describe(&self, t: jobject, site: Option<&CallSite<'_>>) -> ExceptionInfo {
         let k = &self.h.known;
         let class = self.class_name_of(t).unwrap_or_else(|| "java.lang.Throwable".into());
-        let message = self
-            .jni
-            .call_method(t, k.throwable_get_message, Kind::Object, &[])
-            .ok()
-            .and_then(|m| self.string(unsafe { m.l }, 2000));
+        let message =
+            self.jni.call_method_object(t, k.throwable_get_message, &[]).ok().and_then(|m| self.string(m, 2000));
         let direct = site.is_some_and(|s| self.top_frame_is(t, s));
         let _ = self.jni.take_exception();
-        ExceptionInfo { class, message, direct }
+        ExceptionInfo { class: BinaryName::new(class), message, direct }
     }
 
     /// Whether the throwable's top stack frame is the called method.
     fn top_frame_is(&self, t: jobject, site: &CallSite<'_>) -> bool {
         let k = &self.h.known;
-        let Ok(frames) = self.jni.call_method(t, k.throwable_get_stack_trace, Kind::Object, &[]) else { return false };
-        // SAFETY of the union reads: the calls return objects.
-        let frames = unsafe { frames.l };
+        let Ok(frames) = self.jni.call_method_object(t, k.throwable_get_stack_trace, &[]) else { return false };
         if frames.is_null() || self.jni.array_length(frames) == 0 {
             return false;
         }
         let Ok(top) = self.jni.object_array_element(frames, 0) else { return false };
-        let class = self.jni.call_method(top, k.frame_class_name, Kind::Object, &[]).ok();
-        let method = self.jni.call_method(top, k.frame_method_name, Kind::Object, &[]).ok();
-        let class = class.and_then(|c| self.string(unsafe { c.l }, 1000));
-        let method = method.and_then(|m| self.string(unsafe { m.l }, 1000));
+        let class = self.jni.call_method_object(top, k.frame_class_name, &[]).ok();
+        let method = self.jni.call_method_object(top, k.frame_method_name, &[]).ok();
+        let class = class.and_then(|c| self.string(c, 1000));
+        let method = method.and_then(|m| self.string(m, 1000));
         class.as_deref() == Some(site.owner) && method.as_deref() == Some(site.name)
     }
 
@@ -510,16 +496,14 @@ impl Runner {
     fn clean_up_after_test(&self) {
         let k = &self.h.known;
         let _ = self.jni.take_exception();
-        let _ = self.jni.set_field(k.sandbox, k.sandbox_time_up, Kind::Boolean, true, jvalue { z: false });
+        let _ = self.jni.set_field(k.sandbox, k.sandbox_time_up, true, Typed::Boolean(false).into());
         let _ = self.jni.call_static(k.sandbox, k.sandbox_stop_new_threads, Kind::Int, &[]);
         let _ = self.jni.take_exception();
     }
 
     /// The non-null object a static no-argument method returns.
     fn static_object(&self, class: jobject, m: crate::jni_raw::jmethodID) -> Option<jobject> {
-        let v = self.jni.call_static(class, m, Kind::Object, &[]).ok()?;
-        // SAFETY of the union read: the method returns an object.
-        let o = unsafe { v.l };
+        let o = self.jni.call_static_object(class, m, &[]).ok()?;
         (!o.is_null()).then_some(o)
     }
 

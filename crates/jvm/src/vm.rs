@@ -2,9 +2,44 @@
 
 use std::path::{Path, PathBuf};
 
-use jni::{InitArgsBuilder, JavaVM};
+use jni::errors::StartJvmError;
+use jni::{InitArgsBuilder, JavaVM, JvmError};
 
 use crate::jni_raw::Jni;
+
+/// Why the worker's JVM could not be created or used.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum VmError {
+    /// The Java home has no `lib/server/libjvm.so`.
+    #[error("no JVM library at {}: set JAVA_HOME to a JDK 17 or install openjdk-17-jdk-headless", libjvm.display())]
+    NoLibjvm {
+        /// The path looked for.
+        libjvm: PathBuf,
+    },
+    /// The JVM options cannot be passed to the JVM (one contains a NUL character).
+    #[error("bad JVM options: {0}")]
+    Options(JvmError),
+    /// `JNI_CreateJavaVM` failed, or `libjvm.so` could not be loaded.
+    #[error("cannot create the JVM from {}: {source}", libjvm.display())]
+    Create {
+        /// The `libjvm.so` used.
+        libjvm: PathBuf,
+        /// What the JNI invocation API reported.
+        source: StartJvmError,
+    },
+    /// `AttachCurrentThreadAsDaemon` failed.
+    #[error("cannot attach a thread to the JVM (code {code})")]
+    Attach {
+        /// The JNI error code (`JNI_ERR`, `JNI_ENOMEM`, ...).
+        code: i32,
+    },
+    /// A JDK class or a class of the ferrosuite runtime (`ferrosuite/runtime/Tracer`,
+    /// `Sandbox`), or one of their members, could not be found: the runtime is not
+    /// on the worker's class path, or is of another version.
+    #[error("cannot resolve the JDK and ferrosuite runtime classes (is the runtime on the class path?)")]
+    Runtime,
+}
 
 /// Options for the worker's JVM.
 #[derive(Debug, Clone)]
@@ -25,14 +60,12 @@ pub fn libjvm(java_home: &Path) -> PathBuf {
 /// Creates the JVM (once per process).
 ///
 /// # Errors
-/// A message naming the libjvm path when the JVM cannot be created.
-pub fn create(opts: &VmOptions) -> Result<JavaVM, String> {
+/// [`VmError::NoLibjvm`], [`VmError::Options`] or [`VmError::Create`],
+/// naming the `libjvm.so` path, when the JVM cannot be created.
+pub fn create(opts: &VmOptions) -> Result<JavaVM, VmError> {
     let lib = libjvm(&opts.java_home);
     if !lib.exists() {
-        return Err(format!(
-            "no JVM library at {}: set JAVA_HOME to a JDK 17 or install openjdk-17-jdk-headless",
-            lib.display()
-        ));
+        return Err(VmError::NoLibjvm { libjvm: lib });
     }
     let args = InitArgsBuilder::new()
         .option(format!("-Djava.class.path={}", opts.class_path))
@@ -44,26 +77,17 @@ pub fn create(opts: &VmOptions) -> Result<JavaVM, String> {
         .option("-Djava.awt.headless=true")
         .option("-XX:+IgnoreUnrecognizedVMOptions")
         .build()
-        .map_err(|e| format!("bad JVM options: {e}"))?;
-    JavaVM::with_libjvm(args, || Ok(lib.clone()))
-        .map_err(|e| format!("cannot create the JVM from {}: {e}", lib.display()))
+        .map_err(VmError::Options)?;
+    JavaVM::with_libjvm(args, || Ok(lib.clone())).map_err(|source| VmError::Create { libjvm: lib.clone(), source })
 }
 
 /// Attaches the calling thread to `vm` as a daemon thread and returns its
 /// JNI environment. The thread stays attached until it ends.
 ///
 /// # Errors
-/// A message when the JVM refuses the attachment.
-pub fn attach_daemon(vm: &JavaVM) -> Result<Jni, String> {
-    let raw = vm.get_raw();
-    let mut env: *mut std::ffi::c_void = std::ptr::null_mut();
-    // SAFETY: `raw` is the live JavaVM of this process; the out pointer is valid.
-    let rc = unsafe { ((**raw).v1_4.AttachCurrentThreadAsDaemon)(raw, &mut env, std::ptr::null_mut()) };
-    if rc != 0 || env.is_null() {
-        return Err(format!("cannot attach a thread to the JVM (code {rc})"));
-    }
-    // SAFETY: the JVM just returned this thread's environment.
-    Ok(unsafe { Jni::from_raw(env.cast()) })
+/// [`VmError::Attach`] when the JVM refuses the attachment.
+pub fn attach_daemon(vm: &JavaVM) -> Result<Jni, VmError> {
+    Jni::attach_current_thread_as_daemon(vm).map_err(|code| VmError::Attach { code })
 }
 
 /// The JDK for workers: `$JAVA_HOME` if it has a JVM library, else

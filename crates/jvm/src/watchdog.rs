@@ -13,7 +13,7 @@ use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::handles::Known;
-use crate::jni_raw::{Jni, Kind, jobject, jvalue};
+use crate::jni_raw::{Jni, Kind, Typed, jobject};
 
 /// Shared state between the executing thread and the watchdog.
 #[derive(Default)]
@@ -106,7 +106,7 @@ impl Watch {
 pub fn run(watch: &Watch, jni: Jni, known: Known, target: jobject) {
     loop {
         let seq = watch.wait_for_overrun();
-        let _ = jni.set_field(known.sandbox, known.sandbox_time_up, Kind::Boolean, true, jvalue { z: true });
+        let _ = jni.set_field(known.sandbox, known.sandbox_time_up, true, Typed::Boolean(true).into());
         let _ = jni.call_method(target, known.thread_interrupt, Kind::Void, &[]);
         std::thread::sleep(STOP_AFTER);
         if watch.still_running(seq) {

@@ -15,10 +15,29 @@ use std::time::Instant;
 
 use crate::handles::Handles;
 use crate::jni_raw::{Jni, Kind, jvalue};
-use crate::protocol::{Request, Response, read_frame, write_frame};
+use crate::protocol::{FrameError, Request, Response, read_frame, write_frame};
 use crate::runner::Runner;
-use crate::vm::{self, VmOptions};
+use crate::vm::{self, VmError, VmOptions};
 use crate::watchdog::{self, Watch};
+
+/// Why a worker stopped serving: it reports this to the orchestrator in a
+/// [`Response::Fatal`] and exits with code 1.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum WorkerError {
+    /// The JVM could not be created, attached to, or set up.
+    #[error(transparent)]
+    Vm(#[from] VmError),
+    /// `Thread.currentThread()` failed on the executing thread.
+    #[error("cannot get the executing thread")]
+    CurrentThread,
+    /// The watchdog thread could not be spawned.
+    #[error("cannot start the watchdog thread: {0}")]
+    Watchdog(std::io::Error),
+    /// Reading a request or writing a response failed.
+    #[error(transparent)]
+    Frame(#[from] FrameError),
+}
 
 /// Stack size of the thread that runs tests: deep recursion in the class
 /// under test ends in a `StackOverflowError`, not a crash, and quickly
@@ -28,8 +47,11 @@ const EXEC_STACK: usize = 16 << 20;
 /// Worker settings, from the hidden `ferrosuite worker` command line.
 #[derive(Debug, Clone)]
 pub struct WorkerArgs {
+    /// The JDK home whose `lib/server/libjvm.so` the worker loads.
     pub java_home: PathBuf,
+    /// The JVM's class path (`-Djava.class.path`): runtime and instrumented classes first.
     pub class_path: String,
+    /// The JVM's heap limit (`-Xmx`), in megabytes.
     pub heap_mb: u32,
 }
 
@@ -41,7 +63,8 @@ pub fn main(args: WorkerArgs) -> i32 {
         let mut out = BufWriter::new(proto);
         match serve(&args, &mut out) {
             Ok(()) => 0,
-            Err(message) => {
+            Err(err) => {
+                let message = err.to_string();
                 let _ = write_frame(&mut out, &Response::Fatal { message: message.clone() });
                 eprintln!("worker: {message}");
                 1
@@ -65,7 +88,7 @@ fn protect_stdout() -> File {
     }
 }
 
-fn serve(args: &WorkerArgs, out: &mut BufWriter<File>) -> Result<(), String> {
+fn serve(args: &WorkerArgs, out: &mut BufWriter<File>) -> Result<(), WorkerError> {
     let started = Instant::now();
     let opts =
         VmOptions { java_home: args.java_home.clone(), class_path: args.class_path.clone(), heap_mb: args.heap_mb };
@@ -73,27 +96,24 @@ fn serve(args: &WorkerArgs, out: &mut BufWriter<File>) -> Result<(), String> {
     let jni = vm::attach_daemon(&vm)?;
     let handles = Handles::new(jni)?;
     let known = handles.known;
-    let me = jni
-        .call_static(known.thread, known.thread_current, Kind::Object, &[])
-        .map_err(|_| "cannot get the executing thread".to_string())?;
-    // SAFETY of the union read: currentThread returns an object.
-    let me = jni.global_ref(unsafe { me.l });
+    let me = jni.call_static_object(known.thread, known.thread_current, &[]).map_err(|_| WorkerError::CurrentThread)?;
+    let me = jni.global_ref(me);
     let watch = Arc::new(Watch::default());
     spawn_watchdog(vm.clone(), watch.clone(), known, me as usize)?;
     let mut installed = 0usize;
     let ready = Response::Ready { startup_micros: started.elapsed().as_micros() as u64 };
-    write_frame(out, &ready).map_err(|e| e.to_string())?;
+    write_frame(out, &ready)?;
     let mut runner = Runner::new(jni, handles, watch);
     let mut input = BufReader::new(std::io::stdin().lock());
     loop {
-        match read_frame::<_, Request>(&mut input).map_err(|e| e.to_string())? {
+        match read_frame::<_, Request>(&mut input)? {
             Some(Request::Execute { seq, test, config }) => {
                 if config.max_output != installed {
                     install_capture(jni, &known, config.max_output);
                     installed = config.max_output;
                 }
                 let result = runner.run(seq, &test, &config);
-                write_frame(out, &Response::Result { seq, result: Box::new(result) }).map_err(|e| e.to_string())?;
+                write_frame(out, &Response::Result { seq, result: Box::new(result) })?;
             }
             Some(Request::Shutdown) | None => return Ok(()),
         }
@@ -112,7 +132,7 @@ fn spawn_watchdog(
     watch: Arc<Watch>,
     known: crate::handles::Known,
     target: usize,
-) -> Result<(), String> {
+) -> Result<(), WorkerError> {
     std::thread::Builder::new()
         .name("ferrosuite-watchdog".into())
         .spawn(move || match vm::attach_daemon(&vm) {
@@ -120,5 +140,5 @@ fn spawn_watchdog(
             Err(e) => eprintln!("worker: watchdog: {e}"),
         })
         .map(|_| ())
-        .map_err(|e| format!("cannot start the watchdog thread: {e}"))
+        .map_err(WorkerError::Watchdog)
 }

@@ -5,7 +5,10 @@
 use std::collections::HashMap;
 use std::path::Path;
 
+use model::names::InternalName;
+
 use crate::declare::Declarations;
+use crate::error::KatError;
 use crate::extract::entity::{MethodContext, StateMethod};
 use crate::graph::{ClassDecl, KnowledgeGraph, MethodDecl};
 use crate::inherit::Inheritance;
@@ -17,8 +20,9 @@ use crate::source::{DEFAULT_MODULES, Unit, read_units};
 /// JDK `src.zip`.
 ///
 /// # Errors
-/// [`crate::source::SourceError`] when the archive cannot be read.
-pub fn build(src_zip: &Path) -> anyhow::Result<KnowledgeGraph> {
+/// [`KatError::Source`] when the archive cannot be read, and the errors of
+/// [`build_from_units`].
+pub fn build(src_zip: &Path) -> Result<KnowledgeGraph, KatError> {
     let units = read_units(src_zip, DEFAULT_MODULES)?;
     let label = format!(
         "JDK src.zip: {} compilation units of {}, text fingerprint {:016x}",
@@ -44,8 +48,9 @@ pub fn fingerprint(units: &[Unit]) -> u64 {
 /// Builds the graph of the given compilation units.
 ///
 /// # Errors
-/// When tree-sitter cannot be set up.
-pub fn build_from_units(units: &[Unit], source: String) -> anyhow::Result<KnowledgeGraph> {
+/// [`KatError::Language`] when tree-sitter cannot be set up,
+/// [`KatError::NoTree`] when it gives no syntax tree for a unit.
+pub fn build_from_units(units: &[Unit], source: String) -> Result<KnowledgeGraph, KatError> {
     let mut parser = tree_sitter::Parser::new();
     parser.set_language(&tree_sitter_java::LANGUAGE.into())?;
     let mut decls = Declarations::default();
@@ -73,7 +78,7 @@ pub fn build_from_units(units: &[Unit], source: String) -> anyhow::Result<Knowle
                 is_static: m.is_static || m.name == "<init>",
                 params: &param_names,
                 param_types: &param_types,
-                receiver_methods: states.of(&internal),
+                receiver_methods: states.of(internal.as_str()),
                 param_methods,
                 link_members: Vec::new(),
             };
@@ -85,8 +90,11 @@ pub fn build_from_units(units: &[Unit], source: String) -> anyhow::Result<Knowle
             } else {
                 (param_names, param_types, doc.main)
             };
-            let declared_exceptions =
-                m.throws.iter().map(|t| resolver.class_name(&t.name, i).unwrap_or_else(|| t.name.clone())).collect();
+            let declared_exceptions = m
+                .throws
+                .iter()
+                .map(|t| resolver.class_name(&t.name, i).unwrap_or_else(|| InternalName::new(t.name.clone())))
+                .collect();
             methods.push(MethodDecl {
                 name: m.name.clone(),
                 descriptor,
@@ -120,13 +128,13 @@ fn summary(main: &str) -> String {
 /// Per class (internal name): its public methods with at most one
 /// parameter, inherited ones included, for linking states and sizes.
 struct StateTable {
-    table: HashMap<String, Vec<StateMethod>>,
+    table: HashMap<InternalName, Vec<StateMethod>>,
 }
 
 impl StateTable {
     fn new(decls: &Declarations, resolver: &Resolver) -> StateTable {
         let n = decls.classes.len();
-        let names: Vec<String> = (0..n).map(|i| resolver.internal_name(i)).collect();
+        let names: Vec<InternalName> = (0..n).map(|i| resolver.internal_name(i)).collect();
         let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, s)| (s.as_str(), i)).collect();
         let own: Vec<Vec<StateMethod>> = (0..n)
             .map(|i| {

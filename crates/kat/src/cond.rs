@@ -10,6 +10,84 @@
 
 use serde::{Deserialize, Serialize};
 
+/// Why a text is not a condition ([`Cond::parse`]).
+///
+/// Positions are byte offsets into the text (`offset`) for errors found
+/// while splitting it into tokens, and token indices (`token`) for errors
+/// found while parsing the tokens.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CondParseError {
+    /// A number does not fit in an `i64`.
+    #[error("number too large at {offset}")]
+    NumberTooLarge {
+        /// Byte offset of the number.
+        offset: usize,
+    },
+    /// A string literal has no closing `"`.
+    #[error("unterminated string at {offset} in `{text}`")]
+    UnterminatedString {
+        /// Byte offset of the opening `"`.
+        offset: usize,
+        /// The whole text.
+        text: String,
+    },
+    /// A character that starts no token (non-ASCII letters, `≤`, ...).
+    #[error("unexpected `{found}` at {offset} in `{text}`")]
+    UnexpectedChar {
+        /// Byte offset of the character.
+        offset: usize,
+        /// The character.
+        found: char,
+        /// The whole text.
+        text: String,
+    },
+    /// A condition was read, but tokens follow it.
+    #[error("unexpected text after position {token} in `{text}`")]
+    TrailingText {
+        /// Index of the first token left over.
+        token: usize,
+        /// The whole text.
+        text: String,
+    },
+    /// A punctuation token was expected (`(`, `)` or `,`).
+    #[error("expected `{expected}` at token {token}")]
+    Expected {
+        /// Index of the token found instead.
+        token: usize,
+        /// The token expected.
+        expected: &'static str,
+    },
+    /// A `.` is not followed by a field or method name.
+    #[error("expected a name after `.`")]
+    NameAfterDot {
+        /// Index of the token after the `.`.
+        token: usize,
+    },
+    /// A `-` sign precedes something other than a number.
+    #[error("`-` before a non-number")]
+    MinusBeforeNonNumber {
+        /// Index of the token after the operand.
+        token: usize,
+    },
+    /// A value (name, literal, `?` or parenthesised expression) was expected.
+    #[error("expected a value, found {found}")]
+    ExpectedValue {
+        /// Index of the token found instead.
+        token: usize,
+        /// The token found, as `Some(token)` or `None` at the end of the text.
+        found: String,
+    },
+    /// A bare name in a Javadoc code span is not a parameter of the method.
+    #[error("`{name}` is not a parameter")]
+    NotAParameter {
+        /// Index of the token after the name.
+        token: usize,
+        /// The name.
+        name: String,
+    },
+}
+
 /// A value in a condition.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Expr {
@@ -241,8 +319,9 @@ impl Cond {
     /// Parses the printed form (see the module documentation).
     ///
     /// # Errors
-    /// A message naming the position when the text is not a condition.
-    pub fn parse(text: &str) -> Result<Cond, String> {
+    /// [`CondParseError`] naming the position and what was expected there
+    /// when the text is not a condition.
+    pub fn parse(text: &str) -> Result<Cond, CondParseError> {
         crate::cond_parse::parse_cond(text)
     }
 

@@ -3,7 +3,7 @@
 //! spans (`Cond::parse_code`), where bare names are resolved against the
 //! method's parameters and `size()` means `this.size()`.
 
-use crate::cond::{CmpOp, Cond, Expr};
+use crate::cond::{CmpOp, Cond, CondParseError, Expr};
 
 #[derive(Clone, Debug, PartialEq)]
 enum Tok {
@@ -15,7 +15,7 @@ enum Tok {
 
 const OPS: [&str; 16] = ["||", "&&", "<=", ">=", "==", "!=", "<", ">", "!", "(", ")", ".", ",", "+", "-", "?"];
 
-fn lex(text: &str) -> Result<Vec<Tok>, String> {
+fn lex(text: &str) -> Result<Vec<Tok>, CondParseError> {
     let mut out = Vec::new();
     let mut chars = text.char_indices().peekable();
     while let Some(&(i, c)) = chars.peek() {
@@ -27,7 +27,7 @@ fn lex(text: &str) -> Result<Vec<Tok>, String> {
                 end = j + d.len_utf8();
                 chars.next();
             }
-            let n = text[i..end].parse().map_err(|_| format!("number too large at {i}"))?;
+            let n = text[i..end].parse().map_err(|_| CondParseError::NumberTooLarge { offset: i })?;
             out.push(Tok::Int(n));
         } else if c == '"' {
             chars.next();
@@ -37,7 +37,7 @@ fn lex(text: &str) -> Result<Vec<Tok>, String> {
                     Some((_, '"')) => break,
                     Some((_, '\\')) => lit.extend(chars.next().map(|(_, e)| e)),
                     Some((_, ch)) => lit.push(ch),
-                    None => return Err(format!("unterminated string at {i} in `{text}`")),
+                    None => return Err(CondParseError::UnterminatedString { offset: i, text: text.to_string() }),
                 }
             }
             out.push(Tok::Str(lit));
@@ -55,7 +55,7 @@ fn lex(text: &str) -> Result<Vec<Tok>, String> {
                 chars.next();
             }
         } else {
-            return Err(format!("unexpected `{c}` at {i} in `{text}`"));
+            return Err(CondParseError::UnexpectedChar { offset: i, found: c, text: text.to_string() });
         }
     }
     Ok(out)
@@ -69,11 +69,11 @@ struct Parser<'a> {
 }
 
 /// Parses the printed form.
-pub(crate) fn parse_cond(text: &str) -> Result<Cond, String> {
+pub(crate) fn parse_cond(text: &str) -> Result<Cond, CondParseError> {
     let mut p = Parser { toks: lex(text)?, pos: 0, params: None };
     let c = p.or()?;
     if p.pos != p.toks.len() {
-        return Err(format!("unexpected text after position {} in `{text}`", p.pos));
+        return Err(CondParseError::TrailingText { token: p.pos, text: text.to_string() });
     }
     Ok(c)
 }
@@ -117,11 +117,11 @@ impl Parser<'_> {
         }
     }
 
-    fn expect(&mut self, op: &str) -> Result<(), String> {
-        if self.eat(op) { Ok(()) } else { Err(format!("expected `{op}` at token {}", self.pos)) }
+    fn expect(&mut self, op: &'static str) -> Result<(), CondParseError> {
+        if self.eat(op) { Ok(()) } else { Err(CondParseError::Expected { token: self.pos, expected: op }) }
     }
 
-    fn or(&mut self) -> Result<Cond, String> {
+    fn or(&mut self) -> Result<Cond, CondParseError> {
         let mut parts = vec![self.and()?];
         while self.eat("||") {
             parts.push(self.and()?);
@@ -129,7 +129,7 @@ impl Parser<'_> {
         Ok(Cond::join(parts, false))
     }
 
-    fn and(&mut self) -> Result<Cond, String> {
+    fn and(&mut self) -> Result<Cond, CondParseError> {
         let mut parts = vec![self.unary()?];
         while self.eat("&&") {
             parts.push(self.unary()?);
@@ -137,7 +137,7 @@ impl Parser<'_> {
         Ok(Cond::join(parts, true))
     }
 
-    fn unary(&mut self) -> Result<Cond, String> {
+    fn unary(&mut self) -> Result<Cond, CondParseError> {
         if self.eat("!") {
             return Ok(Cond::Not(Box::new(self.unary()?)));
         }
@@ -158,7 +158,7 @@ impl Parser<'_> {
         self.comparison()
     }
 
-    fn comparison(&mut self) -> Result<Cond, String> {
+    fn comparison(&mut self) -> Result<Cond, CondParseError> {
         let left = self.expr()?;
         if let Some(Tok::Op(o)) = self.peek()
             && let Some(op) = CmpOp::parse(o)
@@ -174,7 +174,7 @@ impl Parser<'_> {
         Ok(Cond::Truth(left))
     }
 
-    fn expr(&mut self) -> Result<Expr, String> {
+    fn expr(&mut self) -> Result<Expr, CondParseError> {
         let mut left = self.postfix()?;
         loop {
             let op = if self.eat("+") {
@@ -189,10 +189,12 @@ impl Parser<'_> {
         }
     }
 
-    fn postfix(&mut self) -> Result<Expr, String> {
+    fn postfix(&mut self) -> Result<Expr, CondParseError> {
         let mut e = self.primary()?;
         while self.eat(".") {
-            let Some(Tok::Ident(name)) = self.peek().cloned() else { return Err("expected a name after `.`".into()) };
+            let Some(Tok::Ident(name)) = self.peek().cloned() else {
+                return Err(CondParseError::NameAfterDot { token: self.pos });
+            };
             self.pos += 1;
             e = if matches!(self.peek(), Some(Tok::Op("("))) {
                 Expr::Call { target: Box::new(e), name, args: self.args()? }
@@ -203,7 +205,7 @@ impl Parser<'_> {
         Ok(e)
     }
 
-    fn args(&mut self) -> Result<Vec<Expr>, String> {
+    fn args(&mut self) -> Result<Vec<Expr>, CondParseError> {
         self.expect("(")?;
         let mut args = Vec::new();
         if self.eat(")") {
@@ -218,7 +220,7 @@ impl Parser<'_> {
         }
     }
 
-    fn primary(&mut self) -> Result<Expr, String> {
+    fn primary(&mut self) -> Result<Expr, CondParseError> {
         match self.peek().cloned() {
             Some(Tok::Int(n)) => {
                 self.pos += 1;
@@ -228,7 +230,7 @@ impl Parser<'_> {
                 self.pos += 1;
                 match self.primary()? {
                     Expr::Int(n) => Ok(Expr::Int(-n)),
-                    _ => Err("`-` before a non-number".into()),
+                    _ => Err(CondParseError::MinusBeforeNonNumber { token: self.pos }),
                 }
             }
             Some(Tok::Str(lit)) => {
@@ -249,11 +251,11 @@ impl Parser<'_> {
                 self.pos += 1;
                 self.name(name)
             }
-            other => Err(format!("expected a value, found {other:?}")),
+            other => Err(CondParseError::ExpectedValue { token: self.pos, found: format!("{other:?}") }),
         }
     }
 
-    fn name(&mut self, name: String) -> Result<Expr, String> {
+    fn name(&mut self, name: String) -> Result<Expr, CondParseError> {
         Ok(match name.as_str() {
             "null" => Expr::Null,
             "true" => Expr::Bool(true),
@@ -276,7 +278,7 @@ impl Parser<'_> {
                 Some(_) if name.starts_with(char::is_uppercase) && matches!(self.peek(), Some(Tok::Op("."))) => {
                     Expr::Name(name)
                 }
-                Some(_) => return Err(format!("`{name}` is not a parameter")),
+                Some(_) => return Err(CondParseError::NotAParameter { token: self.pos, name }),
             },
         })
     }
@@ -339,6 +341,18 @@ mod tests {
     fn comparisons_with_an_unknown_bound_are_unknown() {
         assert_eq!(parse_cond("year < ? || year > ?").unwrap(), Cond::Unknown);
         assert_eq!(parse_cond("x == null && dst.length < ?").unwrap().to_string(), "x == null && ?");
+    }
+
+    #[test]
+    fn errors_name_the_position_and_what_was_expected() {
+        let err = parse_cond("x ≤ 0").unwrap_err();
+        assert_eq!(err, CondParseError::UnexpectedChar { offset: 2, found: '≤', text: "x ≤ 0".into() });
+        assert_eq!(err.to_string(), "unexpected `≤` at 2 in `x ≤ 0`");
+        let err = parse_cond("a <").unwrap_err();
+        assert_eq!(err, CondParseError::ExpectedValue { token: 2, found: "None".into() });
+        assert_eq!(err.to_string(), "expected a value, found None");
+        assert_eq!(parse_cond("x.f(a b").unwrap_err(), CondParseError::Expected { token: 5, expected: "," });
+        assert_eq!(parse_cond("a == b c").unwrap_err().to_string(), "unexpected text after position 3 in `a == b c`");
     }
 
     #[test]

@@ -7,6 +7,8 @@
 
 use tree_sitter::Node;
 
+use crate::error::KatError;
+
 /// A type as written, without type arguments: `Map.Entry`, `int`, `T`,
 /// with the number of array dimensions (varargs count as one).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,9 +118,10 @@ impl Declarations {
     /// Parses one compilation unit and adds its declarations.
     ///
     /// # Errors
-    /// When tree-sitter cannot be set up (never for valid grammars).
-    pub fn add_file(&mut self, parser: &mut tree_sitter::Parser, module: &str, source: &str) -> anyhow::Result<()> {
-        let tree = parser.parse(source, None).ok_or_else(|| anyhow::anyhow!("tree-sitter gave no tree"))?;
+    /// [`KatError::NoTree`] when tree-sitter gives no syntax tree (only
+    /// when parsing is cancelled).
+    pub fn add_file(&mut self, parser: &mut tree_sitter::Parser, module: &str, source: &str) -> Result<(), KatError> {
+        let tree = parser.parse(source, None).ok_or_else(|| KatError::NoTree { module: module.to_string() })?;
         let root = tree.root_node();
         let file = self.files.len();
         let mut scope = FileScope { module: module.to_string(), ..FileScope::default() };

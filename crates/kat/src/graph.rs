@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use model::names::InternalName;
 use serde::{Deserialize, Serialize};
 
 use crate::cond::Cond;
@@ -22,7 +23,7 @@ pub struct KnowledgeGraph {
     /// Classes sorted by internal name.
     pub classes: Vec<ClassDecl>,
     #[serde(skip)]
-    index: HashMap<String, usize>,
+    index: HashMap<InternalName, usize>,
 }
 
 /// A class, interface, enum or record of the JDK.
@@ -31,14 +32,14 @@ pub struct ClassDecl {
     /// Module, e.g. `java.base`.
     pub module: String,
     /// JVM internal name, e.g. `java/util/Map$Entry`.
-    pub name: String,
+    pub name: InternalName,
     /// What it declares.
     pub kind: ClassKind,
     /// Part of the public API (public, and enclosing classes public).
     pub exported: bool,
     /// Direct supertypes, internal names: the superclass first (when there
     /// is one besides `Object`), then the interfaces in declaration order.
-    pub supertypes: Vec<String>,
+    pub supertypes: Vec<InternalName>,
     /// Public and protected methods and constructors.
     pub methods: Vec<MethodDecl>,
 }
@@ -59,8 +60,9 @@ pub struct MethodDecl {
     /// Parameter types as erased Java names (`int`, `java.lang.String`,
     /// `java.lang.Object[]`), in order (empty when it has no clauses).
     pub param_types: Vec<String>,
-    /// Exceptions of the `throws` clause, internal names.
-    pub declared_exceptions: Vec<String>,
+    /// Exceptions of the `throws` clause, internal names (the name as
+    /// written when it could not be resolved).
+    pub declared_exceptions: Vec<InternalName>,
     /// The first sentence of the description (normalised; empty when the
     /// method has no clauses).
     pub summary: String,
@@ -73,7 +75,7 @@ pub struct MethodDecl {
 pub enum Origin {
     /// An `@throws`/`@exception` clause; the exception's internal name
     /// (the simple name as written when it could not be resolved).
-    Throws(String),
+    Throws(InternalName),
     /// A condition of the `@return` text; the value returned under it as
     /// written (`-1`, `null`, `true`).
     Returns(String),
@@ -102,7 +104,7 @@ pub struct Clause {
     pub triggers: Vec<Trigger>,
     /// Internal name of the class whose documentation this was inherited
     /// from (`{@inheritDoc}` or an undocumented override).
-    pub inherited_from: Option<String>,
+    pub inherited_from: Option<InternalName>,
 }
 
 impl Clause {
@@ -181,9 +183,10 @@ pub enum Entity {
     Receiver,
     /// A method of a class (internal name, method name).
     Method {
-        /// The class's internal name; empty for the documented class or the
-        /// class of the linked value.
-        class: String,
+        /// The class's internal name; `None` for the documented class or the
+        /// class of the linked value (stored as an empty string).
+        #[serde(with = "context_class")]
+        class: Option<InternalName>,
         /// The method name.
         name: String,
     },
@@ -223,11 +226,27 @@ pub struct Trigger {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct MethodRef<'a> {
     /// Internal name of the class the call names (`java/util/ArrayList`).
-    pub owner: &'a str,
+    pub owner: &'a InternalName,
     /// The method name (`<init>` for constructors).
     pub name: &'a str,
     /// The JVM method descriptor, e.g. `(I)C`.
     pub descriptor: &'a str,
+}
+
+/// The stored form of [`Entity::Method`]'s class: a string, empty for
+/// `None`, so that the graph's bytes stay those of the plain string.
+mod context_class {
+    use model::names::InternalName;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(class: &Option<InternalName>, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(class.as_ref().map_or("", InternalName::as_str))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<InternalName>, D::Error> {
+        let class = String::deserialize(d)?;
+        Ok((!class.is_empty()).then(|| InternalName::new(class)))
+    }
 }
 
 impl KnowledgeGraph {
@@ -266,7 +285,7 @@ impl KnowledgeGraph {
     /// declaration order). `None` when none declares it or the class is not
     /// in the graph.
     pub fn resolve(&self, m: MethodRef<'_>) -> Option<(&ClassDecl, &MethodDecl)> {
-        self.lookup_order(m.owner)
+        self.lookup_order(m.owner.as_str())
             .into_iter()
             .find_map(|c| c.methods.iter().find(|d| d.name == m.name && d.descriptor == m.descriptor).map(|d| (c, d)))
     }
@@ -284,14 +303,14 @@ impl KnowledgeGraph {
             at = self.superclass(c);
         }
         let mut queue: std::collections::VecDeque<&str> =
-            order.iter().flat_map(|c| c.supertypes.iter().map(String::as_str)).collect();
+            order.iter().flat_map(|c| c.supertypes.iter().map(InternalName::as_str)).collect();
         let mut seen = std::collections::HashSet::new();
         while let Some(name) = queue.pop_front() {
             let Some(c) = self.class(name).filter(|c| c.kind == ClassKind::Interface && seen.insert(name)) else {
                 continue;
             };
             order.push(c);
-            queue.extend(c.supertypes.iter().map(String::as_str));
+            queue.extend(c.supertypes.iter().map(InternalName::as_str));
         }
         order
     }
@@ -299,7 +318,7 @@ impl KnowledgeGraph {
     /// The superclass of a class, when it is in the graph (the first
     /// supertype, if that is not an interface).
     pub fn superclass(&self, c: &ClassDecl) -> Option<&ClassDecl> {
-        let first = self.class(c.supertypes.first()?)?;
+        let first = self.class(c.supertypes.first()?.as_str())?;
         (c.kind != ClassKind::Interface && first.kind != ClassKind::Interface).then_some(first)
     }
 
@@ -327,9 +346,9 @@ impl KnowledgeGraph {
             let Some(internal) = self.internal_name(&class) else { continue };
             // Constructors are not inherited.
             let order = if method == "<init>" {
-                self.class(&internal).into_iter().collect()
+                self.class(internal.as_str()).into_iter().collect()
             } else {
-                self.lookup_order(&internal)
+                self.lookup_order(internal.as_str())
             };
             for c in order {
                 let found: Vec<_> = c.methods.iter().filter(|m| m.name == method).map(|m| (c, m)).collect();
@@ -343,14 +362,14 @@ impl KnowledgeGraph {
 
     /// The internal name of a dotted class name (`java.util.Map.Entry` gives
     /// `java/util/Map$Entry`), if the class is in the graph.
-    pub fn internal_name(&self, dotted: &str) -> Option<String> {
+    pub fn internal_name(&self, dotted: &str) -> Option<InternalName> {
         let parts: Vec<&str> = dotted.split('.').collect();
         (1..=parts.len()).rev().find_map(|pkg_len| {
             let name = format!("{}{}", parts[..pkg_len].join("/"), {
                 let nested = parts[pkg_len..].join("$");
                 if nested.is_empty() { String::new() } else { format!("${nested}") }
             });
-            self.index.contains_key(&name).then_some(name)
+            self.index.contains_key(name.as_str()).then(|| InternalName::new(name))
         })
     }
 }

@@ -7,6 +7,8 @@
 
 use std::collections::HashMap;
 
+use model::names::InternalName;
+
 use crate::declare::Declarations;
 use crate::javadoc::DocComment;
 use crate::resolve::Resolver;
@@ -18,10 +20,10 @@ pub struct EffectiveDoc {
     pub main: String,
     /// `@return` text and the internal name of the class it came from when
     /// inherited.
-    pub returns: Option<(String, Option<String>)>,
+    pub returns: Option<(String, Option<InternalName>)>,
     /// `@throws`: exception internal name (the name as written when it
     /// cannot be resolved), text, and where it was inherited from.
-    pub throws: Vec<(String, String, Option<String>)>,
+    pub throws: Vec<(InternalName, String, Option<InternalName>)>,
 }
 
 /// Computes [`EffectiveDoc`]s with memoisation.
@@ -29,7 +31,7 @@ pub struct Inheritance<'d> {
     decls: &'d Declarations,
     resolver: &'d Resolver<'d>,
     /// Internal name → class index.
-    by_internal: HashMap<String, usize>,
+    by_internal: HashMap<InternalName, usize>,
     /// Per class: direct supertypes as class indices, interfaces first.
     supers: Vec<Vec<usize>>,
     /// Per class and method: erased parameter descriptors and whether
@@ -44,7 +46,7 @@ impl<'d> Inheritance<'d> {
     /// Prepares the supertype and signature tables.
     pub fn new(decls: &'d Declarations, resolver: &'d Resolver<'d>) -> Inheritance<'d> {
         let n = decls.classes.len();
-        let by_internal: HashMap<String, usize> = (0..n).map(|i| (resolver.internal_name(i), i)).collect();
+        let by_internal: HashMap<InternalName, usize> = (0..n).map(|i| (resolver.internal_name(i), i)).collect();
         // Interfaces first: Javadoc searches them before the superclass.
         let supers = (0..n)
             .map(|i| {
@@ -97,7 +99,12 @@ impl<'d> Inheritance<'d> {
             own,
             parent,
             |name| self.resolver.class_name(name, c),
-            |i| method.throws.get(i).map(|t| self.resolver.class_name(&t.name, c).unwrap_or(t.name.clone())),
+            |i| {
+                method
+                    .throws
+                    .get(i)
+                    .map(|t| self.resolver.class_name(&t.name, c).unwrap_or_else(|| InternalName::new(t.name.clone())))
+            },
         );
         self.memo.insert((c, m), doc.clone());
         doc
@@ -140,14 +147,14 @@ impl<'d> Inheritance<'d> {
 /// gives the i-th exception of the method's `throws` clause.
 fn merge(
     own: Option<DocComment>,
-    parent: Option<(String, EffectiveDoc)>,
-    resolve: impl Fn(&str) -> Option<String>,
-    declared: impl Fn(usize) -> Option<String>,
+    parent: Option<(InternalName, EffectiveDoc)>,
+    resolve: impl Fn(&str) -> Option<InternalName>,
+    declared: impl Fn(usize) -> Option<InternalName>,
 ) -> EffectiveDoc {
-    let from_parent = |p: &(String, EffectiveDoc)| {
+    let from_parent = |p: &(InternalName, EffectiveDoc)| {
         let (class, doc) = p;
         let mut d = doc.clone();
-        let mark = |from: &mut Option<String>| {
+        let mark = |from: &mut Option<InternalName>| {
             from.get_or_insert_with(|| class.clone());
         };
         if let Some((_, f)) = d.returns.as_mut() {
@@ -166,7 +173,7 @@ fn merge(
     };
     let mut throws = Vec::new();
     for (name, text) in &own.throws {
-        let exc = resolve(name).unwrap_or_else(|| name.clone());
+        let exc = resolve(name).unwrap_or_else(|| InternalName::new(name.clone()));
         if text.contains(INHERIT) {
             throws.extend(inherited.throws.iter().filter(|(e, _, _)| *e == exc).cloned());
         } else {
@@ -208,13 +215,14 @@ mod tests {
         let al = inh.class_index("java/util/ArrayList").unwrap();
         let get = inh.doc(al, 0);
         assert_eq!(get.main, "Returns the element.");
-        assert_eq!(get.returns, Some(("the element".into(), Some("java/util/List".into()))));
+        let list = InternalName::new("java/util/List");
+        assert_eq!(get.returns, Some(("the element".into(), Some(list.clone()))));
         assert_eq!(
             get.throws,
             vec![(
-                "java/lang/IndexOutOfBoundsException".into(),
+                InternalName::new("java/lang/IndexOutOfBoundsException"),
                 "if the index is out of range".into(),
-                Some("java/util/List".into())
+                Some(list)
             )]
         );
         let size = inh.doc(al, 1);

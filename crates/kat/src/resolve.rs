@@ -5,6 +5,8 @@
 
 use std::collections::HashMap;
 
+use model::names::InternalName;
+
 use crate::declare::{ClassKind, Declarations, RawClass, RawMethod, TypeSyntax};
 
 /// The dotted canonical name of each declared class → its index.
@@ -33,27 +35,28 @@ impl<'d> Resolver<'d> {
     }
 
     /// The JVM internal name of class `i` (`java/util/Map$Entry`).
-    pub fn internal_name(&self, i: usize) -> String {
+    pub fn internal_name(&self, i: usize) -> InternalName {
         let c = &self.decls.classes[i];
         let pkg = &self.decls.files[c.file].package;
         let nested = c.chain.join("$");
-        if pkg.is_empty() { nested } else { format!("{}/{nested}", pkg.replace('.', "/")) }
+        // `pkg` is a package name, which has no class-name conversion.
+        InternalName::new(if pkg.is_empty() { nested } else { format!("{}/{nested}", pkg.replace('.', "/")) })
     }
 
     /// Direct supertypes of class `i` as internal names (superclass first,
     /// `java/lang/Object` left out; enums and records get their implicit
     /// superclass). Unresolvable names are skipped.
-    pub fn supertypes(&self, i: usize) -> Vec<String> {
+    pub fn supertypes(&self, i: usize) -> Vec<InternalName> {
         let c = &self.decls.classes[i];
         let mut out = Vec::new();
         match (&c.superclass, c.kind) {
             (Some(s), _) => out.extend(self.class_type(s, i, &[])),
-            (None, ClassKind::Enum) => out.push("java/lang/Enum".to_string()),
-            (None, ClassKind::Record) => out.push("java/lang/Record".to_string()),
+            (None, ClassKind::Enum) => out.push(InternalName::new("java/lang/Enum")),
+            (None, ClassKind::Record) => out.push(InternalName::new("java/lang/Record")),
             _ => {}
         }
         out.extend(c.interfaces.iter().filter_map(|t| self.class_type(t, i, &[])));
-        out.retain(|s| s != "java/lang/Object");
+        out.retain(|s| *s != InternalName::object());
         out
     }
 
@@ -96,19 +99,24 @@ impl<'d> Resolver<'d> {
             Some(bound) => (bound, true),
             None => match self.class_type(t, i, tparams) {
                 Some(n) => (n, false),
-                None => ("java/lang/Object".to_string(), true),
+                None => (InternalName::object(), true),
             },
         };
         Resolved {
             descriptor: format!("{arrays}L{internal};"),
-            java: format!("{}{brackets}", internal.replace(['/', '$'], ".")),
+            java: format!("{}{brackets}", internal.as_str().replace(['/', '$'], ".")),
             type_var,
         }
     }
 
     /// The erasure of a type variable in scope (method's, then enclosing
     /// classes'), as an internal name.
-    fn type_variable_bound(&self, name: &str, i: usize, tparams: &[(String, Option<TypeSyntax>)]) -> Option<String> {
+    fn type_variable_bound(
+        &self,
+        name: &str,
+        i: usize,
+        tparams: &[(String, Option<TypeSyntax>)],
+    ) -> Option<InternalName> {
         let own = tparams.iter().find(|(n, _)| n == name).map(|(_, b)| b.clone());
         let found = own.or_else(|| {
             let mut at = Some(i);
@@ -122,23 +130,24 @@ impl<'d> Resolver<'d> {
             None
         })?;
         Some(match found {
-            None => "java/lang/Object".to_string(),
-            Some(b) if b.name == name => "java/lang/Object".to_string(),
+            None => InternalName::object(),
+            Some(b) if b.name == name => InternalName::object(),
             Some(b) => {
                 let rest: Vec<_> = tparams.iter().filter(|(n, _)| n != name).cloned().collect();
-                self.resolve(&b, i, &rest).descriptor.trim_start_matches('L').trim_end_matches(';').to_string()
+                let descriptor = self.resolve(&b, i, &rest).descriptor;
+                InternalName::new(descriptor.trim_start_matches('L').trim_end_matches(';'))
             }
         })
     }
 
     /// Resolves a class name written in class `i` (an exception in a
     /// `@throws` tag, say) to an internal name.
-    pub fn class_name(&self, name: &str, i: usize) -> Option<String> {
+    pub fn class_name(&self, name: &str, i: usize) -> Option<InternalName> {
         self.class_type(&TypeSyntax { name: name.to_string(), dims: 0 }, i, &[])
     }
 
     /// Resolves a class type name used in class `i` to an internal name.
-    fn class_type(&self, t: &TypeSyntax, i: usize, tparams: &[(String, Option<TypeSyntax>)]) -> Option<String> {
+    fn class_type(&self, t: &TypeSyntax, i: usize, tparams: &[(String, Option<TypeSyntax>)]) -> Option<InternalName> {
         if let Some(bound) = self.type_variable_bound(&t.name, i, tparams) {
             return Some(bound);
         }
@@ -245,12 +254,12 @@ fn dotted_name(decls: &Declarations, c: &RawClass) -> String {
 }
 
 /// A dotted name outside the source set: lower-case parts are the package.
-fn guess_internal(dotted: &str) -> String {
+fn guess_internal(dotted: &str) -> InternalName {
     let parts: Vec<&str> = dotted.split('.').collect();
     let pkg_len = parts.iter().take_while(|p| p.starts_with(char::is_lowercase)).count();
     let pkg = parts[..pkg_len].join("/");
     let cls = parts[pkg_len..].join("$");
-    if pkg.is_empty() { cls } else { format!("{pkg}/{cls}") }
+    InternalName::new(if pkg.is_empty() { cls } else { format!("{pkg}/{cls}") })
 }
 
 fn primitive(name: &str) -> Option<char> {
@@ -306,14 +315,14 @@ mod tests {
         let r = Resolver::new(&d);
         let find = |n: &str| d.classes.iter().position(|c| c.chain.join(".") == n).unwrap();
         let col = find("Collections");
-        assert_eq!(r.internal_name(col), "java/util/Collections");
+        assert_eq!(r.internal_name(col).as_str(), "java/util/Collections");
         let m = |c: usize, k: usize| r.method(c, &d.classes[c].methods[k]).0;
         assert_eq!(m(col, 0), "(Ljava/util/Collection;)Ljava/lang/Object;");
         assert_eq!(m(col, 1), "([Ljava/lang/String;[I)[Ljava/util/Map$Entry;");
         let hm = find("HashMap");
         assert_eq!(m(hm, 0), "(I)V");
         assert_eq!(m(hm, 1), "(Ljava/lang/Object;)Ljava/util/Map$Entry;");
-        assert_eq!(r.supertypes(hm), vec!["java/util/Map"]);
+        assert_eq!(r.supertypes(hm), vec![InternalName::new("java/util/Map")]);
         assert_eq!(m(find("HashMap.Inner"), 0), "(Ljava/util/HashMap;I)V");
         let cmp = find("Comparable");
         assert!(r.method(cmp, &d.classes[cmp].methods[0]).1[0].type_var);

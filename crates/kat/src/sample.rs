@@ -6,6 +6,7 @@
 //! clause splits into triggers, so that a wrong split counts as wrong
 //! triggers instead of changing what was sampled.
 
+use model::names::InternalName;
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
@@ -16,7 +17,7 @@ use crate::graph::{KnowledgeGraph, Origin};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SampledClause {
     /// Internal class name.
-    pub class: String,
+    pub class: InternalName,
     /// Method name (`<init>` for constructors).
     pub method: String,
     /// JVM method descriptor.
@@ -87,7 +88,6 @@ pub fn draw(graph: &KnowledgeGraph, count: usize, seed: u64) -> Vec<SampledClaus
     all
 }
 
-fn in_sample_packages(class: &str) -> bool {
-    let package = class.rsplit_once('/').map_or("", |(p, _)| p);
-    SAMPLE_PACKAGES.contains(&package)
+fn in_sample_packages(class: &InternalName) -> bool {
+    SAMPLE_PACKAGES.contains(&class.package())
 }

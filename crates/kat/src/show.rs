@@ -9,7 +9,7 @@ use crate::graph::{ClassDecl, Joiner, MethodDecl, Origin};
 /// condition and triggers (type, condition, confidence, triple).
 pub fn render(class: &ClassDecl, m: &MethodDecl) -> String {
     let mut s = String::new();
-    let owner = class.name.replace(['/', '$'], ".");
+    let owner = class.name.as_str().replace(['/', '$'], ".");
     // Methods without clauses are stored without parameter names and
     // types: their types come from the descriptor.
     let params: Vec<String> = if m.params.is_empty() {
@@ -23,11 +23,14 @@ pub fn render(class: &ClassDecl, m: &MethodDecl) -> String {
     }
     for c in &m.clauses {
         let what = match &c.origin {
-            Origin::Throws(e) => format!("throws {}", e.replace(['/', '$'], ".")),
+            Origin::Throws(e) => format!("throws {}", e.as_str().replace(['/', '$'], ".")),
             Origin::Returns(v) => format!("returns {v}"),
         };
-        let inherited =
-            c.inherited_from.as_ref().map(|f| format!("  (from {})", f.replace(['/', '$'], "."))).unwrap_or_default();
+        let inherited = c
+            .inherited_from
+            .as_ref()
+            .map(|f| format!("  (from {})", f.as_str().replace(['/', '$'], ".")))
+            .unwrap_or_default();
         let _ = writeln!(s, "  {what} when {}{inherited}", c.condition());
         let _ = writeln!(s, "    \"{}\"", c.sentence);
         for t in &c.triggers {

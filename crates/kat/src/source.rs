@@ -7,6 +7,7 @@ use std::path::Path;
 
 /// Errors reading `src.zip`.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum SourceError {
     /// The archive cannot be opened.
     #[error("cannot open {path}: {source}; install the JDK sources (Debian: apt-get install openjdk-17-source)")]

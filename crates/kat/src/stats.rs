@@ -29,7 +29,7 @@ impl Stats {
     pub fn of(graph: &KnowledgeGraph) -> Stats {
         let mut s = Stats { classes: graph.classes.len(), ..Stats::default() };
         for c in &graph.classes {
-            let package = c.name.rsplit_once('/').map_or("", |(p, _)| p).replace('/', ".");
+            let package = c.name.to_binary().package().to_string();
             for m in &c.methods {
                 s.methods += 1;
                 let triggers: Vec<_> = m.clauses.iter().flat_map(|cl| &cl.triggers).collect();

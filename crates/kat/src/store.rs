@@ -7,6 +7,7 @@
 
 use std::io::{Read, Write};
 
+use crate::error::KatError;
 use crate::graph::KnowledgeGraph;
 
 /// Magic bytes at the start of a graph file.
@@ -21,9 +22,10 @@ pub const MAX_RAW_BYTES: u64 = 256 << 20;
 
 /// Errors reading a graph file.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum StoreError {
-    #[error("not a ferrosuite knowledge graph (no FSKG header)")]
     /// The file does not start with [`MAGIC`].
+    #[error("not a ferrosuite knowledge graph (no FSKG header)")]
     NotAGraph,
     /// The file has another format version.
     #[error(
@@ -33,16 +35,29 @@ pub enum StoreError {
         /// The version the file has.
         found: u32,
     },
+    /// The content after the header does not decompress or decode.
     #[error("corrupt knowledge graph: {0}")]
-    /// The content does not decompress or decode; what went wrong.
-    Corrupt(String),
+    Corrupt(Corruption),
+}
+
+/// What is wrong with the content of a corrupt graph file.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum Corruption {
+    /// It does not decompress (zlib).
+    #[error(transparent)]
+    Deflate(std::io::Error),
+    /// The decompressed bytes do not decode (postcard).
+    #[error(transparent)]
+    Decode(postcard::Error),
 }
 
 /// Serialises a graph to bytes.
 ///
 /// # Errors
-/// When serialisation fails (not expected for valid graphs).
-pub fn to_bytes(graph: &KnowledgeGraph) -> anyhow::Result<Vec<u8>> {
+/// [`KatError::Encode`] when serialisation fails and [`KatError::Compress`]
+/// when compression does (neither is expected for valid graphs).
+pub fn to_bytes(graph: &KnowledgeGraph) -> Result<Vec<u8>, KatError> {
     let raw = postcard::to_allocvec(graph)?;
     let mut out = Vec::with_capacity(raw.len() / 4);
     out.extend_from_slice(MAGIC);
@@ -68,8 +83,9 @@ pub fn from_bytes(bytes: &[u8]) -> Result<KnowledgeGraph, StoreError> {
     let mut raw = Vec::new();
     flate2::read::ZlibDecoder::new(&bytes[8..])
         .read_to_end(&mut raw)
-        .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-    let mut graph: KnowledgeGraph = postcard::from_bytes(&raw).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        .map_err(|e| StoreError::Corrupt(Corruption::Deflate(e)))?;
+    let mut graph: KnowledgeGraph =
+        postcard::from_bytes(&raw).map_err(|e| StoreError::Corrupt(Corruption::Decode(e)))?;
     graph.reindex();
     Ok(graph)
 }

@@ -5,6 +5,7 @@
 
 use kat::graph::{Clause, KnowledgeGraph, MethodRef, Origin, TriggerKind};
 use kat::{Cond, TriggerKind::*};
+use model::names::InternalName;
 
 const SRC_ZIP: &str = "/usr/lib/jvm/openjdk-17/lib/src.zip";
 
@@ -73,8 +74,8 @@ const EXPECTED: &[Expectation] = &[
 ];
 
 fn throws<'g>(g: &'g KnowledgeGraph, owner: &str, name: &str, descriptor: &str, exception: &str) -> &'g Clause {
-    let clauses = g.clauses(MethodRef { owner, name, descriptor });
-    let found = clauses.iter().find(|c| c.origin == Origin::Throws(exception.to_string()));
+    let clauses = g.clauses(MethodRef { owner: &InternalName::new(owner), name, descriptor });
+    let found = clauses.iter().find(|c| c.origin == Origin::Throws(InternalName::new(exception)));
     found.unwrap_or_else(|| panic!("{owner}.{name}{descriptor}: no clause for {exception}; has {clauses:#?}"))
 }
 
@@ -87,7 +88,8 @@ fn check(g: &KnowledgeGraph) {
         assert_eq!(clause.condition().to_string(), expected.to_string(), "{owner}.{name}: \"{}\"", clause.sentence);
     }
     // Only what the documentation says: no extra exception clauses.
-    let charat = g.clauses(MethodRef { owner: "java/lang/String", name: "charAt", descriptor: "(I)C" });
+    let charat =
+        g.clauses(MethodRef { owner: &InternalName::new("java/lang/String"), name: "charAt", descriptor: "(I)C" });
     assert_eq!(charat.len(), 1);
 }
 
@@ -102,16 +104,22 @@ fn triggers_are_inherited_through_supertypes_and_inherit_doc() {
     // ArrayList.get documents `@throws IndexOutOfBoundsException {@inheritDoc}`.
     let get = throws(&g, "java/util/ArrayList", "get", "(I)Ljava/lang/Object;", "java/lang/IndexOutOfBoundsException");
     assert_eq!(get.condition().to_string(), "index < 0 || index >= this.size()");
-    assert_eq!(get.inherited_from.as_deref(), Some("java/util/List"));
+    assert_eq!(get.inherited_from.as_ref().map(InternalName::as_str), Some("java/util/List"));
     // StringBuilder does not declare charAt: the call resolves to its superclass.
     let sb = throws(&g, "java/lang/StringBuilder", "charAt", "(I)C", "java/lang/IndexOutOfBoundsException");
     assert_eq!(sb.condition().to_string(), "index < 0 || index >= this.length()");
     // An interface's implementation found through the superclass chain.
-    let (class, _) = g.resolve(MethodRef { owner: "java/util/Stack", name: "isEmpty", descriptor: "()Z" }).unwrap();
-    assert_eq!(class.name, "java/util/Vector");
+    let stack = InternalName::new("java/util/Stack");
+    let (class, _) = g.resolve(MethodRef { owner: &stack, name: "isEmpty", descriptor: "()Z" }).unwrap();
+    assert_eq!(class.name.as_str(), "java/util/Vector");
     // Unknown classes and methods give no clauses.
-    assert!(g.clauses(MethodRef { owner: "com/example/Nope", name: "x", descriptor: "()V" }).is_empty());
-    assert!(g.clauses(MethodRef { owner: "java/lang/String", name: "charAt", descriptor: "(J)C" }).is_empty());
+    assert!(
+        g.clauses(MethodRef { owner: &InternalName::new("com/example/Nope"), name: "x", descriptor: "()V" }).is_empty()
+    );
+    assert!(
+        g.clauses(MethodRef { owner: &InternalName::new("java/lang/String"), name: "charAt", descriptor: "(J)C" })
+            .is_empty()
+    );
 }
 
 #[test]

@@ -133,10 +133,7 @@ pub fn assertions_from(
     if let Some(last) = (0..n).rev().find(|i| agreed(*i).is_some_and(|o| *o != StatementOutcome::NotExecuted))
         && let Some(StatementOutcome::Threw(e)) = agreed(last)
     {
-        out.push(Assertion {
-            var: VarId(last as u32),
-            kind: AssertionKind::Throws { exception: BinaryName::new(&e.class) },
-        });
+        out.push(Assertion { var: VarId(last as u32), kind: AssertionKind::Throws { exception: e.class.clone() } });
         return out;
     }
     // Return values of calls on the class under test, last first.

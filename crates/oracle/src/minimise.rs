@@ -65,7 +65,7 @@ pub fn minimise(
         let result = executor.execute(std::slice::from_ref(&candidate))?.remove(0);
         let covered = map.covered(&result.trace);
         let ends_with = match result.statements.iter().rev().find(|s| **s != StatementOutcome::NotExecuted) {
-            Some(StatementOutcome::Threw(e)) => Some(BinaryName::new(e.class.as_str())),
+            Some(StatementOutcome::Threw(e)) => Some(e.class.clone()),
             _ => None,
         };
         let threw_early = result.statements.iter().position(|s| matches!(s, StatementOutcome::Threw(_)));

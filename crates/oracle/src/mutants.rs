@@ -135,7 +135,7 @@ fn holds(a: &Assertion, observed: &TestCase, inspector_calls: &[InspectorCall], 
     let at = |i: usize| r.statements.get(i);
     match &a.kind {
         AssertionKind::Throws { exception } => {
-            matches!(at(a.var.0 as usize), Some(StatementOutcome::Threw(e)) if e.class == exception.as_str())
+            matches!(at(a.var.0 as usize), Some(StatementOutcome::Threw(e)) if e.class == *exception)
         }
         AssertionKind::Value(expected) => {
             let ty = observed.statements.get(a.var.0 as usize).and_then(|s| s.kind.value_type());

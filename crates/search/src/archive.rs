@@ -5,14 +5,17 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use analysis::goals::GoalId;
+use model::names::BinaryName;
 use testcase::TestCase;
 
 /// An exception goal: a method of the class under test (`name descriptor`)
 /// and an exception class thrown out of it.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct ExceptionGoal {
+    /// The method, as its name followed by its JVM descriptor (`parse(Ljava/lang/String;)I`).
     pub method: String,
-    pub exception: String,
+    /// Binary name of the exception's class (`java.lang.NullPointerException`).
+    pub exception: BinaryName,
 }
 
 /// The best test per covered goal.
@@ -139,7 +142,7 @@ mod tests {
         assert_eq!(a.offer(&test_of_len(3), &goals(&[2, 3])), [GoalId(3)]);
         assert_eq!(a.offer(&test_of_len(9), &goals(&[1])), []);
         assert_eq!(a.tests().iter().map(|t| t.statements.len()).collect::<Vec<_>>(), [5, 3]);
-        let goal = ExceptionGoal { method: "f()V".into(), exception: "java.lang.X".into() };
+        let goal = ExceptionGoal { method: "f()V".into(), exception: BinaryName::new("java.lang.X") };
         assert!(a.offer_exception(&test_of_len(4), goal.clone()));
         assert!(!a.offer_exception(&test_of_len(2), goal));
         assert_eq!(a.tests().len(), 3);

@@ -4,6 +4,7 @@
 use std::time::{Duration, Instant};
 
 use exec::{ExecError, ExecutionResult, Executor, StatementOutcome, TestOutcome};
+use model::names::BinaryName;
 use testcase::{StatementKind, TestCase};
 
 use crate::fitness::Observation;
@@ -12,7 +13,9 @@ use crate::{Archive, Budget, ExceptionGoal, Problem, SearchEvent, SearchObserver
 /// A test with what its execution showed.
 #[derive(Debug, Clone)]
 pub struct Evaluated {
+    /// The test as executed.
     pub test: TestCase,
+    /// What its execution covered and how close it came to the other goals.
     pub obs: Observation,
     /// Index of the first statement that threw, if any.
     pub threw_at: Option<usize>,
@@ -20,10 +23,13 @@ pub struct Evaluated {
 
 /// Runs tests for a search and keeps its books.
 pub struct Evaluator<'a, 'p> {
+    /// The class under test.
     pub problem: &'a Problem<'p>,
     executor: &'a mut dyn Executor,
     observer: &'a mut dyn SearchObserver,
+    /// The best tests found so far.
     pub archive: Archive,
+    /// Test executions so far (rejected test cases included).
     pub evaluations: u64,
     budget: Budget,
     start: Instant,
@@ -135,7 +141,7 @@ fn first_throw(result: &ExecutionResult) -> Option<usize> {
 }
 
 /// The exception goal of a test whose call on the class under test threw.
-fn exception_goal(cut: &str, test: &TestCase, result: &ExecutionResult) -> Option<ExceptionGoal> {
+fn exception_goal(cut: &BinaryName, test: &TestCase, result: &ExecutionResult) -> Option<ExceptionGoal> {
     let i = first_throw(result)?;
     let StatementOutcome::Threw(e) = &result.statements[i] else { return None };
     let method = match &test.statements[i].kind {
@@ -144,7 +150,7 @@ fn exception_goal(cut: &str, test: &TestCase, result: &ExecutionResult) -> Optio
         | StatementKind::Call { method, .. } => method,
         _ => return None,
     };
-    (method.owner.as_str() == cut && e.class != "ferrosuite.runtime.Sandbox$TimeUp").then(|| ExceptionGoal {
+    (method.owner == *cut && e.class.as_str() != exec::sandbox::TIME_UP).then(|| ExceptionGoal {
         method: format!("{}{}", method.name, method.descriptor.to_descriptor()),
         exception: e.class.clone(),
     })

@@ -15,6 +15,7 @@
 //! - [`random`]: feedback-directed random search.
 //! - [`wholesuite`]: the whole-suite GA (monotonic, with elitism).
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod archive;
 pub mod evaluator;
@@ -28,6 +29,7 @@ use std::time::Duration;
 use analysis::goals::{ClassGoals, GoalId};
 use exec::coverage::GoalMap;
 use exec::{ExecError, Executor};
+use model::names::BinaryName;
 use rand_chacha::ChaCha8Rng;
 use serde::{Deserialize, Serialize};
 use testcase::TestCase;
@@ -59,7 +61,9 @@ pub struct Budget {
 /// Search parameters (EvoSuite defaults where it has them).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SearchConfig {
+    /// The search algorithm (default: DynaMOSA).
     pub algorithm: Algorithm,
+    /// When to stop.
     pub budget: Budget,
     /// Population size (EvoSuite: 50).
     pub population: usize,
@@ -96,15 +100,31 @@ pub trait Variation {
 #[derive(Debug, Clone, PartialEq)]
 pub enum SearchEvent {
     /// A goal was covered for the first time.
-    GoalCovered { goal: GoalId, evaluations: u64 },
+    GoalCovered {
+        /// The goal.
+        goal: GoalId,
+        /// Test executions so far, the covering one included.
+        evaluations: u64,
+    },
     /// A new exception goal was seen.
-    ExceptionCovered { goal: ExceptionGoal },
+    ExceptionCovered {
+        /// The method and the exception it threw.
+        goal: ExceptionGoal,
+    },
     /// A batch of tests was executed.
-    Progress { evaluations: u64, covered: usize, elapsed: Duration },
+    Progress {
+        /// Test executions so far.
+        evaluations: u64,
+        /// Goals covered so far.
+        covered: usize,
+        /// Time since the search started.
+        elapsed: Duration,
+    },
 }
 
 /// Receives [`SearchEvent`]s (progress display, logs).
 pub trait SearchObserver {
+    /// Called for each event, in the order the search produces them.
     fn notify(&mut self, event: &SearchEvent);
 }
 
@@ -114,18 +134,22 @@ impl SearchObserver for () {
 
 /// The class under test as the search sees it.
 pub struct Problem<'a> {
+    /// The goals of the class under test (and of its nested classes).
     pub goals: &'a ClassGoals,
+    /// How the probe ids of a trace map to those goals.
     pub map: &'a GoalMap,
     /// Binary name of the class under test (for exception goals).
-    pub cut: &'a str,
+    pub cut: &'a BinaryName,
 }
 
 /// The result of a search.
 #[derive(Debug, Clone)]
 pub struct SearchOutcome {
+    /// The best test per covered goal, and the exception goals.
     pub archive: Archive,
     /// Test executions.
     pub evaluations: u64,
+    /// Wall time of the search.
     pub elapsed: Duration,
 }
 

@@ -94,7 +94,7 @@ pub fn run(args: &InstrumentArgs) -> anyhow::Result<ExitCode> {
                 Kept::SandboxOnly => "kept the sandbox probes only, no coverage probes",
                 Kept::Nothing => "left unchanged, without probes",
             };
-            eprintln!("warning: {}.{}: {kept}: {}", c.class.replace('/', "."), m.method, m.reason);
+            eprintln!("warning: {}.{}: {kept}: {}", c.class.to_binary(), m.method, m.reason);
         }
     }
     Ok(if batch.failed.is_empty() { ExitCode::Success } else { ExitCode::Partial })

@@ -88,7 +88,7 @@ pub fn run(cmd: &KatCommand) -> anyhow::Result<ExitCode> {
 
 fn build(src_zip: &Path, out: &Path) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
-    let graph = kat::build::build(src_zip).map_err(|e| InputError(format!("{e:#}")))?;
+    let graph = kat::build::build(src_zip).map_err(|e| InputError(format!("{:#}", anyhow::Error::new(e))))?;
     let built = start.elapsed();
     let bytes = kat::store::to_bytes(&graph)?;
     std::fs::write(out, &bytes).with_context(|| format!("cannot write {}", out.display()))?;
@@ -175,7 +175,7 @@ pub fn bench(src_zip: &Path, runs: usize) -> anyhow::Result<ExitCode> {
     let mut graph = None;
     for _ in 0..runs.max(1) {
         let start = Instant::now();
-        let g = kat::build::build(src_zip).map_err(|e| InputError(format!("{e:#}")))?;
+        let g = kat::build::build(src_zip).map_err(|e| InputError(format!("{:#}", anyhow::Error::new(e))))?;
         build_best = build_best.min(start.elapsed().as_secs_f64());
         graph = Some(g);
     }

@@ -9,7 +9,7 @@
 //!   strings (dynamic seeding).
 //! - [`exit`]: `System.exit`/`Runtime.exit`/`Runtime.halt` rewritten to throw.
 //! - [`loop_check`]: a timeout check at every loop back-edge.
-//! - [`mutation`]: the mutants of a method as a mutant schema (not a
+//! - [`mutants`]: the mutants of a method as a mutant schema (not a
 //!   coverage probe: used by [`crate::Instrumenter::instrument_mutants`]).
 
 pub mod branch;
@@ -17,7 +17,7 @@ pub mod exit;
 pub mod line;
 pub mod loop_check;
 pub mod method_entry;
-pub mod mutation;
+pub mod mutants;
 pub mod string_equals;
 pub mod switch;
 

@@ -23,7 +23,8 @@ const REWRITTEN: &[(&str, &str, TracerMethod)] = &[
 ];
 
 /// Rewrites `invokevirtual java/lang/String.equals(Ljava/lang/Object;)Z`
-/// and the other comparisons of [`REWRITTEN`].
+/// and the other `String` comparisons (`equalsIgnoreCase`, `startsWith`,
+/// `endsWith`, `contains`) into calls of the tracer that remember the strings.
 pub struct StringEquals {
     /// Constant-pool indices of the rewritten method references, with
     /// their tracer methods.

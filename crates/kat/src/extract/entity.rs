@@ -184,7 +184,7 @@ impl MethodContext<'_> {
                 && !head.ends_with("ed")
                 && same_word(&super::words::stem(&head), &last)
         })?;
-        let entity = Entity::Method { class: String::new(), name: m.name.clone() };
+        let entity = Entity::Method { class: None, name: m.name.clone() };
         let link = Link { mention: text.to_string(), entity, confidence: CLASS_THRESHOLD };
         Some((Expr::call0(Expr::This, &m.name), Some(link)))
     }

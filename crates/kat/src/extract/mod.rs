@@ -73,7 +73,7 @@ fn own_query(value: &str, ctx: &MethodContext) -> Option<Trigger> {
     }
     let args = ctx.params.iter().map(|p| Expr::Param(p.clone())).collect();
     let call = Cond::Truth(Expr::Call { target: Box::new(Expr::This), name: ctx.method.to_string(), args });
-    let entity = Entity::Method { class: String::new(), name: ctx.method.to_string() };
+    let entity = Entity::Method { class: None, name: ctx.method.to_string() };
     Some(Trigger {
         kind: TriggerKind::CallDependency,
         text: String::new(),
@@ -191,11 +191,8 @@ fn trigger(part: &[Token], ctx: &MethodContext) -> Trigger {
     if let Some((Expr::Name(n), _)) = &subject
         && ctx.receiver_methods.iter().any(|m| m.name == *n)
     {
-        let link = Link {
-            mention: n.clone(),
-            entity: Entity::Method { class: String::new(), name: n.clone() },
-            confidence: 1.0,
-        };
+        let link =
+            Link { mention: n.clone(), entity: Entity::Method { class: None, name: n.clone() }, confidence: 1.0 };
         return Trigger {
             kind: TriggerKind::CallDependency,
             text,

@@ -376,7 +376,7 @@ fn emptiness(ctx: &MethodContext, s: &Expr, negated: bool) -> Option<Derived> {
     let cond = if negated { cond.negated() } else { cond };
     let link = Link {
         mention: "empty".into(),
-        entity: Entity::Method { class: String::new(), name: "isEmpty".into() },
+        entity: Entity::Method { class: None, name: "isEmpty".into() },
         confidence: 1.0,
     };
     Some(Derived { kind, condition: cond, links: vec![link] })

@@ -109,7 +109,7 @@ pub(super) fn state_link(ask: &Ask) -> Option<Derived> {
     let specificity = |m: &StateMethod| (m.returns == "boolean") as usize * 10 + words(&m.name).len();
     candidates.sort_by(|a, b| b.3.total_cmp(&a.3).then(specificity(b.1).cmp(&specificity(a.1))));
     let (target, m, args, score) = candidates.into_iter().next()?;
-    let entity = Entity::Method { class: String::new(), name: m.name.clone() };
+    let entity = Entity::Method { class: None, name: m.name.clone() };
     let link = Link { mention: text.clone(), entity, confidence: score };
     // A linked method that cannot be called here, or is no boolean query:
     // a call dependency without a formal form.

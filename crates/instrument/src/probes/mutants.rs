@@ -1,4 +1,4 @@
-//! Mutation probes: a method's mutants as a mutant schema.
+//! The mutant schema: a method's mutants in one method body.
 //!
 //! Each mutated instruction is replaced by a call of a `Mutants` helper
 //! (`java/ferrosuite/runtime/Mutants.java`) with the same stack effect plus
@@ -9,11 +9,11 @@
 //!
 //! | operator | instructions | replacements (in id order) |
 //! |---|---|---|
-//! | [`MutationOperator::Aor`] | `iadd`..`drem` | the other four of `+ - * / %` |
-//! | [`MutationOperator::Ror`], [`MutationOperator::NegateCondition`] | `ifXX`, `if_icmpXX` | the other relations of `== != < >= > <=`, then `true`, `false` (the negation is the negate-condition mutant) |
+//! | [`MutantOperator::Aor`] | `iadd`..`drem` | the other four of `+ - * / %` |
+//! | [`MutantOperator::Ror`], [`MutantOperator::NegateCondition`] | `ifXX`, `if_icmpXX` | the other relations of `== != < >= > <=`, then `true`, `false` (the negation is the negate-condition mutant) |
 //! | same | `if_acmpXX`, `ifnull`, `ifnonnull`, and `ifeq`/`ifne` testing a boolean (from `instanceof`, a `boolean` field or call) | the negation, `true`, `false` |
-//! | [`MutationOperator::ReplaceConstant`] | int, long, float and double constants (`xconst_*`, `bipush`, `sipush`, `ldc*`) | `0, 1, -1, v+1, v-1` without `v` and repeats; a `0`/`1` that is returned from a `boolean` method, stored in a `boolean` field or passed as a `boolean` last argument only gets the other boolean |
-//! | [`MutationOperator::RemoveCall`] | `invokestatic`/`invokevirtual`/`invokeinterface` of a `void` method (class files of Java 7 and later) | the call is skipped |
+//! | [`MutantOperator::ReplaceConstant`] | int, long, float and double constants (`xconst_*`, `bipush`, `sipush`, `ldc*`) | `0, 1, -1, v+1, v-1` without `v` and repeats; a `0`/`1` that is returned from a `boolean` method, stored in a `boolean` field or passed as a `boolean` last argument only gets the other boolean |
+//! | [`MutantOperator::RemoveCall`] | `invokestatic`/`invokevirtual`/`invokeinterface` of a `void` method (class files of Java 7 and later) | the call is skipped |
 //!
 //! A conditional jump `if_icmplt L` becomes `<push base> invokestatic
 //! Mutants.icmplt(III)Z; ifne L`: the only kind of snippet with a jump, which
@@ -39,14 +39,15 @@ use analysis::filter::{InsnFilter, instruction_filters, method_filter};
 use model::bytecode::{self, Insn, Operand, op};
 use model::classfile::{Attribute, ClassFile, ClassFileError};
 use model::constant_pool::{Constant, ConstantPool};
+use model::names::InternalName;
 use serde::{Deserialize, Serialize};
 
 use crate::probe::{Edit, Emitter, MethodContext, ProbeKind};
 use crate::tracer::{TracerMethod, mutants};
 
-/// EvoSuite's mutation operators that ferrosuite applies.
+/// EvoSuite's mutant operators (its "mutation operators") that ferrosuite applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum MutationOperator {
+pub enum MutantOperator {
     /// Replace arithmetic operator (`+ - * / %` with one another).
     Aor,
     /// Replace comparison operator (another relation, or `true`/`false`).
@@ -59,15 +60,15 @@ pub enum MutationOperator {
     RemoveCall,
 }
 
-impl MutationOperator {
+impl MutantOperator {
     /// EvoSuite's short name.
     pub fn short_name(self) -> &'static str {
         match self {
-            MutationOperator::Aor => "AOR",
-            MutationOperator::Ror => "ROR",
-            MutationOperator::NegateCondition => "NC",
-            MutationOperator::ReplaceConstant => "RC",
-            MutationOperator::RemoveCall => "DS",
+            MutantOperator::Aor => "AOR",
+            MutantOperator::Ror => "ROR",
+            MutantOperator::NegateCondition => "NC",
+            MutantOperator::ReplaceConstant => "RC",
+            MutantOperator::RemoveCall => "DS",
         }
     }
 }
@@ -84,14 +85,14 @@ pub struct Mutant {
     /// Source line of the instruction, if the method has line numbers.
     pub line: Option<u16>,
     /// The operator that made it.
-    pub operator: MutationOperator,
+    pub operator: MutantOperator,
     /// `line 42: replace + with -` (`bci 17: ...` without line numbers).
     pub description: String,
 }
 
-/// What the mutation probes need to know about one method beyond its code.
+/// What the mutant schema needs to know about one method beyond its code.
 #[derive(Debug, Clone, Default)]
-pub struct MethodMutations {
+pub struct MethodFacts {
     /// Bytecode indices the analysis filters: never mutated.
     pub ignored: BTreeSet<u32>,
     /// Whether the method returns `boolean`.
@@ -101,11 +102,11 @@ pub struct MethodMutations {
     pub remove_calls: bool,
 }
 
-impl MethodMutations {
-    /// The mutation facts of method `method_index`, or `None` when the
+impl MethodFacts {
+    /// The mutant facts of method `method_index`, or `None` when the
     /// method gets no mutants: `<clinit>`, no code, code that does not
     /// decode, or a method the analysis filters as a whole.
-    pub fn of(cf: &ClassFile, method_index: usize) -> Option<MethodMutations> {
+    pub fn of(cf: &ClassFile, method_index: usize) -> Option<MethodFacts> {
         let m = &cf.methods[method_index];
         if cf.member_name(m) == "<clinit>" {
             return None;
@@ -126,7 +127,7 @@ impl MethodMutations {
                 ignored.extend(insns[k - 4..k].iter().map(|i| i.bci));
             }
         }
-        Some(MethodMutations {
+        Some(MethodFacts {
             ignored,
             returns_boolean: cf.member_descriptor(m).ends_with(")Z"),
             remove_calls: cf.major_version >= 51,
@@ -138,11 +139,13 @@ impl MethodMutations {
 /// index and the static-argument constant indices.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BootstrapMethod {
+    /// Constant-pool index of the `CONSTANT_MethodHandle` of the bootstrap method.
     pub method_ref: u16,
+    /// Constant-pool indices of its static arguments, in order.
     pub arguments: Vec<u16>,
 }
 
-/// What one run of [`MutationProbes::edits`] produced.
+/// What one run of [`MutantSchema::edits`] produced.
 #[derive(Debug, Default)]
 pub struct Recorded {
     /// The mutants, in id order.
@@ -154,9 +157,9 @@ pub struct Recorded {
 }
 
 /// The mutants of one method, with ids from `first_id`.
-pub struct MutationProbes {
+pub struct MutantSchema {
     /// Facts about the method.
-    pub method: MethodMutations,
+    pub method: MethodFacts,
     /// Id of the method's first mutant.
     pub first_id: u32,
     /// Index of the first bootstrap entry this method adds (the class's
@@ -166,18 +169,18 @@ pub struct MutationProbes {
     pub recorded: RefCell<Recorded>,
 }
 
-impl MutationProbes {
-    /// Mutation probes for one method.
-    pub fn new(method: MethodMutations, first_id: u32, first_bootstrap: usize) -> MutationProbes {
-        MutationProbes { method, first_id, first_bootstrap, recorded: RefCell::default() }
+impl MutantSchema {
+    /// The mutant schema of one method.
+    pub fn new(method: MethodFacts, first_id: u32, first_bootstrap: usize) -> MutantSchema {
+        MutantSchema { method, first_id, first_bootstrap, recorded: RefCell::default() }
     }
 }
 
-/// A mutation site: the helper that replaces the instruction (or the call
+/// A mutant site: the helper that replaces the instruction (or the call
 /// to make removable) and its mutants (operator, what changes).
 struct Site {
     replacement: Replacement,
-    mutants: Vec<(MutationOperator, String)>,
+    mutants: Vec<(MutantOperator, String)>,
 }
 
 enum Replacement {
@@ -191,8 +194,10 @@ enum Replacement {
     RemovableCall { kind: u8, reference: u16, name: String, descriptor: String },
 }
 
-impl ProbeKind for MutationProbes {
+impl ProbeKind for MutantSchema {
     fn name(&self) -> &'static str {
+        // The name appears in diagnostics (`RewriteError::BadEdit`), which are
+        // kept as they were.
         "mutation"
     }
 
@@ -281,13 +286,13 @@ fn lines_of(ctx: &MethodContext<'_>) -> Vec<Option<u16>> {
     out
 }
 
-/// The mutation site at instruction `index`, if it is one.
+/// The mutant site at instruction `index`, if it is one.
 fn site(
     ctx: &MethodContext<'_>,
     index: usize,
     index_of: &HashMap<u32, usize>,
     cp: &ConstantPool,
-    method: &MethodMutations,
+    method: &MethodFacts,
 ) -> Option<Site> {
     let insn = &ctx.insns[index];
     match insn.opcode {
@@ -324,7 +329,7 @@ fn arithmetic(opcode: u8) -> Site {
     let mutants = (0..4)
         .map(|k| {
             let r = other(operator, k);
-            (MutationOperator::Aor, format!("replace {} with {}", ARITHMETIC[operator], ARITHMETIC[r]))
+            (MutantOperator::Aor, format!("replace {} with {}", ARITHMETIC[operator], ARITHMETIC[r]))
         })
         .collect();
     Site { replacement: Replacement::Helper(mutants::method(name, descriptor)), mutants }
@@ -365,9 +370,9 @@ fn comparison(ctx: &MethodContext<'_>, index: usize, cp: &ConstantPool) -> Site 
         .map(|k| {
             let r = other(rel, k);
             if r == NEGATION[rel] {
-                (MutationOperator::NegateCondition, format!("negate {} (to {})", condition(rel), condition(r)))
+                (MutantOperator::NegateCondition, format!("negate {} (to {})", condition(rel), condition(r)))
             } else {
-                (MutationOperator::Ror, format!("replace {} with {}", condition(rel), condition(r)))
+                (MutantOperator::Ror, format!("replace {} with {}", condition(rel), condition(r)))
             }
         })
         .collect();
@@ -409,9 +414,9 @@ fn tests_boolean(ctx: &MethodContext<'_>, index: usize, cp: &ConstantPool) -> bo
 /// "true" and "false".
 fn two_way(helper: &'static str, descriptor: &'static str, condition: &str, negation: &str) -> Site {
     let mutants = vec![
-        (MutationOperator::NegateCondition, format!("negate {condition} (to {negation})")),
-        (MutationOperator::Ror, format!("replace {condition} with true")),
-        (MutationOperator::Ror, format!("replace {condition} with false")),
+        (MutantOperator::NegateCondition, format!("negate {condition} (to {negation})")),
+        (MutantOperator::Ror, format!("replace {condition} with true")),
+        (MutantOperator::Ror, format!("replace {condition} with false")),
     ];
     Site { replacement: Replacement::Condition(mutants::method(helper, descriptor)), mutants }
 }
@@ -449,10 +454,10 @@ fn removable_call(cp: &ConstantPool, insn: &Insn) -> Option<Site> {
     } else {
         format!("(L{};{}", r.owner, &r.descriptor[1..])
     };
-    let change = format!("remove call to {}.{}{}", r.owner.replace('/', "."), r.name, r.descriptor);
+    let change = format!("remove call to {}.{}{}", InternalName::new(r.owner).to_binary(), r.name, r.descriptor);
     Some(Site {
         replacement: Replacement::RemovableCall { kind, reference, name: r.name.to_string(), descriptor },
-        mutants: vec![(MutationOperator::RemoveCall, change)],
+        mutants: vec![(MutantOperator::RemoveCall, change)],
     })
 }
 
@@ -557,7 +562,7 @@ fn constant(
     index: usize,
     index_of: &HashMap<u32, usize>,
     cp: &ConstantPool,
-    method: &MethodMutations,
+    method: &MethodFacts,
 ) -> Option<Site> {
     let insn = &ctx.insns[index];
     let value = Value::of(insn, cp)?;
@@ -565,13 +570,13 @@ fn constant(
         let (from, to) = if insn.opcode == op::ICONST_0 { ("false", "true") } else { ("true", "false") };
         return Some(Site {
             replacement: Replacement::AfterOriginal(mutants::method("zconst", "(II)I")),
-            mutants: vec![(MutationOperator::ReplaceConstant, format!("replace constant {from} with {to}"))],
+            mutants: vec![(MutantOperator::ReplaceConstant, format!("replace constant {from} with {to}"))],
         });
     }
     let mutants = value
         .replacements()
         .into_iter()
-        .map(|r| (MutationOperator::ReplaceConstant, format!("replace constant {value} with {r}")))
+        .map(|r| (MutantOperator::ReplaceConstant, format!("replace constant {value} with {r}")))
         .collect();
     Some(Site { replacement: Replacement::AfterOriginal(value.helper()), mutants })
 }
@@ -587,7 +592,7 @@ fn boolean_use(
     index: usize,
     index_of: &HashMap<u32, usize>,
     cp: &ConstantPool,
-    method: &MethodMutations,
+    method: &MethodFacts,
 ) -> bool {
     let mut next = index + 1;
     for _ in 0..4 {
