@@ -9,7 +9,7 @@
 //! - [`pool`]: worker processes, time limits, restart, the pool.
 //! - [`protocol`]: requests, responses, framing.
 //! - [`worker`]: the worker process's main loop.
-//! - `vm`: creating the JVM, attaching threads ([`VmError`]); [`find_java_home`].
+//! - `vm`: creating the JVM, attaching threads ([`VmError`]); the JDK itself is found by `model::jdk`.
 //! - `jni_raw`: calls through the JNI function table, and JNI values
 //!   whose kind is known, so that reading them needs no `unsafe`.
 //! - `handles`: cached classes and member ids.
@@ -39,4 +39,3 @@ mod watchdog;
 pub mod worker;
 
 pub use vm::VmError;
-pub use vm::find_java_home;

@@ -1,6 +1,6 @@
 //! Creating the worker's JVM and attaching threads to it.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use jni::errors::StartJvmError;
 use jni::{InitArgsBuilder, JavaVM, JvmError};
@@ -52,10 +52,8 @@ pub struct VmOptions {
     pub heap_mb: u32,
 }
 
-/// The path of `libjvm.so` in a Java home.
-pub fn libjvm(java_home: &Path) -> PathBuf {
-    java_home.join("lib/server/libjvm.so")
-}
+/// The path of `libjvm.so` in a Java home (`model::jdk` finds the JDK).
+pub use model::jdk::libjvm;
 
 /// Creates the JVM (once per process).
 ///
@@ -88,19 +86,4 @@ pub fn create(opts: &VmOptions) -> Result<JavaVM, VmError> {
 /// [`VmError::Attach`] when the JVM refuses the attachment.
 pub fn attach_daemon(vm: &JavaVM) -> Result<Jni, VmError> {
     Jni::attach_current_thread_as_daemon(vm).map_err(|code| VmError::Attach { code })
-}
-
-/// The JDK for workers: `$JAVA_HOME` if it has a JVM library, else
-/// Debian's JDK 17.
-///
-/// # Errors
-/// A message that says how to install or point to a JDK.
-pub fn find_java_home() -> Result<PathBuf, String> {
-    let candidates = std::env::var_os("JAVA_HOME").map(PathBuf::from).into_iter();
-    for home in candidates.chain([PathBuf::from(model::jdk::DEBIAN_JDK17)]) {
-        if libjvm(&home).exists() {
-            return Ok(home);
-        }
-    }
-    Err("no JDK found: set JAVA_HOME to a JDK 17 or install it with `apt-get install openjdk-17-jdk-headless`".into())
 }
