@@ -65,7 +65,7 @@ pub struct Attribute {
 /// A field or method (`field_info` / `method_info`, JVMS §4.5, §4.6).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Member {
-    /// Access flags (`ACC_*` bits, see [`crate::hierarchy::access`]).
+    /// Access flags (`ACC_*` bits, see [`crate::access`]).
     pub access: u16,
     /// Constant-pool index of the simple name.
     pub name_index: u16,

@@ -14,19 +14,8 @@ use crate::classpath::{ClassPath, ClassPathError};
 use crate::descriptor::{FieldType, MethodDescriptor};
 use crate::signature::{JavaType, MethodSignature, parse_field_signature, parse_method_signature};
 
-/// Access flags (JVMS §4.1, §4.5, §4.6) used by the model.
-pub mod access {
-    pub const PUBLIC: u16 = 0x0001;
-    pub const PRIVATE: u16 = 0x0002;
-    pub const PROTECTED: u16 = 0x0004;
-    pub const STATIC: u16 = 0x0008;
-    pub const FINAL: u16 = 0x0010;
-    pub const BRIDGE: u16 = 0x0040;
-    pub const INTERFACE: u16 = 0x0200;
-    pub const ABSTRACT: u16 = 0x0400;
-    pub const SYNTHETIC: u16 = 0x1000;
-    pub const ENUM: u16 = 0x4000;
-}
+/// Access flags (JVMS §4.1, §4.5, §4.6) used by the model; see [`crate::access`].
+pub use crate::access;
 
 /// A method or constructor of the accessible API.
 #[derive(Debug, Clone, PartialEq, Serialize)]

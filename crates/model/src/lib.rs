@@ -2,6 +2,7 @@
 //!
 //! Brief overview of the modules:
 //! - [`classfile`]: raw class-file reader/writer with byte-exact round trips.
+//! - [`access`]: the `ACC_*` access and property flags.
 //! - [`constant_pool`]: constant-pool entries, lookup and appending.
 //! - [`code_tables`]: line-number and local-variable tables of `Code`.
 //! - [`stackmap`]: the `StackMapTable` attribute (decoded with absolute offsets).
@@ -18,6 +19,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod access;
 pub mod bytecode;
 pub mod classfile;
 pub mod classpath;
