@@ -229,6 +229,31 @@ impl Borrow<str> for BinaryName {
     }
 }
 
+// Comparing with a string slice compares the spelling, so that `name == "java/lang/Object"` reads as it should.
+impl PartialEq<str> for InternalName {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for InternalName {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<str> for BinaryName {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for BinaryName {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
 impl From<&InternalName> for BinaryName {
     fn from(name: &InternalName) -> BinaryName {
         name.to_binary()

@@ -29,12 +29,14 @@
 //! (`List<E>` → `List<Object>`, `List<String>` stays).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::convert::Infallible;
 
 use model::classpath::ClassPath;
 use model::descriptor::FieldType;
 use model::names::{BinaryName, InternalName};
 use model::signature::{JavaType, TypeArg};
 
+use crate::assignability;
 use crate::ir::{FieldRef, MethodRef, Statement, StatementKind, TestCase, VarId};
 
 mod build;
@@ -193,22 +195,12 @@ impl TestCluster {
     /// the cluster has not seen are assignable only to themselves and
     /// `Object`, so a `true` here is a `true` for the validator.
     pub fn is_assignable(&self, from: &FieldType, to: &FieldType) -> bool {
-        match (from, to) {
-            (a, b) if a == b => true,
-            (FieldType::Base(_), _) | (_, FieldType::Base(_)) => false,
-            (_, FieldType::Object(name)) if *name == InternalName::object() => true,
-            (FieldType::Array(a), FieldType::Array(b)) => {
-                a.is_reference() && b.is_reference() && self.is_assignable(a, b)
-            }
-            (FieldType::Array(_), FieldType::Object(name)) => {
-                matches!(name.as_str(), "java/lang/Cloneable" | "java/io/Serializable")
-            }
-            (FieldType::Object(_), FieldType::Array(_)) => false,
-            (FieldType::Object(a), FieldType::Object(b)) => {
-                let (a, b) = (a.to_binary(), b.to_binary());
-                self.supertypes.get(a.as_str()).is_some_and(|s| s.contains(b.as_str()))
-            }
-        }
+        let mut is_subclass = |a: &InternalName, b: &InternalName| {
+            let (a, b) = (a.to_binary(), b.to_binary());
+            Ok::<_, Infallible>(self.supertypes.get(a.as_str()).is_some_and(|s| s.contains(b.as_str())))
+        };
+        let Ok(assignable) = assignability::is_assignable(from, to, &mut is_subclass);
+        assignable
     }
 
     /// Whether the statement calls one of the CUT's methods or constructors

@@ -106,6 +106,8 @@
 //! - [`literal`]: Java literals for primitives, chars and strings.
 //! - [`assertion`]: regression assertions attached to a test case.
 //! - `display` (private): the `Display` impls of the text form.
+//! - `assignability` (private): the assignability rule that [`Validator`] and
+//!   [`TestCluster`] share.
 //! - [`cluster`]: [`TestCluster`], what tests of a class under test call and
 //!   how to obtain a value of every type they need.
 //! - [`seeds`]: [`Seeds`], constant pools (static and dynamic) for values.
@@ -123,6 +125,7 @@
 #![forbid(unsafe_code)]
 
 pub mod assertion;
+mod assignability;
 pub mod builder;
 pub mod cluster;
 mod display;

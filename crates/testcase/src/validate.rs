@@ -22,10 +22,11 @@ use std::sync::{Arc, Mutex};
 use model::classfile::{ClassFile, Member};
 use model::classpath::ClassPath;
 use model::descriptor::FieldType;
-use model::hierarchy::{self, access};
+use model::hierarchy::{Supertypes, access};
 use model::names::{BinaryName, InternalName};
 use model::signature::JavaType;
 
+use crate::assignability;
 use crate::ir::{FieldRef, MethodRef, Statement, StatementKind, TestCase, VarId};
 
 /// Why a test case is invalid: the statement concerned and what is wrong.
@@ -182,29 +183,16 @@ pub fn validate(test_case: &TestCase, class_path: &ClassPath) -> Result<(), Vali
 pub struct Validator<'cp> {
     class_path: &'cp ClassPath,
     /// By binary name.
-    supertypes: Mutex<HashMap<String, Arc<Supertypes>>>,
+    supertypes: Mutex<HashMap<String, Arc<KnownSupertypes>>>,
 }
 
-/// The supertypes of one class, from [`model::hierarchy`].
+/// The supertypes of one class, from [`model::hierarchy`], with a set for
+/// the subtype test.
 #[derive(Debug)]
-struct Supertypes {
-    /// Superclasses, nearest first.
-    superclasses: Vec<String>,
-    /// All superinterfaces, breadth first.
-    interfaces: Vec<String>,
-    /// Binary names of the class itself and all the above.
-    all: HashSet<String>,
-    /// The superclass that is not on the class path, if any: the
-    /// superclasses end before it and the interfaces miss its interfaces.
-    missing_superclass: Option<String>,
-}
-
-impl Supertypes {
-    /// The first supertype that is not on the class path, if any. Looked up
-    /// only when an answer is negative, because `contains` reads the class.
-    fn missing(&self, class_path: &ClassPath) -> Option<String> {
-        self.missing_superclass.clone().or_else(|| self.interfaces.iter().find(|i| !class_path.contains(i)).cloned())
-    }
+struct KnownSupertypes {
+    supertypes: Supertypes,
+    /// Binary names of the class itself and all its supertypes.
+    all: HashSet<BinaryName>,
 }
 
 /// A value a statement uses: its erased static type, and whether it is a
@@ -263,36 +251,23 @@ impl<'cp> Validator<'cp> {
     /// and [`StatementError::IncompleteHierarchy`] when the answer depends
     /// on a supertype that is not on the class path.
     pub fn is_assignable(&self, from: &FieldType, to: &FieldType) -> Result<bool, StatementError> {
-        match (from, to) {
-            (a, b) if a == b => Ok(true),
-            (FieldType::Base(_), _) | (_, FieldType::Base(_)) => Ok(false),
-            (_, FieldType::Object(name)) if *name == InternalName::object() => Ok(true),
-            (FieldType::Array(a), FieldType::Array(b)) => {
-                if a.is_reference() && b.is_reference() {
-                    self.is_assignable(a, b)
-                } else {
-                    Ok(false)
-                }
-            }
-            (FieldType::Array(_), FieldType::Object(name)) => {
-                Ok(matches!(name.as_str(), "java/lang/Cloneable" | "java/io/Serializable"))
-            }
-            (FieldType::Object(_), FieldType::Array(_)) => Ok(false),
-            (FieldType::Object(a), FieldType::Object(b)) => {
-                let (a, b) = (a.to_binary(), b.to_binary());
-                let supertypes = self.supertypes(a.as_str())?;
-                if supertypes.all.contains(b.as_str()) {
-                    return Ok(true);
-                }
-                match supertypes.missing(self.class_path) {
-                    Some(missing) => Err(StatementError::IncompleteHierarchy {
-                        class: a.to_string(),
-                        expected: b.to_string(),
-                        missing,
-                    }),
-                    None => Ok(false),
-                }
-            }
+        assignability::is_assignable(from, to, &mut |a, b| self.is_subclass(a, b))
+    }
+
+    /// Whether class `a` is `b` or a subtype of it, by the supertypes of `a`.
+    fn is_subclass(&self, a: &InternalName, b: &InternalName) -> Result<bool, StatementError> {
+        let (a, b) = (a.to_binary(), b.to_binary());
+        let known = self.supertypes(a.as_str())?;
+        if known.all.contains(b.as_str()) {
+            return Ok(true);
+        }
+        match known.supertypes.first_missing(self.class_path) {
+            Some(missing) => Err(StatementError::IncompleteHierarchy {
+                class: a.to_string(),
+                expected: b.to_string(),
+                missing: missing.to_string(),
+            }),
+            None => Ok(false),
         }
     }
 
@@ -500,9 +475,8 @@ impl<'cp> Validator<'cp> {
                 .map(|m| m.access)
                 .ok_or_else(|| not_found(None));
         }
-        self.find_member(method.owner.as_str(), |c| &c.methods, &method.name, &descriptor, access::STATIC)?.ok_or_else(
-            || not_found(self.supertypes(method.owner.as_str()).ok().and_then(|s| s.missing(self.class_path))),
-        )
+        self.find_member(method.owner.as_str(), |c| &c.methods, &method.name, &descriptor, access::STATIC)?
+            .ok_or_else(|| not_found(self.missing_supertype(method.owner.as_str())))
     }
 
     /// The access flags of the field, declared by the owner or inherited.
@@ -512,7 +486,7 @@ impl<'cp> Validator<'cp> {
         self.find_member(field.owner.as_str(), |c| &c.fields, &field.name, &descriptor, 0)?.ok_or_else(|| {
             StatementError::FieldNotFound {
                 field: field.clone(),
-                missing: self.supertypes(field.owner.as_str()).ok().and_then(|s| s.missing(self.class_path)),
+                missing: self.missing_supertype(field.owner.as_str()),
             }
         })
     }
@@ -532,12 +506,12 @@ impl<'cp> Validator<'cp> {
         if let Some(m) = find_member(&class, members(&class), name, descriptor) {
             return Ok(Some(m.access));
         }
-        let supertypes = self.supertypes(owner)?;
-        let inherited = supertypes.superclasses.iter().map(|s| (s, access::PRIVATE));
+        let known = self.supertypes(owner)?;
+        let inherited = known.supertypes.superclasses.iter().map(|s| (s, access::PRIVATE));
         let inherited =
-            inherited.chain(supertypes.interfaces.iter().map(|s| (s, access::PRIVATE | hidden_in_interfaces)));
+            inherited.chain(known.supertypes.interfaces.iter().map(|s| (s, access::PRIVATE | hidden_in_interfaces)));
         for (sup, hidden) in inherited {
-            let Ok(class) = self.class_path.load(sup) else { continue };
+            let Ok(class) = self.class_path.load(sup.as_str()) else { continue };
             if let Some(m) = find_member(&class, members(&class), name, descriptor).filter(|m| m.access & hidden == 0) {
                 return Ok(Some(m.access));
             }
@@ -559,25 +533,23 @@ impl<'cp> Validator<'cp> {
             .map_err(|e| StatementError::ClassNotLoaded { class: binary_name.to_string(), message: e.to_string() })
     }
 
-    fn supertypes(&self, binary_name: &str) -> Result<Arc<Supertypes>, StatementError> {
+    fn supertypes(&self, binary_name: &str) -> Result<Arc<KnownSupertypes>, StatementError> {
         if let Some(s) = self.supertypes.lock().expect("supertype cache").get(binary_name) {
             return Ok(s.clone());
         }
-        let not_loaded = |e: model::classpath::ClassPathError| StatementError::ClassNotLoaded {
-            class: binary_name.to_string(),
-            message: e.to_string(),
-        };
-        let (superclasses, missing_classes) =
-            hierarchy::superclasses(self.class_path, binary_name).map_err(not_loaded)?;
-        let interfaces = hierarchy::all_interfaces(self.class_path, binary_name).map_err(not_loaded)?;
-        let missing_superclass = missing_classes.into_iter().next();
-        let all = std::iter::once(binary_name.to_string())
-            .chain(superclasses.iter().cloned())
-            .chain(interfaces.iter().cloned())
-            .collect();
-        let supertypes = Arc::new(Supertypes { superclasses, interfaces, all, missing_superclass });
+        let supertypes = Supertypes::of(self.class_path, binary_name)
+            .map_err(|e| StatementError::ClassNotLoaded { class: binary_name.to_string(), message: e.to_string() })?;
+        let all = std::iter::once(BinaryName::new(binary_name)).chain(supertypes.iter().cloned()).collect();
+        let supertypes = Arc::new(KnownSupertypes { supertypes, all });
         self.supertypes.lock().expect("supertype cache").insert(binary_name.to_string(), supertypes.clone());
         Ok(supertypes)
+    }
+
+    /// The first supertype of `binary_name` that is not on the class path,
+    /// for a "not found" message; `None` also when the class cannot be loaded.
+    fn missing_supertype(&self, binary_name: &str) -> Option<String> {
+        let known = self.supertypes(binary_name).ok()?;
+        known.supertypes.first_missing(self.class_path).map(BinaryName::to_string)
     }
 }
 

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use model::classfile::{ClassFile, Member};
 use model::classpath::ClassPath;
 use model::descriptor::{FieldType, MethodDescriptor};
-use model::hierarchy::{self, access};
+use model::hierarchy::{self, SubclassIndex, Supertypes, access};
 use model::names::{BinaryName, InternalName};
 use model::signature::{
     ClassTypeSig, JavaType, TypeArg, erase_type_var, parse_class_signature, parse_field_signature,
@@ -68,8 +68,8 @@ struct Builder<'cp> {
 
 /// What the build knows about the application's classes (built on first use).
 struct AppIndex {
-    /// Direct subtypes by binary name of the supertype (JDK supertypes included).
-    direct_subtypes: BTreeMap<String, Vec<String>>,
+    /// Direct subtypes of the application's classes (JDK supertypes included).
+    subclasses: SubclassIndex,
     /// Static methods of the CUT's jar (or package), by the binary name of the class they return.
     factories: BTreeMap<String, Vec<Callable>>,
 }
@@ -247,10 +247,12 @@ impl<'cp> Builder<'cp> {
     /// The CUT, its superclasses and then its interfaces, outside the JDK;
     /// `true` marks superinterfaces (whose static members are not inherited).
     fn cut_owners(&self) -> Vec<(String, bool)> {
-        let (supers, _) = hierarchy::superclasses(self.cp, &self.cut).unwrap_or_default();
-        let interfaces = hierarchy::all_interfaces(self.cp, &self.cut).unwrap_or_default();
-        let classes = std::iter::once(self.cut.clone()).chain(supers).map(|c| (c, false));
-        classes.chain(interfaces.into_iter().map(|i| (i, true))).filter(|(c, _)| !is_jdk_class(c)).collect()
+        let supertypes = Supertypes::of(self.cp, &self.cut).ok();
+        let (supers, interfaces) = supertypes.map(|s| (s.superclasses, s.interfaces)).unwrap_or_default();
+        let classes =
+            std::iter::once(self.cut.clone()).chain(supers.iter().map(BinaryName::to_string)).map(|c| (c, false));
+        let interfaces = interfaces.iter().map(|i| (i.to_string(), true));
+        classes.chain(interfaces).filter(|(c, _)| !is_jdk_class(c)).collect()
     }
 
     /// The accessible constructors of a concrete class.
@@ -434,7 +436,7 @@ impl<'cp> Builder<'cp> {
     /// Concrete, accessible application subtypes of `name`.
     fn concrete_subtypes(&mut self, name: &str) -> Vec<String> {
         let app = self.app_index();
-        let mut subtypes = transitive(&app.direct_subtypes, name);
+        let mut subtypes: Vec<String> = app.subclasses.subtypes(name).iter().map(BinaryName::to_string).collect();
         let package = package_of(name).to_string();
         subtypes.sort_by_key(|s| (package_of(s) != package, s.clone()));
         let concrete = |s: &String| {
@@ -480,7 +482,8 @@ impl<'cp> Builder<'cp> {
             return Vec::new();
         }
         let (supers, _) = hierarchy::superclasses(self.cp, name).unwrap_or_default();
-        let owners = std::iter::once(name.to_string()).chain(supers).filter(|c| !is_jdk_class(c));
+        let owners = std::iter::once(name.to_string()).chain(supers.iter().map(BinaryName::to_string));
+        let owners = owners.filter(|c| !is_jdk_class(c));
         let mut seen = HashSet::new();
         let mut out = Vec::new();
         for owner in owners {
@@ -511,13 +514,7 @@ impl<'cp> Builder<'cp> {
 
     fn build_app_index(&self) -> AppIndex {
         let names = application_class_names(self.cp);
-        let mut direct_subtypes: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for name in &names {
-            let Ok(class) = self.cp.load(name) else { continue };
-            for sup in class.super_name().into_iter().chain(class.interface_names()) {
-                direct_subtypes.entry(sup.replace('/', ".")).or_default().push(name.clone());
-            }
-        }
+        let subclasses = SubclassIndex::of_classes(self.cp, &names);
         let jar = self.cp.find_bytes(&self.cut).ok().and_then(|b| self.cp.classes_in(Path::new(&b.origin)));
         let jar = jar.unwrap_or_else(|| names.iter().filter(|n| package_of(n) == self.package).cloned().collect());
         let mut factories: BTreeMap<String, Vec<Callable>> = BTreeMap::new();
@@ -528,7 +525,7 @@ impl<'cp> Builder<'cp> {
                 }
             }
         }
-        AppIndex { direct_subtypes, factories }
+        AppIndex { subclasses, factories }
     }
 
     /// The accessible static methods of an accessible class that return a class type.
@@ -581,10 +578,9 @@ impl<'cp> Builder<'cp> {
     /// The class, its superclasses and interfaces, and `Object`.
     fn supertypes(&self, name: &str) -> Option<HashSet<String>> {
         self.load(name)?;
-        let (supers, _) = hierarchy::superclasses(self.cp, name).ok()?;
-        let interfaces = hierarchy::all_interfaces(self.cp, name).ok()?;
+        let supertypes = Supertypes::of(self.cp, name).ok()?;
         let own = [name.to_string(), "java.lang.Object".to_string()];
-        Some(own.into_iter().chain(supers).chain(interfaces).collect())
+        Some(own.into_iter().chain(supertypes.iter().map(BinaryName::to_string)).collect())
     }
 }
 
@@ -629,22 +625,6 @@ fn application_class_names(cp: &ClassPath) -> Vec<String> {
     let split = names.partition_point(|n| !from_jmod(n));
     names.truncate(split);
     names
-}
-
-/// All subtypes of `name` in a direct-subtype map, in discovery order.
-fn transitive(direct: &BTreeMap<String, Vec<String>>, name: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    let mut stack = vec![name.to_string()];
-    while let Some(n) = stack.pop() {
-        for s in direct.get(&n).into_iter().flatten() {
-            if seen.insert(s.clone()) {
-                out.push(s.clone());
-                stack.push(s.clone());
-            }
-        }
-    }
-    out
 }
 
 /// The generic parameter and result types of method `m`, type variables
