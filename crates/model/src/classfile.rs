@@ -8,6 +8,7 @@
 //! `ristretto_classfile`'s instruction-index model here (see ARCHITECTURE.md).
 
 use crate::constant_pool::ConstantPool;
+use crate::names::{BinaryName, InternalName};
 use crate::reader::Reader;
 
 /// Lowest class-file major version ferrosuite reads (Java 1.1).
@@ -182,6 +183,16 @@ impl ClassFile {
     /// This class's internal name (`java/lang/String`).
     pub fn name(&self) -> &str {
         self.constant_pool.class_name(self.this_class).unwrap_or("<invalid>")
+    }
+
+    /// This class's name in internal form, typed: [`ClassFile::name`] as an [`InternalName`].
+    pub fn internal_name(&self) -> InternalName {
+        InternalName::new(self.name())
+    }
+
+    /// This class's binary name (`java.lang.String`, `java.util.Map$Entry`).
+    pub fn binary_name(&self) -> BinaryName {
+        self.internal_name().to_binary()
     }
 
     /// The superclass's internal name; `None` for `java/lang/Object` and `module-info`.

@@ -105,7 +105,7 @@ impl Supertypes {
 pub fn superclasses(cp: &ClassPath, binary_name: &str) -> Result<(Vec<BinaryName>, Vec<BinaryName>), ClassPathError> {
     let mut current = cp.load(binary_name)?;
     let (mut found, mut missing) = (Vec::new(), Vec::new());
-    while let Some(sup) = current.super_name().map(binary_of) {
+    while let Some(sup) = current.super_name().map(|s| InternalName::new(s).to_binary()) {
         match cp.load(sup.as_str()) {
             Ok(c) => {
                 found.push(sup);
@@ -141,7 +141,7 @@ fn interfaces_of(cp: &ClassPath, binary_name: &str, supers: &[BinaryName]) -> Ve
         let name = queue[i].clone();
         i += 1;
         let Ok(c) = cp.load(name.as_str()) else { continue };
-        for itf in c.interface_names().map(binary_of) {
+        for itf in c.interface_names().map(|s| InternalName::new(s).to_binary()) {
             if seen.insert(itf.clone()) {
                 out.push(itf.clone());
                 queue.push(itf);
@@ -173,7 +173,7 @@ impl SubclassIndex {
         for name in binary_names {
             let Ok(c) = cp.load(name) else { continue };
             for sup in c.super_name().into_iter().chain(c.interface_names()) {
-                direct.entry(binary_of(sup)).or_default().push(BinaryName::new(name.as_str()));
+                direct.entry(InternalName::new(sup).to_binary()).or_default().push(BinaryName::new(name.as_str()));
             }
         }
         SubclassIndex { direct }
@@ -244,11 +244,6 @@ pub fn accessible_api(cp: &ClassPath, binary_name: &str) -> Result<Api, ClassPat
     unresolved.dedup();
     api.unresolved = unresolved;
     Ok(api)
-}
-
-/// The binary name of a class named in internal form by a class file.
-fn binary_of(internal: &str) -> BinaryName {
-    InternalName::new(internal).to_binary()
 }
 
 /// The API entry of method `m` of `c`; `None` when its descriptor does not parse.

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cursor::{Cursor, impl_cursor_error_kind};
 use crate::descriptor::{BaseType, FieldType, MethodDescriptor};
-use crate::names::{InternalName, nesting_parts, split_package};
+use crate::names::{InternalName, binary_package, nesting_parts, split_package};
 
 /// How deeply arrays and type arguments may nest in a signature.
 ///
@@ -464,7 +464,7 @@ impl fmt::Display for ClassTypeSig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (package, simple) = split_package(self.name.as_str(), '/');
         if !package.is_empty() {
-            write!(f, "{}.", package.replace('/', "."))?;
+            write!(f, "{}.", binary_package(package))?;
         }
         let parts = nesting_parts(simple);
         for (i, part) in parts.iter().enumerate() {
