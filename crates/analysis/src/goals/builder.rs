@@ -77,8 +77,8 @@ struct Builder {
 
 impl Builder {
     fn new(cf: &ClassFile) -> Builder {
-        let class = cf.name().to_string();
-        let source_file = cf.source_file().map_or_else(|| guess_source_file(&class), str::to_string);
+        let class = cf.internal_name();
+        let source_file = cf.source_file().map_or_else(|| guess_source_file(class.as_str()), str::to_string);
         let out = ClassGoals {
             class,
             source_file,

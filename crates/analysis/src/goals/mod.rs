@@ -35,6 +35,7 @@
 
 use std::collections::BTreeMap;
 
+use model::names::InternalName;
 use serde::{Deserialize, Serialize};
 
 use crate::filter::{InsnFilter, MethodFilter};
@@ -120,7 +121,7 @@ pub struct Goal {
     /// What to cover.
     pub kind: GoalKind,
     /// Internal name of the class.
-    pub class: String,
+    pub class: InternalName,
     /// Name of the method holding the goal (the first one, for a line).
     pub method_name: String,
     /// Descriptor of that method.
@@ -213,7 +214,7 @@ pub struct MethodGoals {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClassGoals {
     /// Internal name of the class.
-    pub class: String,
+    pub class: InternalName,
     /// The source file name (from `SourceFile`, else guessed from the name).
     pub source_file: String,
     /// The goals, indexed by [`GoalId`].
