@@ -70,13 +70,28 @@ impl Default for ClusterOptions {
 pub enum ClusterError {
     /// The class under test is not on the class path or cannot be read.
     #[error("cannot load the class under test {class}: {message}")]
-    NotLoaded { class: String, message: String },
+    NotLoaded {
+        /// The class under test.
+        class: BinaryName,
+        /// The class path's error.
+        message: String,
+    },
     /// The class under test cannot be named by a test.
     #[error("{class} is not accessible to tests: {reason}")]
-    NotAccessible { class: String, reason: String },
+    NotAccessible {
+        /// The class under test.
+        class: BinaryName,
+        /// Why not, as a clause (`it is a local or anonymous class`).
+        reason: String,
+    },
     /// The class under test has nothing a test could call.
     #[error("nothing to test in {class}: {reason}")]
-    NothingCallable { class: String, reason: String },
+    NothingCallable {
+        /// The class under test.
+        class: BinaryName,
+        /// Why not, as a clause (`it has no accessible constructors, methods or fields`).
+        reason: String,
+    },
 }
 
 /// Something a test can call: a constructor, method or field access,

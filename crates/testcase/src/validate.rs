@@ -75,11 +75,23 @@ pub enum StatementError {
     /// A class the statement names cannot be loaded; `message` is the class
     /// path's (with the nearest names found).
     #[error("{message}")]
-    ClassNotLoaded { class: String, message: String },
+    ClassNotLoaded {
+        /// The class.
+        class: BinaryName,
+        /// The class path's error message.
+        message: String,
+    },
     /// Whether `class` is a subtype of `expected` cannot be decided because
     /// a supertype of `class` is not on the class path.
     #[error("cannot tell whether {class} is a {expected}: its supertype {missing} is not on the class path")]
-    IncompleteHierarchy { class: String, expected: String, missing: String },
+    IncompleteHierarchy {
+        /// The class of the value.
+        class: BinaryName,
+        /// The class the value should be an instance of.
+        expected: BinaryName,
+        /// The first supertype of `class` that is not on the class path.
+        missing: BinaryName,
+    },
     /// `null` of a primitive type.
     #[error("null of primitive type {ty}")]
     PrimitiveNull { ty: FieldType },
@@ -113,10 +125,20 @@ pub enum StatementError {
     /// No method (or constructor) of that name and descriptor in the owner
     /// or, except for constructors, its supertypes.
     #[error("method {method} not found{}", missing_hint(missing))]
-    MethodNotFound { method: MethodRef, missing: Option<String> },
+    MethodNotFound {
+        /// The method looked for.
+        method: MethodRef,
+        /// The first supertype of the owner that is not on the class path, where the method might be.
+        missing: Option<BinaryName>,
+    },
     /// No field of that name and type in the owner or its supertypes.
     #[error("field {field} not found{}", missing_hint(missing))]
-    FieldNotFound { field: FieldRef, missing: Option<String> },
+    FieldNotFound {
+        /// The field looked for.
+        field: FieldRef,
+        /// The first supertype of the owner that is not on the class path, where the field might be.
+        missing: Option<BinaryName>,
+    },
     /// A static method called on a receiver, or an instance method without one.
     #[error("method {method} {}", static_mismatch(*is_static, "called"))]
     MethodStatic { method: MethodRef, is_static: bool },
@@ -153,7 +175,7 @@ pub enum StatementError {
     TypeWithoutValue { ty: JavaType },
 }
 
-fn missing_hint(missing: &Option<String>) -> String {
+fn missing_hint(missing: &Option<BinaryName>) -> String {
     match missing {
         Some(m) => format!(" (its supertype {m} is not on the class path)"),
         None => String::new(),
@@ -262,11 +284,9 @@ impl<'cp> Validator<'cp> {
             return Ok(true);
         }
         match known.supertypes.first_missing(self.class_path) {
-            Some(missing) => Err(StatementError::IncompleteHierarchy {
-                class: a.to_string(),
-                expected: b.to_string(),
-                missing: missing.to_string(),
-            }),
+            Some(missing) => {
+                Err(StatementError::IncompleteHierarchy { class: a, expected: b, missing: missing.clone() })
+            }
             None => Ok(false),
         }
     }
@@ -530,15 +550,17 @@ impl<'cp> Validator<'cp> {
     fn load(&self, binary_name: &str) -> Result<Arc<ClassFile>, StatementError> {
         self.class_path
             .load(binary_name)
-            .map_err(|e| StatementError::ClassNotLoaded { class: binary_name.to_string(), message: e.to_string() })
+            .map_err(|e| StatementError::ClassNotLoaded { class: BinaryName::new(binary_name), message: e.to_string() })
     }
 
     fn supertypes(&self, binary_name: &str) -> Result<Arc<KnownSupertypes>, StatementError> {
         if let Some(s) = self.supertypes.lock().expect("supertype cache").get(binary_name) {
             return Ok(s.clone());
         }
-        let supertypes = Supertypes::of(self.class_path, binary_name)
-            .map_err(|e| StatementError::ClassNotLoaded { class: binary_name.to_string(), message: e.to_string() })?;
+        let supertypes = Supertypes::of(self.class_path, binary_name).map_err(|e| StatementError::ClassNotLoaded {
+            class: BinaryName::new(binary_name),
+            message: e.to_string(),
+        })?;
         let all = std::iter::once(BinaryName::new(binary_name)).chain(supertypes.iter().cloned()).collect();
         let supertypes = Arc::new(KnownSupertypes { supertypes, all });
         self.supertypes.lock().expect("supertype cache").insert(binary_name.to_string(), supertypes.clone());
@@ -547,9 +569,9 @@ impl<'cp> Validator<'cp> {
 
     /// The first supertype of `binary_name` that is not on the class path,
     /// for a "not found" message; `None` also when the class cannot be loaded.
-    fn missing_supertype(&self, binary_name: &str) -> Option<String> {
+    fn missing_supertype(&self, binary_name: &str) -> Option<BinaryName> {
         let known = self.supertypes(binary_name).ok()?;
-        known.supertypes.first_missing(self.class_path).map(BinaryName::to_string)
+        known.supertypes.first_missing(self.class_path).cloned()
     }
 }
 

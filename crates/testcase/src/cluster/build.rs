@@ -33,7 +33,7 @@ const MAX_SUBTYPES: usize = 12;
 
 pub(super) fn build(cp: &ClassPath, cut: &str, options: &ClusterOptions) -> Result<TestCluster, ClusterError> {
     let not_loaded = |e: model::classpath::ClassPathError| ClusterError::NotLoaded {
-        class: cut.to_string(),
+        class: BinaryName::new(cut),
         message: e.to_string(),
     };
     let class = cp.load(cut).map_err(not_loaded)?;
@@ -112,14 +112,14 @@ impl<'cp> Builder<'cp> {
         } else {
             "it (or a class enclosing it) is private or synthetic".to_string()
         };
-        Err(ClusterError::NotAccessible { class: self.cut.clone(), reason })
+        Err(ClusterError::NotAccessible { class: self.cluster.cut.clone(), reason })
     }
 
     // ---- accessibility and existence ----
 
     /// Whether a test in the CUT's package (or any package) can name the class.
     fn class_accessible(&self, class: &ClassFile) -> bool {
-        let name = class.name().replace('/', ".");
+        let name = class.binary_name().to_string();
         if is_local_or_anonymous(&name) || class.access & access::SYNTHETIC != 0 {
             return false;
         }
@@ -257,7 +257,7 @@ impl<'cp> Builder<'cp> {
 
     /// The accessible constructors of a concrete class.
     fn constructors(&self, class: &ClassFile) -> Vec<Callable> {
-        let owner = BinaryName::new(class.name().replace('/', "."));
+        let owner = class.binary_name();
         class
             .methods
             .iter()
@@ -425,7 +425,7 @@ impl<'cp> Builder<'cp> {
         if name == self.cut {
             return Vec::new();
         }
-        let wanted = FieldType::Object(InternalName::new(name.replace('.', "/")));
+        let wanted = FieldType::Object(BinaryName::new(name).to_internal());
         let calls = self.cluster.calls_under_test.iter();
         calls
             .filter(|c| matches!(c, Callable::Method { .. }) && c.erased_ret() == Some(wanted.clone()))
@@ -569,7 +569,8 @@ impl<'cp> Builder<'cp> {
         let mut keep = keep.into_iter();
         self.cluster.calls_under_test.retain(|_| keep.next().unwrap_or(false));
         if self.cluster.calls_under_test.is_empty() {
-            return Err(ClusterError::NothingCallable { class: self.cut.clone(), reason: nothing_reason(class) });
+            let class_name = self.cluster.cut.clone();
+            return Err(ClusterError::NothingCallable { class: class_name, reason: nothing_reason(class) });
         }
         self.cluster.cut_methods = self.cluster.calls_under_test.iter().filter_map(|c| c.method().cloned()).collect();
         Ok(self.cluster)
@@ -706,7 +707,7 @@ fn collect_class_names(ty: &JavaType, out: &mut Vec<String>) {
 
 /// The raw class type of a binary name.
 fn class_type(binary_name: &str) -> JavaType {
-    JavaType::from(FieldType::Object(InternalName::new(binary_name.replace('.', "/"))))
+    JavaType::from(FieldType::Object(BinaryName::new(binary_name).to_internal()))
 }
 
 /// The enum's constants in declaration order.
