@@ -33,15 +33,26 @@ pub enum ClassPathError {
     },
     /// A class-path entry does not exist.
     #[error("class-path entry {path} does not exist")]
-    MissingEntry { path: PathBuf },
+    MissingEntry {
+        /// The entry as given.
+        path: PathBuf,
+    },
     /// A JDK home without a `jmods/java.base.jmod`.
     #[error(
         "{java_home} has no jmods/java.base.jmod; set JAVA_HOME to a full JDK (not a JRE), e.g. /usr/lib/jvm/java-17-openjdk-amd64"
     )]
-    MissingJmods { java_home: PathBuf },
+    MissingJmods {
+        /// The JDK home given.
+        java_home: PathBuf,
+    },
     /// A jar (or jmod) that cannot be read as a zip archive.
     #[error("corrupt jar {path}: {reason}; check the file is a complete jar (e.g. `unzip -t`)")]
-    CorruptJar { path: PathBuf, reason: String },
+    CorruptJar {
+        /// The jar or jmod.
+        path: PathBuf,
+        /// The zip reader's error message.
+        reason: String,
+    },
     /// The class file was found but could not be decoded.
     #[error("cannot read class {name} from {origin}: {error}")]
     BadClass {
@@ -55,7 +66,12 @@ pub enum ClassPathError {
     /// An I/O error on a file of the class path. The message includes
     /// `error`, which is therefore not a `source` (it would print twice).
     #[error("cannot read {path}: {error}")]
-    Io { path: PathBuf, error: std::io::Error },
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The I/O error.
+        error: std::io::Error,
+    },
 }
 
 fn hint(nearest: &[BinaryName]) -> String {
@@ -107,6 +123,7 @@ pub struct ClassPath {
 pub struct ClassBytes {
     /// The jar or directory the class came from, for messages.
     pub origin: String,
+    /// The class file's bytes, as stored.
     pub bytes: Vec<u8>,
 }
 

@@ -99,15 +99,48 @@ pub enum ClusterError {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Callable {
     /// `new Owner(params)`.
-    Constructor { method: MethodRef, params: Vec<JavaType> },
+    Constructor {
+        /// The constructor, with the class to instantiate as owner.
+        method: MethodRef,
+        /// The generic parameter types, type variables replaced by their bounds' erasure.
+        params: Vec<JavaType>,
+    },
     /// `Owner.name(params)`.
-    StaticMethod { method: MethodRef, params: Vec<JavaType>, ret: JavaType },
+    StaticMethod {
+        /// The method, referenced with the owner the test names (see the module docs).
+        method: MethodRef,
+        /// The generic parameter types, type variables replaced by their bounds' erasure.
+        params: Vec<JavaType>,
+        /// The generic result type ([`JavaType::Void`] for `void`).
+        ret: JavaType,
+    },
     /// `receiver.name(params)` on an instance of `method.owner`.
-    Method { method: MethodRef, params: Vec<JavaType>, ret: JavaType },
+    Method {
+        /// The method, referenced with the owner the test names (see the module docs).
+        method: MethodRef,
+        /// The generic parameter types, type variables replaced by their bounds' erasure.
+        params: Vec<JavaType>,
+        /// The generic result type ([`JavaType::Void`] for `void`).
+        ret: JavaType,
+    },
     /// `receiver.field`, or `Owner.field` when static.
-    FieldGet { field: FieldRef, is_static: bool, ty: JavaType },
+    FieldGet {
+        /// The field, referenced with the owner the test names (see the module docs).
+        field: FieldRef,
+        /// Whether the field is static (no receiver).
+        is_static: bool,
+        /// The field's generic type.
+        ty: JavaType,
+    },
     /// `receiver.field = value`, or `Owner.field = value` when static.
-    FieldSet { field: FieldRef, is_static: bool, ty: JavaType },
+    FieldSet {
+        /// The field, referenced with the owner the test names (see the module docs).
+        field: FieldRef,
+        /// Whether the field is static (no receiver).
+        is_static: bool,
+        /// The field's generic type.
+        ty: JavaType,
+    },
 }
 
 /// One way to obtain a value of a reference type.

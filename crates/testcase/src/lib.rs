@@ -123,6 +123,7 @@
 //! [`Validator`]; the property test in `operators` checks this on real
 //! classes.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod assertion;
 mod assignability;

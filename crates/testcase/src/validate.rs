@@ -36,17 +36,29 @@ pub enum ValidationError {
     /// Statement `index`, printed as `statement` (`v3 = org.Foo.bar(v1)`), is inconsistent.
     #[error("statement {index} ({statement}): {error}")]
     Statement {
+        /// The index of the statement.
         index: usize,
+        /// The statement in the text form, `vN = ` included.
         statement: String,
         /// Boxed: the members it names make it large, and errors are rare.
         error: Box<StatementError>,
     },
     /// [`TestCase::call_under_test`] is past the last statement.
     #[error("call under test {var} is not a statement of the test case (it has {len})")]
-    CallUnderTestMissing { var: VarId, len: usize },
+    CallUnderTestMissing {
+        /// The call under test named by the test case.
+        var: VarId,
+        /// The number of statements.
+        len: usize,
+    },
     /// [`TestCase::call_under_test`] names a statement that calls nothing.
     #[error("call under test {var} ({statement}) is not a constructor or method call")]
-    CallUnderTestNotACall { var: VarId, statement: String },
+    CallUnderTestNotACall {
+        /// The call under test named by the test case.
+        var: VarId,
+        /// That statement in the text form.
+        statement: String,
+    },
 }
 
 impl ValidationError {
@@ -68,10 +80,16 @@ impl ValidationError {
 pub enum StatementError {
     /// The statement uses itself, a later statement or one past the end.
     #[error("uses {var}, which is not defined before it")]
-    UndefinedVar { var: VarId },
+    UndefinedVar {
+        /// The variable used.
+        var: VarId,
+    },
     /// The statement uses a statement that produces no value.
     #[error("uses {var}, which produces no value")]
-    NoValue { var: VarId },
+    NoValue {
+        /// The variable used.
+        var: VarId,
+    },
     /// A class the statement names cannot be loaded; `message` is the class
     /// path's (with the nearest names found).
     #[error("{message}")]
@@ -94,34 +112,74 @@ pub enum StatementError {
     },
     /// `null` of a primitive type.
     #[error("null of primitive type {ty}")]
-    PrimitiveNull { ty: FieldType },
+    PrimitiveNull {
+        /// The primitive type.
+        ty: FieldType,
+    },
     /// [`StatementKind::EnumConstant`] of a class that is not an enum.
     #[error("{class} is not an enum")]
-    NotAnEnum { class: BinaryName },
+    NotAnEnum {
+        /// The class named.
+        class: BinaryName,
+    },
     /// [`StatementKind::EnumConstant`] naming no constant of the enum.
     #[error("enum constant {class}.{name} not found")]
-    EnumConstantNotFound { class: BinaryName, name: String },
+    EnumConstantNotFound {
+        /// The enum class.
+        class: BinaryName,
+        /// The constant named.
+        name: String,
+    },
     /// [`StatementKind::NewArray`] longer than a Java array can be.
     #[error("array length {length} is more than an int can hold")]
-    ArrayLength { length: u32 },
+    ArrayLength {
+        /// The length asked for.
+        length: u32,
+    },
     /// [`StatementKind::ArrayStore`] into a value that is not an array.
     #[error("stores into {var}, which is {found}, not an array")]
-    NotAnArray { var: VarId, found: FieldType },
+    NotAnArray {
+        /// The value stored into.
+        var: VarId,
+        /// Its type.
+        found: FieldType,
+    },
     /// [`StatementKind::ArrayStore`] past the end of an array created by a [`StatementKind::NewArray`] of the test case.
     #[error("index {index} is out of bounds for length {length}")]
-    IndexOutOfBounds { index: u32, length: u32 },
+    IndexOutOfBounds {
+        /// The index stored at.
+        index: u32,
+        /// The array's length.
+        length: u32,
+    },
     /// [`StatementKind::ArrayStore`] of a value the array cannot hold.
     #[error("stored value is {found}, expected {expected}")]
-    ElementType { found: FieldType, expected: FieldType },
+    ElementType {
+        /// The type of the stored value.
+        found: FieldType,
+        /// The array's element type.
+        expected: FieldType,
+    },
     /// [`StatementKind::Constructor`] of a method that is not `<init>` returning `void`.
     #[error("{method} is not a constructor")]
-    NotAConstructor { method: MethodRef },
+    NotAConstructor {
+        /// The method called.
+        method: MethodRef,
+    },
     /// A method call of `<init>` or `<clinit>`.
     #[error("{method} is an initializer, not a method")]
-    NotAMethod { method: MethodRef },
+    NotAMethod {
+        /// The initializer called.
+        method: MethodRef,
+    },
     /// [`StatementKind::Constructor`] of an interface, abstract class or enum.
     #[error("cannot instantiate {class}: it is {what}")]
-    NotInstantiable { class: BinaryName, what: &'static str },
+    NotInstantiable {
+        /// The class.
+        class: BinaryName,
+        /// What it is: `an interface`, `an abstract class` or `an enum`.
+        what: &'static str,
+    },
     /// No method (or constructor) of that name and descriptor in the owner
     /// or, except for constructors, its supertypes.
     #[error("method {method} not found{}", missing_hint(missing))]
@@ -141,38 +199,93 @@ pub enum StatementError {
     },
     /// A static method called on a receiver, or an instance method without one.
     #[error("method {method} {}", static_mismatch(*is_static, "called"))]
-    MethodStatic { method: MethodRef, is_static: bool },
+    MethodStatic {
+        /// The method.
+        method: MethodRef,
+        /// Whether the method is static.
+        is_static: bool,
+    },
     /// A static field accessed through a receiver, or an instance field without one.
     #[error("field {field} {}", static_mismatch(*is_static, "accessed"))]
-    FieldStatic { field: FieldRef, is_static: bool },
+    FieldStatic {
+        /// The field.
+        field: FieldRef,
+        /// Whether the field is static.
+        is_static: bool,
+    },
     /// [`StatementKind::FieldSet`] of a `final` field.
     #[error("field {field} is final")]
-    FinalField { field: FieldRef },
+    FinalField {
+        /// The field.
+        field: FieldRef,
+    },
     /// A call with more or fewer arguments than the descriptor has parameters.
     #[error("{method} takes {expected} arguments, got {found}")]
-    ArgumentCount { method: MethodRef, expected: usize, found: usize },
+    ArgumentCount {
+        /// The method or constructor called.
+        method: MethodRef,
+        /// Its number of parameters.
+        expected: usize,
+        /// The number of arguments given.
+        found: usize,
+    },
     /// An argument that the parameter cannot take; `position` counts from 1.
     #[error("argument {position} is {found}, expected {expected}")]
-    ArgumentType { position: usize, found: FieldType, expected: FieldType },
+    ArgumentType {
+        /// The argument's position, from 1.
+        position: usize,
+        /// The argument's type.
+        found: FieldType,
+        /// The parameter's type.
+        expected: FieldType,
+    },
     /// A receiver of primitive type.
     #[error("receiver {var} is {found}, not a reference")]
-    ReceiverNotReference { var: VarId, found: FieldType },
+    ReceiverNotReference {
+        /// The receiver.
+        var: VarId,
+        /// Its type.
+        found: FieldType,
+    },
     /// A receiver that is not an instance of the member's owner.
     #[error("receiver {var} is {found}, expected {expected}")]
-    ReceiverType { var: VarId, found: FieldType, expected: FieldType },
+    ReceiverType {
+        /// The receiver.
+        var: VarId,
+        /// Its type.
+        found: FieldType,
+        /// The member's owner.
+        expected: FieldType,
+    },
     /// [`StatementKind::FieldSet`] of a value the field cannot hold.
     #[error("assigned value is {found}, expected {expected}")]
-    FieldValueType { found: FieldType, expected: FieldType },
+    FieldValueType {
+        /// The type of the assigned value.
+        found: FieldType,
+        /// The field's type.
+        expected: FieldType,
+    },
     /// The statement's `ty` does not agree with the value it produces
     /// (calls and field reads may narrow it to a subtype).
     #[error("its type is {ty}, but it produces {expected}")]
-    WrongType { ty: JavaType, expected: FieldType },
+    WrongType {
+        /// The statement's `ty`.
+        ty: JavaType,
+        /// The erased type of the value it produces.
+        expected: FieldType,
+    },
     /// The statement's `ty` is `void` but it produces a value.
     #[error("its type is void, but it produces {expected}")]
-    VoidType { expected: FieldType },
+    VoidType {
+        /// The erased type of the value it produces.
+        expected: FieldType,
+    },
     /// The statement produces no value but its `ty` is not `void`.
     #[error("its type is {ty}, but it produces no value")]
-    TypeWithoutValue { ty: JavaType },
+    TypeWithoutValue {
+        /// The statement's `ty`.
+        ty: JavaType,
+    },
 }
 
 fn missing_hint(missing: &Option<BinaryName>) -> String {

@@ -63,9 +63,21 @@ pub enum Operand {
     /// No operand bytes (including the `_0`..`_3` load/store short forms).
     None,
     /// xload/xstore/ret with explicit index (not the _0.._3 short forms); `wide` = encoded with the wide prefix.
-    Local { index: u16, wide: bool },
+    Local {
+        /// The local-variable index.
+        index: u16,
+        /// Whether the instruction has (or, for the assembler, must have) the `wide` prefix.
+        wide: bool,
+    },
     /// `iinc`; `wide` = encoded with the wide prefix.
-    Iinc { index: u16, delta: i16, wide: bool },
+    Iinc {
+        /// The local-variable index.
+        index: u16,
+        /// The signed increment.
+        delta: i16,
+        /// Whether the instruction has (or, for the assembler, must have) the `wide` prefix.
+        wide: bool,
+    },
     /// bipush/sipush value.
     Int(i32),
     /// newarray atype.
@@ -73,18 +85,45 @@ pub enum Operand {
     /// ldc, ldc_w, ldc2_w, getstatic/putstatic/getfield/putfield, invokevirtual/special/static, new, anewarray, checkcast, instanceof: constant-pool index.
     Constant(u16),
     /// `invokeinterface`: constant-pool index and argument-slot count.
-    InvokeInterface { index: u16, count: u8 },
+    InvokeInterface {
+        /// Constant-pool index of the `InterfaceMethodref`.
+        index: u16,
+        /// The argument-slot count, receiver included (the JVMS `count` byte).
+        count: u8,
+    },
     /// `invokedynamic`: constant-pool index.
-    InvokeDynamic { index: u16 },
+    InvokeDynamic {
+        /// Constant-pool index of the `InvokeDynamic` entry.
+        index: u16,
+    },
     /// `multianewarray`: constant-pool index and dimension count.
-    MultiANewArray { index: u16, dims: u8 },
+    MultiANewArray {
+        /// Constant-pool index of the array class.
+        index: u16,
+        /// The number of dimensions to create.
+        dims: u8,
+    },
     /// if*, goto, goto_w, jsr, jsr_w: the target. In decoded code a bytecode index; in assembler input an index into the instruction slice.
     Jump(u32),
     /// `tableswitch`; `targets[i]` is taken for the key `low + i`.
-    TableSwitch { default: u32, low: i32, high: i32, targets: Vec<u32> },
+    TableSwitch {
+        /// Target of keys outside `low..=high`.
+        default: u32,
+        /// The lowest key.
+        low: i32,
+        /// The highest key (`low <= high`).
+        high: i32,
+        /// One target per key from `low` to `high`.
+        targets: Vec<u32>,
+    },
     /// `lookupswitch`; the assembler writes the pairs in the given order (the
     /// JVM requires the keys to be sorted).
-    LookupSwitch { default: u32, pairs: Vec<(i32, u32)> },
+    LookupSwitch {
+        /// Target of keys without a pair.
+        default: u32,
+        /// `(key, target)` pairs.
+        pairs: Vec<(i32, u32)>,
+    },
 }
 
 /// Errors while decoding or assembling bytecode. Decoder errors name the
@@ -95,33 +134,76 @@ pub enum Operand {
 pub enum BytecodeError {
     /// The code ends inside an instruction.
     #[error("truncated instruction at bytecode index {bci} ({})", opcode_name(*opcode))]
-    Truncated { bci: u32, opcode: u8 },
+    Truncated {
+        /// Bytecode index of the instruction.
+        bci: u32,
+        /// Its opcode (`wide` for a truncated `wide` instruction).
+        opcode: u8,
+    },
     /// An opcode outside 0..=201 (or `wide` in assembler input).
     #[error("invalid opcode {opcode:#04x} at bytecode index {bci}")]
-    InvalidOpcode { bci: u32, opcode: u8 },
+    InvalidOpcode {
+        /// Bytecode index of the instruction (in assembler errors: its index in the input slice).
+        bci: u32,
+        /// The offending opcode.
+        opcode: u8,
+    },
     /// A jump/switch target that is not the start of an instruction.
     #[error("jump target {target} of the instruction at bytecode index {bci} is not the start of an instruction")]
-    BadTarget { bci: u32, target: i64 },
+    BadTarget {
+        /// Bytecode index of the jump or switch.
+        bci: u32,
+        /// The target it names (negative or past the end of the code when out of range).
+        target: i64,
+    },
     /// Assembler: a conditional jump whose offset does not fit in 16 bits.
     #[error("conditional branch of instruction #{index} needs offset {offset}, which does not fit in 16 bits")]
-    BranchOutOfRange { index: usize, offset: i64 },
+    BranchOutOfRange {
+        /// Index of the instruction in the assembler input.
+        index: usize,
+        /// The branch offset in bytes it would need.
+        offset: i64,
+    },
     /// Assembler: code longer than 65535 bytes.
     #[error("code is {len} bytes long; the limit is 65535")]
-    CodeTooLarge { len: usize },
+    CodeTooLarge {
+        /// The length in bytes the code would have.
+        len: usize,
+    },
     /// Decoder: `wide` followed by an opcode that cannot be widened.
     #[error("wide prefix at bytecode index {bci} before {} ({opcode:#04x}), which cannot be widened", opcode_name(*opcode))]
-    BadWide { bci: u32, opcode: u8 },
+    BadWide {
+        /// Bytecode index of the `wide` prefix.
+        bci: u32,
+        /// The opcode after it.
+        opcode: u8,
+    },
     /// Decoder: a `tableswitch` with `low > high` or a `lookupswitch` with a negative pair count.
     #[error("malformed {} at bytecode index {bci}", opcode_name(*opcode))]
-    BadSwitch { bci: u32, opcode: u8 },
+    BadSwitch {
+        /// Bytecode index of the instruction.
+        bci: u32,
+        /// `tableswitch` or `lookupswitch`.
+        opcode: u8,
+    },
     /// Assembler: the operand does not belong to the opcode (or does not fit
     /// it: `sipush 70000`, a `tableswitch` whose target count is not
     /// `high - low + 1`).
     #[error("instruction #{index} ({}) has an operand that does not fit its opcode", opcode_name(*opcode))]
-    BadOperand { index: usize, opcode: u8 },
+    BadOperand {
+        /// Index of the instruction in the assembler input.
+        index: usize,
+        /// The opcode.
+        opcode: u8,
+    },
     /// Assembler: a target that is not an index into the instruction slice.
     #[error("instruction #{index} jumps to instruction #{target}, past the end of the code")]
-    BadTargetIndex { index: usize, target: u32 },
+    BadTargetIndex {
+        /// Index of the instruction in the assembler input.
+        index: usize,
+        /// The target index it names.
+        target: u32,
+    },
 }
 
 impl Insn {
