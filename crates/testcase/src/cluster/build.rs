@@ -119,16 +119,17 @@ impl<'cp> Builder<'cp> {
 
     /// Whether a test in the CUT's package (or any package) can name the class.
     fn class_accessible(&self, class: &ClassFile) -> bool {
-        let name = class.binary_name().to_string();
-        if is_local_or_anonymous(&name) || class.access & access::SYNTHETIC != 0 {
+        let name = class.binary_name();
+        if is_local_or_anonymous(name.as_str()) || class.access & access::SYNTHETIC != 0 {
             return false;
         }
         // A nested class's own flags (`private`, `protected`) are in its
         // InnerClasses entry; the class file's flags say package-private.
         let flags = class.inner_class_flags().unwrap_or(class.access);
         let own = flags & access::PRIVATE == 0
-            && (flags & access::PUBLIC != 0 || (self.options.package_private && package_of(&name) == self.package));
-        let outer = BinaryName::new(name.as_str()).outer_class();
+            && (flags & access::PUBLIC != 0
+                || (self.options.package_private && package_of(name.as_str()) == self.package));
+        let outer = name.outer_class();
         own && outer.is_none_or(|o| self.cp.load(o.as_str()).is_ok_and(|c| self.class_accessible(&c)))
     }
 
