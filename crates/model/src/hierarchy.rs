@@ -1,8 +1,14 @@
 //! The class hierarchy and the accessible API of a class.
 //!
+//! This module is the one home of the class hierarchy: [`Supertypes::of`]
+//! gives all supertypes of a class, [`SubclassIndex`] the direct and
+//! transitive subtypes, and the validator, the test cluster and the
+//! accessible API all use them.
+//!
 //! Supertypes are followed through the class path; a supertype that is not
-//! on it (JDK classes, for now) ends the walk and is listed as unresolved.
-//! Subclasses are found by scanning every class of the class path once
+//! on it (JDK classes, unless the class path has the JDK) ends the walk and
+//! is listed as unresolved ([`Supertypes::missing_superclass`]).
+//! Subclasses are found by scanning the classes of the class path once
 //! ([`SubclassIndex`]).
 
 use std::collections::{BTreeMap, HashSet};
