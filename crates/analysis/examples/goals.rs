@@ -11,6 +11,7 @@ use std::io::Read;
 
 use analysis::{AnalysisOptions, GoalKind, class_goals_with};
 use model::classfile::ClassFile;
+use model::names::BinaryName;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -22,12 +23,12 @@ fn main() {
     let mut classes: Vec<String> = positional.cloned().collect();
     if args.iter().any(|a| a == "--all") {
         let names: Vec<String> = archive.file_names().filter(|n| n.ends_with(".class")).map(str::to_string).collect();
-        classes = names.iter().map(|n| n.trim_end_matches(".class").replace('/', ".")).collect();
+        classes = names.iter().map(|n| BinaryName::from_class_file_path(n).to_string()).collect();
         classes.sort();
     }
     for class in &classes {
         let mut bytes = Vec::new();
-        let entry = format!("{}.class", class.replace('.', "/"));
+        let entry = BinaryName::new(class.as_str()).class_file_path();
         archive.by_name(&entry).expect("class in jar").read_to_end(&mut bytes).expect("read class");
         let cf = ClassFile::parse(&bytes).expect("parse class");
         let goals = class_goals_with(&cf, &options).expect("analyse class");

@@ -9,6 +9,7 @@ use std::fmt;
 
 use model::bytecode::BytecodeError;
 use model::classfile::ClassFileError;
+use model::names::InternalName;
 
 /// A failure to analyse one class.
 ///
@@ -25,10 +26,10 @@ pub struct AnalysisError {
 }
 
 /// Class, method and bytecode index of an [`AnalysisError`].
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Location {
     /// Internal name of the class (`org/apache/commons/lang3/CharUtils`).
-    pub class: String,
+    pub class: InternalName,
     /// Method name and descriptor (`toChar(Ljava/lang/Character;)C`), if the
     /// problem is inside a method.
     pub method: Option<String>,
@@ -38,7 +39,7 @@ pub struct Location {
 
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.class)?;
+        f.write_str(self.class.as_str())?;
         if let Some(method) = &self.method {
             write!(f, ".{method}")?;
         }
@@ -104,12 +105,12 @@ impl AnalysisError {
 impl Location {
     /// The location of a whole class.
     pub fn class(class: &str) -> Location {
-        Location { class: class.to_string(), method: None, bci: None }
+        Location { class: InternalName::new(class), method: None, bci: None }
     }
 
     /// The location of a method (`name` and `descriptor` concatenated).
     pub fn method(class: &str, name: &str, descriptor: &str) -> Location {
-        Location { class: class.to_string(), method: Some(format!("{name}{descriptor}")), bci: None }
+        Location { class: InternalName::new(class), method: Some(format!("{name}{descriptor}")), bci: None }
     }
 
     /// This location narrowed to a bytecode index.

@@ -38,16 +38,13 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
+use model::access;
 use model::bytecode::{Insn, Operand, op};
 use model::classfile::{Attribute, ClassFile, ExceptionEntry, Member};
 use model::constant_pool::ConstantPool;
 use serde::{Deserialize, Serialize};
 
 use crate::insn::{is_member, local_index, normalize};
-
-const ACC_PRIVATE: u16 = 0x0002;
-const ACC_BRIDGE: u16 = 0x0040;
-const ACC_SYNTHETIC: u16 = 0x1000;
 
 /// Why a whole method has no goals.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -119,11 +116,11 @@ pub fn method_filter(cf: &ClassFile, m: &Member, insns: Option<&[Insn]>) -> Opti
     let class = cf.name();
     let super_name = cf.super_name().unwrap_or("");
     let cp = &cf.constant_pool;
-    if cf.access & ACC_SYNTHETIC != 0 {
+    if cf.access & access::SYNTHETIC != 0 {
         Some(MethodFilter::SyntheticClass)
-    } else if m.access & ACC_SYNTHETIC != 0 && !name.starts_with("lambda$") {
+    } else if m.access & access::SYNTHETIC != 0 && !name.starts_with("lambda$") {
         Some(MethodFilter::Synthetic)
-    } else if m.access & ACC_BRIDGE != 0 {
+    } else if m.access & access::BRIDGE != 0 {
         Some(MethodFilter::Bridge)
     } else if super_name == "java/lang/Enum"
         && ((name == "values" && descriptor == format!("()[L{class};"))
@@ -136,7 +133,7 @@ pub fn method_filter(cf: &ClassFile, m: &Member, insns: Option<&[Insn]>) -> Opti
         && is_empty_enum_constructor(cp, insns)
     {
         Some(MethodFilter::EnumEmptyConstructor)
-    } else if m.access & ACC_PRIVATE != 0
+    } else if m.access & access::PRIVATE != 0
         && name == "<init>"
         && descriptor == "()V"
         && is_empty_constructor(cp, insns, super_name)

@@ -5,6 +5,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use model::access;
 use model::bytecode::{Insn, Operand, decode};
 use model::classfile::{Attribute, ClassFile, CodeAttribute, Member};
 use model::code_tables::{LineNumber, parse_line_numbers, parse_local_variables};
@@ -16,8 +17,6 @@ use crate::dominance::PostDominators;
 use crate::error::{AnalysisError, Location};
 use crate::filter::{InsnFilter, MethodFilter, MethodFilters, instruction_filters, method_filter};
 use crate::insn::split_descriptor;
-
-const ACC_STATIC: u16 = 0x0008;
 
 /// One distinct target of a switch decision, in goal order.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,7 +101,7 @@ pub(crate) fn analyse<'a>(
     let (params, _) = split_descriptor(descriptor);
     let ctx = MethodContext {
         cp: &cf.constant_pool,
-        is_static: m.access & ACC_STATIC != 0,
+        is_static: m.access & access::STATIC != 0,
         params: params.into_iter().map(str::to_string).collect(),
         locals: local_names(cf, &code),
     };

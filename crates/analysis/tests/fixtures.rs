@@ -33,7 +33,7 @@ fn compile_fixtures(release: &str) -> BTreeMap<String, ClassFile> {
     for entry in std::fs::read_dir(out.path().join("fixtures")).expect("compiled classes") {
         let bytes = std::fs::read(entry.expect("dir entry").path()).expect("read class");
         let cf = ClassFile::parse(&bytes).expect("parse class");
-        classes.insert(cf.name().replace('/', "."), cf);
+        classes.insert(cf.binary_name().to_string(), cf);
     }
     classes
 }

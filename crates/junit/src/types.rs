@@ -43,7 +43,7 @@ impl ClassNames {
                 out.push('.');
             }
             out.push_str(part);
-            out.push_str(&self.type_args(args_of_part(class, i, n_parts)));
+            out.push_str(&self.type_args(class.args_of_part(i, n_parts)));
         }
         out
     }
@@ -65,17 +65,6 @@ impl ClassNames {
             TypeArg::Exact(ty) => self.java_type(ty),
         }
     }
-}
-
-/// The type arguments of nesting part `i` of `n_parts` (the last part is
-/// the class itself; `outer_args` align with the parts before it).
-fn args_of_part(class: &ClassTypeSig, i: usize, n_parts: usize) -> &[TypeArg] {
-    let from_last = n_parts - 1 - i;
-    if from_last == 0 {
-        return &class.args;
-    }
-    let outer = class.outer_args.len().checked_sub(from_last);
-    outer.and_then(|k| class.outer_args.get(k)).map_or(&[], Vec::as_slice)
 }
 
 /// The type a statement's variable is declared with: its `ty` for objects

@@ -8,6 +8,7 @@
 //! `ristretto_classfile`'s instruction-index model here (see ARCHITECTURE.md).
 
 use crate::constant_pool::ConstantPool;
+use crate::names::{BinaryName, InternalName};
 use crate::reader::Reader;
 
 /// Lowest class-file major version ferrosuite reads (Java 1.1).
@@ -22,7 +23,12 @@ pub const MAX_MAJOR: u16 = 61;
 pub enum ClassFileError {
     /// The bytes end before the structure does.
     #[error("truncated class file: {what} at byte {offset} needs more bytes")]
-    Truncated { offset: usize, what: &'static str },
+    Truncated {
+        /// Byte offset of the read that ran out of bytes.
+        offset: usize,
+        /// The item being read, named after the JVMS field (`"major_version"`, `"access_flags"`).
+        what: &'static str,
+    },
     /// The first four bytes are not `0xCAFEBABE`.
     #[error("not a class file: magic number is {0:#010x}, expected 0xcafebabe")]
     BadMagic(u32),
@@ -30,13 +36,28 @@ pub enum ClassFileError {
     #[error(
         "unsupported class-file version {major}.{minor} ({java}); ferrosuite supports versions 45 (Java 1.1) to 61 (Java 17)"
     , java = java_release(*major))]
-    UnsupportedVersion { major: u16, minor: u16 },
+    UnsupportedVersion {
+        /// The class file's major version.
+        major: u16,
+        /// The class file's minor version.
+        minor: u16,
+    },
     /// A constant-pool entry has an unknown tag.
     #[error("bad constant-pool entry #{index}: unknown tag {tag}")]
-    BadConstantTag { index: u16, tag: u8 },
+    BadConstantTag {
+        /// Index of the entry in the constant pool.
+        index: u16,
+        /// The unknown tag byte.
+        tag: u8,
+    },
     /// A constant-pool index points to a missing entry or one of the wrong kind.
     #[error("bad constant-pool reference #{index}: expected {expected}")]
-    BadConstantRef { index: u16, expected: &'static str },
+    BadConstantRef {
+        /// The constant-pool index.
+        index: u16,
+        /// The kind of entry expected there (`"CONSTANT_Utf8"`, `"a member reference"`).
+        expected: &'static str,
+    },
     /// Any other structural problem.
     #[error("malformed class file: {0}")]
     Malformed(String),
@@ -65,7 +86,7 @@ pub struct Attribute {
 /// A field or method (`field_info` / `method_info`, JVMS §4.5, §4.6).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Member {
-    /// Access flags (`ACC_*` bits, see [`crate::hierarchy::access`]).
+    /// Access flags (`ACC_*` bits, see [`crate::access`]).
     pub access: u16,
     /// Constant-pool index of the simple name.
     pub name_index: u16,
@@ -78,17 +99,25 @@ pub struct Member {
 /// A whole class file (JVMS §4.1).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ClassFile {
+    /// The minor version (`minor_version`).
     pub minor_version: u16,
+    /// The major version (`major_version`): 45 for Java 1.1 up to 61 for Java 17.
     pub major_version: u16,
+    /// The constant pool, indexed from 1.
     pub constant_pool: ConstantPool,
+    /// The class's access flags (`ACC_*` bits, see [`crate::access`]).
     pub access: u16,
     /// Constant-pool index of this class's `CONSTANT_Class`.
     pub this_class: u16,
     /// Constant-pool index of the superclass, 0 for `java.lang.Object`.
     pub super_class: u16,
+    /// Constant-pool indices of the directly implemented interfaces (`CONSTANT_Class` entries), in declaration order.
     pub interfaces: Vec<u16>,
+    /// The fields, in file order.
     pub fields: Vec<Member>,
+    /// The methods and constructors, in file order.
     pub methods: Vec<Member>,
+    /// The class's attributes, raw, in file order.
     pub attributes: Vec<Attribute>,
 }
 
@@ -96,19 +125,26 @@ pub struct ClassFile {
 /// bytecode indices (byte offsets into `code`). `catch_type` 0 means any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ExceptionEntry {
+    /// First bytecode index the handler covers.
     pub start_pc: u32,
+    /// Bytecode index just after the last one the handler covers (exclusive).
     pub end_pc: u32,
+    /// Bytecode index of the handler.
     pub handler_pc: u32,
+    /// Constant-pool index of the caught class (a `CONSTANT_Class`), or 0 for any exception (`finally`).
     pub catch_type: u16,
 }
 
 /// A decoded `Code` attribute (JVMS §4.7.3); nested attributes stay raw.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CodeAttribute {
+    /// Maximum operand-stack depth, in slots (`long` and `double` take two).
     pub max_stack: u16,
+    /// Number of local-variable slots, parameters included.
     pub max_locals: u16,
     /// The bytecode.
     pub code: Vec<u8>,
+    /// The exception table, in file order (the JVM tries rows in that order).
     pub exception_table: Vec<ExceptionEntry>,
     /// Nested attributes (LineNumberTable, StackMapTable, ...), raw.
     pub attributes: Vec<Attribute>,
@@ -182,6 +218,16 @@ impl ClassFile {
     /// This class's internal name (`java/lang/String`).
     pub fn name(&self) -> &str {
         self.constant_pool.class_name(self.this_class).unwrap_or("<invalid>")
+    }
+
+    /// This class's name in internal form, typed: [`ClassFile::name`] as an [`InternalName`].
+    pub fn internal_name(&self) -> InternalName {
+        InternalName::new(self.name())
+    }
+
+    /// This class's binary name (`java.lang.String`, `java.util.Map$Entry`).
+    pub fn binary_name(&self) -> BinaryName {
+        self.internal_name().to_binary()
     }
 
     /// The superclass's internal name; `None` for `java/lang/Object` and `module-info`.

@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::classfile::{ClassFile, ClassFileError};
+use crate::names::BinaryName;
 
 /// Errors of class-path lookup. Each names the class or file concerned.
 #[derive(Debug, thiserror::Error)]
@@ -24,29 +25,62 @@ use crate::classfile::{ClassFile, ClassFileError};
 pub enum ClassPathError {
     /// No entry of the class path holds the class.
     #[error("class {name} not found on the class path{}", hint(nearest))]
-    ClassNotFound { name: String, nearest: Vec<String> },
+    ClassNotFound {
+        /// The class looked for.
+        name: BinaryName,
+        /// Up to three class names of the class path closest to `name` ([`ClassPath::nearest_names`]).
+        nearest: Vec<BinaryName>,
+    },
     /// A class-path entry does not exist.
     #[error("class-path entry {path} does not exist")]
-    MissingEntry { path: PathBuf },
+    MissingEntry {
+        /// The entry as given.
+        path: PathBuf,
+    },
     /// A JDK home without a `jmods/java.base.jmod`.
     #[error(
         "{java_home} has no jmods/java.base.jmod; set JAVA_HOME to a full JDK (not a JRE), e.g. /usr/lib/jvm/java-17-openjdk-amd64"
     )]
-    MissingJmods { java_home: PathBuf },
+    MissingJmods {
+        /// The JDK home given.
+        java_home: PathBuf,
+    },
     /// A jar (or jmod) that cannot be read as a zip archive.
     #[error("corrupt jar {path}: {reason}; check the file is a complete jar (e.g. `unzip -t`)")]
-    CorruptJar { path: PathBuf, reason: String },
+    CorruptJar {
+        /// The jar or jmod.
+        path: PathBuf,
+        /// The zip reader's error message.
+        reason: String,
+    },
     /// The class file was found but could not be decoded.
     #[error("cannot read class {name} from {origin}: {error}")]
-    BadClass { name: String, origin: String, error: ClassFileError },
+    BadClass {
+        /// The class looked for.
+        name: BinaryName,
+        /// The jar, jmod or class file it was read from ([`ClassBytes::origin`]).
+        origin: String,
+        /// Why the bytes are not a class file.
+        error: ClassFileError,
+    },
     /// An I/O error on a file of the class path. The message includes
     /// `error`, which is therefore not a `source` (it would print twice).
     #[error("cannot read {path}: {error}")]
-    Io { path: PathBuf, error: std::io::Error },
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The I/O error.
+        error: std::io::Error,
+    },
 }
 
-fn hint(nearest: &[String]) -> String {
-    if nearest.is_empty() { String::new() } else { format!("; nearest names found: {}", nearest.join(", ")) }
+fn hint(nearest: &[BinaryName]) -> String {
+    if nearest.is_empty() {
+        String::new()
+    } else {
+        let names: Vec<&str> = nearest.iter().map(BinaryName::as_str).collect();
+        format!("; nearest names found: {}", names.join(", "))
+    }
 }
 
 /// One entry of the class path.
@@ -89,6 +123,7 @@ pub struct ClassPath {
 pub struct ClassBytes {
     /// The jar or directory the class came from, for messages.
     pub origin: String,
+    /// The class file's bytes, as stored.
     pub bytes: Vec<u8>,
 }
 
@@ -153,7 +188,7 @@ impl ClassPath {
         }
         let found = self.find_bytes(binary_name)?;
         let class = ClassFile::parse(&found.bytes).map_err(|error| ClassPathError::BadClass {
-            name: binary_name.to_string(),
+            name: BinaryName::new(binary_name),
             origin: found.origin.clone(),
             error,
         })?;
@@ -175,14 +210,14 @@ impl ClassPath {
         match self.read_raw(binary_name)? {
             Some(found) => Ok(found),
             None => Err(ClassPathError::ClassNotFound {
-                name: binary_name.to_string(),
+                name: BinaryName::new(binary_name),
                 nearest: self.nearest_names(binary_name, 3),
             }),
         }
     }
 
     fn read_raw(&self, binary_name: &str) -> Result<Option<ClassBytes>, ClassPathError> {
-        let rel = format!("{}.class", binary_name.replace('.', "/"));
+        let rel = BinaryName::new(binary_name).class_file_path();
         for entry in &self.entries {
             if let Some(found) = read_from_entry(entry, &rel)? {
                 return Ok(Some(found));
@@ -214,7 +249,7 @@ impl ClassPath {
 
     /// Up to `n` class names closest to `binary_name`: by edit distance of
     /// the simple name first, then of the full name.
-    pub fn nearest_names(&self, binary_name: &str, n: usize) -> Vec<String> {
+    pub fn nearest_names(&self, binary_name: &str, n: usize) -> Vec<BinaryName> {
         let simple = |s: &str| s.rsplit(['.', '$']).next().unwrap_or(s).to_lowercase();
         let wanted = simple(binary_name);
         let mut scored: Vec<(usize, usize, String)> = self
@@ -224,7 +259,7 @@ impl ClassPath {
             .filter(|(d, _, _)| *d <= wanted.len().max(3) / 2)
             .collect();
         scored.sort();
-        scored.into_iter().take(n).map(|(_, _, c)| c).collect()
+        scored.into_iter().take(n).map(|(_, _, c)| BinaryName::new(c)).collect()
     }
 }
 
@@ -253,7 +288,7 @@ fn open_entry(path: &Path) -> Result<Entry, ClassPathError> {
         .file_names()
         .filter_map(|n| n.strip_prefix(prefix))
         .filter(|n| n.ends_with(".class") && !n.starts_with("META-INF/") && !n.ends_with("module-info.class"))
-        .map(|n| n.trim_end_matches(".class").replace('/', "."))
+        .map(|n| BinaryName::from_class_file_path(n).to_string())
         .collect::<Vec<_>>();
     Ok(Entry::Jar(Jar { path: path.to_path_buf(), archive: Mutex::new(archive), prefix, classes }))
 }

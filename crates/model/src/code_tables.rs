@@ -9,7 +9,9 @@ use crate::reader::Reader;
 /// One `LineNumberTable` row: the line starting at bytecode index `start_pc`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LineNumber {
+    /// Bytecode index of the first instruction of the line.
     pub start_pc: u32,
+    /// The source line number.
     pub line: u16,
 }
 
@@ -19,10 +21,15 @@ pub struct LineNumber {
 /// signature for the type table).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LocalVariable {
+    /// Bytecode index where the variable becomes live.
     pub start_pc: u32,
+    /// Length in bytes of the range where it is live.
     pub length: u32,
+    /// Constant-pool index of the variable's name (a `CONSTANT_Utf8`).
     pub name_index: u16,
+    /// Constant-pool index of its field descriptor, or of its generic signature in a `LocalVariableTypeTable`.
     pub descriptor_index: u16,
+    /// The local-variable slot (a `long` or `double` also takes the next one).
     pub index: u16,
 }
 

@@ -17,12 +17,16 @@ pub enum Constant {
     Unusable,
     /// `CONSTANT_Utf8`: decoded text and the original modified-UTF-8 bytes.
     Utf8 {
+        /// The text, decoded from `raw` by [`decode_modified_utf8`] (invalid sequences and unpaired surrogates become U+FFFD).
         text: String,
+        /// The modified-UTF-8 bytes as stored, written back unchanged.
         raw: Vec<u8>,
     },
+    /// `CONSTANT_Integer`: the value.
     Integer(i32),
     /// Raw IEEE-754 bits of a `CONSTANT_Float`.
     Float(u32),
+    /// `CONSTANT_Long`: the value (takes two slots).
     Long(i64),
     /// Raw IEEE-754 bits of a `CONSTANT_Double`.
     Double(u64),
@@ -30,44 +34,71 @@ pub enum Constant {
     Class(u16),
     /// `CONSTANT_String`: index of the text.
     String(u16),
+    /// `CONSTANT_Fieldref`: a field of a class.
     FieldRef {
+        /// Index of the owner class (a `CONSTANT_Class`).
         class: u16,
+        /// Index of the member's name and descriptor (a `CONSTANT_NameAndType`).
         name_and_type: u16,
     },
+    /// `CONSTANT_Methodref`: a method of a class.
     MethodRef {
+        /// Index of the owner class (a `CONSTANT_Class`).
         class: u16,
+        /// Index of the member's name and descriptor (a `CONSTANT_NameAndType`).
         name_and_type: u16,
     },
+    /// `CONSTANT_InterfaceMethodref`: a method of an interface.
     InterfaceMethodRef {
+        /// Index of the owner class (a `CONSTANT_Class`).
         class: u16,
+        /// Index of the member's name and descriptor (a `CONSTANT_NameAndType`).
         name_and_type: u16,
     },
+    /// `CONSTANT_NameAndType`: a member's name and descriptor.
     NameAndType {
+        /// Index of the simple name (a `CONSTANT_Utf8`).
         name: u16,
+        /// Index of the field or method descriptor (a `CONSTANT_Utf8`).
         descriptor: u16,
     },
+    /// `CONSTANT_MethodHandle`: a method handle.
     MethodHandle {
+        /// The reference kind, 1 (`REF_getField`) to 9 (`REF_invokeInterface`) (JVMS §5.4.3.5).
         kind: u8,
+        /// Index of the field or method reference the handle points to.
         reference: u16,
     },
+    /// `CONSTANT_MethodType`: index of the method descriptor (a `CONSTANT_Utf8`).
     MethodType(u16),
+    /// `CONSTANT_Dynamic`: a dynamically computed constant.
     Dynamic {
+        /// Index into the class's `BootstrapMethods` attribute (not into the constant pool).
         bootstrap: u16,
+        /// Index of the constant's name and field descriptor (a `CONSTANT_NameAndType`).
         name_and_type: u16,
     },
+    /// `CONSTANT_InvokeDynamic`: the call site of an `invokedynamic`.
     InvokeDynamic {
+        /// Index into the class's `BootstrapMethods` attribute (not into the constant pool).
         bootstrap: u16,
+        /// Index of the call site's name and method descriptor (a `CONSTANT_NameAndType`).
         name_and_type: u16,
     },
+    /// `CONSTANT_Module`: index of the module name (a `CONSTANT_Utf8`).
     Module(u16),
+    /// `CONSTANT_Package`: index of the package name in internal form (a `CONSTANT_Utf8`).
     Package(u16),
 }
 
 /// A resolved member reference: owner internal name, member name, descriptor.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MemberRef<'a> {
+    /// Internal name of the class or interface named by the reference (`java/lang/String`).
     pub owner: &'a str,
+    /// The member's simple name (`<init>` for constructors).
     pub name: &'a str,
+    /// The field or method descriptor (`(I)Ljava/lang/String;`).
     pub descriptor: &'a str,
 }
 

@@ -1,8 +1,14 @@
 //! The class hierarchy and the accessible API of a class.
 //!
+//! This module is the one home of the class hierarchy: [`Supertypes::of`]
+//! gives all supertypes of a class, [`SubclassIndex`] the direct and
+//! transitive subtypes, and the validator, the test cluster and the
+//! accessible API all use them.
+//!
 //! Supertypes are followed through the class path; a supertype that is not
-//! on it (JDK classes, for now) ends the walk and is listed as unresolved.
-//! Subclasses are found by scanning every class of the class path once
+//! on it (JDK classes, unless the class path has the JDK) ends the walk and
+//! is listed as unresolved ([`Supertypes::missing_superclass`]).
+//! Subclasses are found by scanning the classes of the class path once
 //! ([`SubclassIndex`]).
 
 use std::collections::{BTreeMap, HashSet};
@@ -12,32 +18,24 @@ use serde::Serialize;
 use crate::classfile::{ClassFile, Member};
 use crate::classpath::{ClassPath, ClassPathError};
 use crate::descriptor::{FieldType, MethodDescriptor};
+use crate::names::{BinaryName, InternalName};
 use crate::signature::{JavaType, MethodSignature, parse_field_signature, parse_method_signature};
 
-/// Access flags (JVMS §4.1, §4.5, §4.6) used by the model.
-pub mod access {
-    pub const PUBLIC: u16 = 0x0001;
-    pub const PRIVATE: u16 = 0x0002;
-    pub const PROTECTED: u16 = 0x0004;
-    pub const STATIC: u16 = 0x0008;
-    pub const FINAL: u16 = 0x0010;
-    pub const BRIDGE: u16 = 0x0040;
-    pub const INTERFACE: u16 = 0x0200;
-    pub const ABSTRACT: u16 = 0x0400;
-    pub const SYNTHETIC: u16 = 0x1000;
-    pub const ENUM: u16 = 0x4000;
-}
+/// Access flags (JVMS §4.1, §4.5, §4.6) used by the model; see [`crate::access`].
+pub use crate::access;
 
 /// A method or constructor of the accessible API.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MethodInfo {
     /// Binary name of the declaring class.
-    pub owner: String,
+    pub owner: BinaryName,
     /// Simple name, `<init>` for constructors.
     pub name: String,
+    /// The erased parameter and return types.
     pub descriptor: MethodDescriptor,
     /// The generic signature when the method has a `Signature` attribute.
     pub signature: Option<MethodSignature>,
+    /// The method's access flags ([`access`]).
     pub access: u16,
 }
 
@@ -45,23 +43,64 @@ pub struct MethodInfo {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FieldInfo {
     /// Binary name of the declaring class.
-    pub owner: String,
+    pub owner: BinaryName,
+    /// The field's name.
     pub name: String,
+    /// The erased type of the field.
     pub ty: FieldType,
     /// The generic type when the field has a `Signature` attribute.
     pub generic: Option<JavaType>,
+    /// The field's access flags ([`access`]).
     pub access: u16,
 }
 
 /// The public API of a class, inherited members included.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Api {
+    /// Public constructors declared by the class, in class-file order.
     pub constructors: Vec<MethodInfo>,
     /// Public methods, overriding ones hiding the overridden, sorted by name and descriptor.
     pub methods: Vec<MethodInfo>,
+    /// Public fields, nearer declarations hiding farther ones, sorted by name.
     pub fields: Vec<FieldInfo>,
-    /// Supertypes that are not on the class path (their members are missing).
-    pub unresolved: Vec<String>,
+    /// Supertypes that are not on the class path (their members are missing), sorted, each once.
+    pub unresolved: Vec<BinaryName>,
+}
+
+/// The supertypes of one class, as far as the class path reaches.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Supertypes {
+    /// Superclasses (binary names), nearest first, up to the first one that is not on the class path.
+    pub superclasses: Vec<BinaryName>,
+    /// The first superclass that is not on the class path, if any: [`Supertypes::superclasses`] end before it and
+    /// [`Supertypes::interfaces`] miss the interfaces it would add.
+    pub missing_superclass: Option<BinaryName>,
+    /// All interfaces the class implements, directly or through its superclasses and superinterfaces (binary names,
+    /// each once, in breadth-first order); interfaces that are not on the class path are listed but not followed.
+    pub interfaces: Vec<BinaryName>,
+}
+
+impl Supertypes {
+    /// The supertypes of `binary_name`.
+    ///
+    /// # Errors
+    /// [`ClassPathError`] when `binary_name` itself cannot be loaded.
+    pub fn of(cp: &ClassPath, binary_name: &str) -> Result<Supertypes, ClassPathError> {
+        let (superclasses, missing) = superclasses(cp, binary_name)?;
+        let interfaces = interfaces_of(cp, binary_name, &superclasses);
+        Ok(Supertypes { superclasses, missing_superclass: missing.into_iter().next(), interfaces })
+    }
+
+    /// The superclasses, then the interfaces (the class itself is not included).
+    pub fn iter(&self) -> impl Iterator<Item = &BinaryName> {
+        self.superclasses.iter().chain(&self.interfaces)
+    }
+
+    /// The first supertype that is not on `cp`: the missing superclass, else the first listed interface that `cp`
+    /// does not contain. The interfaces are looked up only when there is no missing superclass.
+    pub fn first_missing(&self, cp: &ClassPath) -> Option<&BinaryName> {
+        self.missing_superclass.as_ref().or_else(|| self.interfaces.iter().find(|i| !cp.contains(i.as_str())))
+    }
 }
 
 /// Superclasses of `binary_name`, nearest first, as far as the class path
@@ -69,11 +108,11 @@ pub struct Api {
 ///
 /// # Errors
 /// [`ClassPathError`] when `binary_name` itself cannot be loaded.
-pub fn superclasses(cp: &ClassPath, binary_name: &str) -> Result<(Vec<String>, Vec<String>), ClassPathError> {
+pub fn superclasses(cp: &ClassPath, binary_name: &str) -> Result<(Vec<BinaryName>, Vec<BinaryName>), ClassPathError> {
     let mut current = cp.load(binary_name)?;
     let (mut found, mut missing) = (Vec::new(), Vec::new());
-    while let Some(sup) = current.super_name().map(|s| s.replace('/', ".")) {
-        match cp.load(&sup) {
+    while let Some(sup) = current.super_name().map(|s| InternalName::new(s).to_binary()) {
+        match cp.load(sup.as_str()) {
             Ok(c) => {
                 found.push(sup);
                 current = c;
@@ -88,59 +127,79 @@ pub fn superclasses(cp: &ClassPath, binary_name: &str) -> Result<(Vec<String>, V
 }
 
 /// All interfaces `binary_name` implements, directly or through supertypes
-/// (binary names, each once, in breadth-first order).
+/// (binary names, each once, in breadth-first order): [`Supertypes::interfaces`].
 ///
 /// # Errors
 /// [`ClassPathError`] when `binary_name` itself cannot be loaded.
-pub fn all_interfaces(cp: &ClassPath, binary_name: &str) -> Result<Vec<String>, ClassPathError> {
-    let (supers, _) = superclasses(cp, binary_name)?;
-    let mut queue: Vec<String> = std::iter::once(binary_name.to_string()).chain(supers).collect();
+pub fn all_interfaces(cp: &ClassPath, binary_name: &str) -> Result<Vec<BinaryName>, ClassPathError> {
+    Ok(Supertypes::of(cp, binary_name)?.interfaces)
+}
+
+/// The interfaces of `binary_name` and its superclasses `supers`, and their
+/// superinterfaces, breadth first; classes that fail to load add nothing.
+fn interfaces_of(cp: &ClassPath, binary_name: &str, supers: &[BinaryName]) -> Vec<BinaryName> {
+    let mut queue: Vec<BinaryName> =
+        std::iter::once(BinaryName::new(binary_name)).chain(supers.iter().cloned()).collect();
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     let mut i = 0;
     while i < queue.len() {
         let name = queue[i].clone();
         i += 1;
-        let Ok(c) = cp.load(&name) else { continue };
-        for itf in c.interface_names().map(|s| s.replace('/', ".")) {
+        let Ok(c) = cp.load(name.as_str()) else { continue };
+        for itf in c.interface_names().map(|s| InternalName::new(s).to_binary()) {
             if seen.insert(itf.clone()) {
                 out.push(itf.clone());
                 queue.push(itf);
             }
         }
     }
-    Ok(out)
+    out
 }
 
-/// Direct subtypes of every class on a class path, built by one scan.
+/// Direct subtypes of every class on a class path (or of some of its
+/// classes), built by one scan.
 #[derive(Debug, Default)]
 pub struct SubclassIndex {
-    direct: BTreeMap<String, Vec<String>>,
+    direct: BTreeMap<BinaryName, Vec<BinaryName>>,
 }
 
 impl SubclassIndex {
     /// Scans every class of `cp` (classes that fail to load are skipped).
     pub fn build(cp: &ClassPath) -> SubclassIndex {
-        let mut direct: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for name in cp.all_class_names() {
-            let Ok(c) = cp.load(&name) else { continue };
+        SubclassIndex::of_classes(cp, &cp.all_class_names())
+    }
+
+    /// Scans the classes named in `binary_names` (classes that fail to load
+    /// are skipped): each becomes a direct subtype of its superclass and of
+    /// its direct interfaces, in the order of `binary_names`. Supertypes
+    /// outside `binary_names` (JDK classes) are keys all the same.
+    pub fn of_classes(cp: &ClassPath, binary_names: &[String]) -> SubclassIndex {
+        let mut direct: BTreeMap<BinaryName, Vec<BinaryName>> = BTreeMap::new();
+        for name in binary_names {
+            let Ok(c) = cp.load(name) else { continue };
             for sup in c.super_name().into_iter().chain(c.interface_names()) {
-                direct.entry(sup.replace('/', ".")).or_default().push(name.clone());
+                direct.entry(InternalName::new(sup).to_binary()).or_default().push(BinaryName::new(name.as_str()));
             }
         }
         SubclassIndex { direct }
     }
 
-    /// All subtypes (transitively) of `binary_name` on the class path, sorted.
-    pub fn subtypes(&self, binary_name: &str) -> Vec<String> {
+    /// The direct subtypes of `binary_name` among the scanned classes, in scan order.
+    pub fn direct_subtypes(&self, binary_name: &str) -> &[BinaryName] {
+        self.direct.get(binary_name).map_or(&[], Vec::as_slice)
+    }
+
+    /// All subtypes (transitively) of `binary_name` among the scanned classes, sorted.
+    pub fn subtypes(&self, binary_name: &str) -> Vec<BinaryName> {
         let mut out = Vec::new();
-        let mut stack = vec![binary_name.to_string()];
+        let mut stack = vec![binary_name];
         let mut seen = HashSet::new();
         while let Some(n) = stack.pop() {
-            for s in self.direct.get(&n).into_iter().flatten() {
-                if seen.insert(s.clone()) {
+            for s in self.direct_subtypes(n) {
+                if seen.insert(s) {
                     out.push(s.clone());
-                    stack.push(s.clone());
+                    stack.push(s.as_str());
                 }
             }
         }
@@ -157,17 +216,17 @@ impl SubclassIndex {
 /// [`ClassPathError`] when `binary_name` itself cannot be loaded.
 pub fn accessible_api(cp: &ClassPath, binary_name: &str) -> Result<Api, ClassPathError> {
     let class = cp.load(binary_name)?;
-    let (supers, mut unresolved) = superclasses(cp, binary_name)?;
-    let interfaces = all_interfaces(cp, binary_name)?;
+    let Supertypes { superclasses: supers, missing_superclass, interfaces } = Supertypes::of(cp, binary_name)?;
+    let mut unresolved: Vec<BinaryName> = missing_superclass.into_iter().collect();
     let mut api = Api::default();
     let public = |m: &Member| m.access & access::PUBLIC != 0 && m.access & (access::SYNTHETIC | access::BRIDGE) == 0;
     for m in class.methods.iter().filter(|m| public(m) && class.member_name(m) == "<init>") {
-        api.constructors.extend(method_info(&class, binary_name, m));
+        api.constructors.extend(method_info(&class, &BinaryName::new(binary_name), m));
     }
     let mut methods: BTreeMap<(String, String), MethodInfo> = BTreeMap::new();
     let mut fields: BTreeMap<String, FieldInfo> = BTreeMap::new();
-    for owner in std::iter::once(binary_name.to_string()).chain(supers).chain(interfaces) {
-        let Ok(c) = cp.load(&owner) else {
+    for owner in std::iter::once(BinaryName::new(binary_name)).chain(supers).chain(interfaces) {
+        let Ok(c) = cp.load(owner.as_str()) else {
             unresolved.push(owner);
             continue;
         };
@@ -193,9 +252,10 @@ pub fn accessible_api(cp: &ClassPath, binary_name: &str) -> Result<Api, ClassPat
     Ok(api)
 }
 
-fn method_info(c: &ClassFile, owner: &str, m: &Member) -> Option<MethodInfo> {
+/// The API entry of method `m` of `c`; `None` when its descriptor does not parse.
+fn method_info(c: &ClassFile, owner: &BinaryName, m: &Member) -> Option<MethodInfo> {
     Some(MethodInfo {
-        owner: owner.to_string(),
+        owner: owner.clone(),
         name: c.member_name(m).to_string(),
         descriptor: MethodDescriptor::parse(c.member_descriptor(m)).ok()?,
         signature: c.signature(&m.attributes).and_then(|s| parse_method_signature(s).ok()),
@@ -203,9 +263,10 @@ fn method_info(c: &ClassFile, owner: &str, m: &Member) -> Option<MethodInfo> {
     })
 }
 
-fn field_info(c: &ClassFile, owner: &str, f: &Member) -> Option<FieldInfo> {
+/// The API entry of field `f` of `c`; `None` when its descriptor does not parse.
+fn field_info(c: &ClassFile, owner: &BinaryName, f: &Member) -> Option<FieldInfo> {
     Some(FieldInfo {
-        owner: owner.to_string(),
+        owner: owner.clone(),
         name: c.member_name(f).to_string(),
         ty: FieldType::parse(c.member_descriptor(f)).ok()?,
         generic: c.signature(&f.attributes).and_then(|s| parse_field_signature(s).ok()),
@@ -238,7 +299,12 @@ mod tests {
         );
         assert_eq!(missing, ["java.lang.Object"]);
         let itfs = all_interfaces(&cp, name).unwrap();
-        assert!(itfs.contains(&"java.util.List".to_string()), "{itfs:?}");
+        assert!(itfs.iter().any(|i| i == "java.util.List"), "{itfs:?}");
+        let all = Supertypes::of(&cp, name).unwrap();
+        assert_eq!((&all.superclasses, &all.interfaces), (&supers, &itfs));
+        assert_eq!(all.missing_superclass, Some(BinaryName::new("java.lang.Object")));
+        assert_eq!(all.first_missing(&cp), all.missing_superclass.as_ref());
+        assert_eq!(all.iter().count(), supers.len() + itfs.len());
     }
 
     #[test]
@@ -252,7 +318,7 @@ mod tests {
         assert_eq!(add.owner, "org.apache.commons.collections4.list.SetUniqueList");
         let set_unique = api.methods.iter().find(|m| m.name == "setUniqueList").unwrap();
         assert!(set_unique.signature.is_some());
-        assert!(api.unresolved.contains(&"java.lang.Object".to_string()));
+        assert!(api.unresolved.iter().any(|u| u == "java.lang.Object"));
     }
 
     #[test]
@@ -260,6 +326,13 @@ mod tests {
         let Some(cp) = cp() else { return };
         let index = SubclassIndex::build(&cp);
         let subs = index.subtypes("org.apache.commons.collections4.Bag");
-        assert!(subs.contains(&"org.apache.commons.collections4.bag.HashBag".to_string()), "{subs:?}");
+        assert!(subs.iter().any(|s| s == "org.apache.commons.collections4.bag.HashBag"), "{subs:?}");
+        let direct = index.direct_subtypes("org.apache.commons.collections4.Bag");
+        assert!(!direct.is_empty() && direct.iter().all(|d| subs.contains(d)), "{direct:?}");
+        let some = SubclassIndex::of_classes(&cp, &["org.apache.commons.collections4.bag.HashBag".to_string()]);
+        assert_eq!(
+            some.subtypes("org.apache.commons.collections4.bag.AbstractMapBag"),
+            ["org.apache.commons.collections4.bag.HashBag"]
+        );
     }
 }

@@ -2,14 +2,18 @@
 //!
 //! Brief overview of the modules:
 //! - [`classfile`]: raw class-file reader/writer with byte-exact round trips.
+//! - [`access`]: the `ACC_*` access and property flags.
 //! - [`constant_pool`]: constant-pool entries, lookup and appending.
 //! - [`code_tables`]: line-number and local-variable tables of `Code`.
 //! - [`stackmap`]: the `StackMapTable` attribute (decoded with absolute offsets).
-//! - [`bytecode`]: instruction decoding and re-assembly with relayout.
+//! - [`bytecode`]: the opcode table, instruction decoding and re-assembly with relayout.
 //! - [`names`], [`descriptor`], [`signature`]: Java names and types.
 //! - [`classpath`]: directories, jars and jmods, lazy lookup by binary name.
 //! - [`jdk`]: finding the JDK whose jmods complete the class path.
 //! - [`hierarchy`]: superclasses, interfaces, subclasses, accessible API.
+//!
+//! Internal: `reader` is the bounds-checked byte reader of the class-file
+//! decoders; `cursor` is the byte cursor of the descriptor and signature parsers.
 //!
 //! ```no_run
 //! let cp = model::classpath::ClassPath::parse("/usr/share/java/commons-lang3.jar").unwrap();
@@ -17,7 +21,9 @@
 //! println!("{} has {} methods", class.name(), class.methods.len());
 //! ```
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
+pub mod access;
 pub mod bytecode;
 pub mod classfile;
 pub mod classpath;

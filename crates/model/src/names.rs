@@ -87,6 +87,11 @@ impl InternalName {
         BinaryName(self.0.replace('/', "."))
     }
 
+    /// The path of the class file relative to a class-path root or the root of a jar: `java/util/Map$Entry.class`.
+    pub fn class_file_path(&self) -> String {
+        format!("{}.class", self.0)
+    }
+
     /// The part after the last `/`: `Map$Entry` for `java/util/Map$Entry`; an array name is returned whole.
     pub fn simple_name(&self) -> &str {
         if self.is_array() {
@@ -162,6 +167,18 @@ impl BinaryName {
         InternalName(self.0.replace('.', "/"))
     }
 
+    /// The name of the class file at `path` (relative to a jar's root, `/`-separated): `java.util.Map$Entry` for
+    /// `java/util/Map$Entry.class`. Every trailing `.class` is removed; the rest is trusted, as by [`BinaryName::new`].
+    pub fn from_class_file_path(path: &str) -> BinaryName {
+        InternalName::new(path.trim_end_matches(".class")).to_binary()
+    }
+
+    /// The path of the class file relative to a class-path root or the root of a jar: `java/util/Map$Entry.class`
+    /// for `java.util.Map$Entry` (see [`InternalName::class_file_path`]).
+    pub fn class_file_path(&self) -> String {
+        self.to_internal().class_file_path()
+    }
+
     /// The part after the last `.`: `Map$Entry` for `java.util.Map$Entry`; an array name is returned whole.
     pub fn simple_name(&self) -> &str {
         if self.is_array() {
@@ -229,6 +246,31 @@ impl Borrow<str> for BinaryName {
     }
 }
 
+// Comparing with a string slice compares the spelling, so that `name == "java/lang/Object"` reads as it should.
+impl PartialEq<str> for InternalName {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for InternalName {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<str> for BinaryName {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for BinaryName {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
 impl From<&InternalName> for BinaryName {
     fn from(name: &InternalName) -> BinaryName {
         name.to_binary()
@@ -259,12 +301,17 @@ pub(crate) fn class_name_defect(name: &str) -> Option<usize> {
 /// The Java source spelling of a non-array class name in internal form: `/` and nesting `$` become `.`.
 fn source_name(internal: &str) -> String {
     let (package, simple) = split_package(internal, '/');
-    let mut out = package.replace('/', ".");
+    let mut out = binary_package(package);
     if !out.is_empty() {
         out.push('.');
     }
     out.push_str(&nesting_parts(simple).join("."));
     out
+}
+
+/// A package name in internal form (`java/util`) spelled in binary form (`java.util`).
+pub(crate) fn binary_package(internal_package: &str) -> String {
+    internal_package.replace('/', ".")
 }
 
 /// Splits `name` at its last `separator` into package and simple name; the package is `""` if there is none.
@@ -393,6 +440,14 @@ mod tests {
             assert_eq!(name.to_binary().to_internal(), name);
             assert_eq!(InternalName::from(&BinaryName::from(&name)), name);
         }
+    }
+
+    #[test]
+    fn class_file_paths_use_the_internal_form() {
+        assert_eq!(BinaryName::new("java.util.Map$Entry").class_file_path(), "java/util/Map$Entry.class");
+        assert_eq!(InternalName::new("Foo").class_file_path(), "Foo.class");
+        assert_eq!(BinaryName::from_class_file_path("java/util/Map$Entry.class"), "java.util.Map$Entry");
+        assert_eq!(BinaryName::from_class_file_path("Foo.class"), "Foo");
     }
 
     #[test]

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cursor::{Cursor, impl_cursor_error_kind};
 use crate::descriptor::{BaseType, FieldType, MethodDescriptor};
-use crate::names::{InternalName, nesting_parts, split_package};
+use crate::names::{InternalName, binary_package, nesting_parts, split_package};
 
 /// How deeply arrays and type arguments may nest in a signature.
 ///
@@ -301,8 +301,13 @@ impl ClassTypeSig {
         n_parts - 1 - i <= self.outer_args.len()
     }
 
-    /// The type arguments of part `i` of `n_parts` nesting parts of the simple name, aligning `outer_args` with the parts before the last.
-    fn args_of_part(&self, i: usize, n_parts: usize) -> &[TypeArg] {
+    /// The type arguments of nesting part `i` (counted from 0, outermost first) of a name with `n_parts` nesting parts.
+    ///
+    /// The last part (`i == n_parts - 1`) is the class itself and gets [`ClassTypeSig::args`]; `outer_args` align with the parts before it, counted from the end, so that the innermost outer entry belongs to part `n_parts - 2`.
+    /// A part without an entry gets no arguments (an empty slice).
+    /// For `La/Outer<TT;>.Inner<TU;>;` with parts `Outer`, `Inner`: part 0 gives `[T]`, part 1 gives `[U]`.
+    /// `i` must be less than `n_parts`.
+    pub fn args_of_part(&self, i: usize, n_parts: usize) -> &[TypeArg] {
         let from_last = n_parts - 1 - i;
         if from_last == 0 {
             return &self.args;
@@ -459,7 +464,7 @@ impl fmt::Display for ClassTypeSig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (package, simple) = split_package(self.name.as_str(), '/');
         if !package.is_empty() {
-            write!(f, "{}.", package.replace('/', "."))?;
+            write!(f, "{}.", binary_package(package))?;
         }
         let parts = nesting_parts(simple);
         for (i, part) in parts.iter().enumerate() {

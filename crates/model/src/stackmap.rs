@@ -11,12 +11,19 @@ use crate::reader::Reader;
 /// A verification type (JVMS §4.7.4 `verification_type_info`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum VType {
+    /// `top`: a slot without a usable value.
     Top,
+    /// `int` (and `boolean`, `byte`, `char`, `short`).
     Integer,
+    /// `float`.
     Float,
+    /// `double` (one entry for its two slots).
     Double,
+    /// `long` (one entry for its two slots).
     Long,
+    /// The `null` reference.
     Null,
+    /// `this` in a constructor before the superclass constructor has been called.
     UninitializedThis,
     /// Constant-pool index of a `CONSTANT_Class`.
     Object(u16),
@@ -36,13 +43,20 @@ pub enum FrameKind {
     /// 1..=3 locals added, empty stack.
     Append(Vec<VType>),
     /// Explicit locals and stack.
-    Full { locals: Vec<VType>, stack: Vec<VType> },
+    Full {
+        /// The local-variable slots, in order.
+        locals: Vec<VType>,
+        /// The operand-stack entries, bottom first.
+        stack: Vec<VType>,
+    },
 }
 
 /// One stack-map frame at an absolute bytecode index.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Frame {
+    /// Bytecode index of the instruction the frame describes.
     pub offset: u32,
+    /// The frame's contents, relative to the previous frame.
     pub kind: FrameKind,
 }
 

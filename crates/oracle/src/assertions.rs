@@ -60,7 +60,8 @@ impl<'a> Inspectors<'a> {
                 .iter()
                 .filter(|m| m.access & model::hierarchy::access::STATIC == 0 && m.descriptor.params.is_empty())
                 .filter(|m| {
-                    m.descriptor.ret.as_ref().is_some_and(is_literal_type) && is_inspector_name(&m.name, &m.owner)
+                    m.descriptor.ret.as_ref().is_some_and(is_literal_type)
+                        && is_inspector_name(&m.name, m.owner.as_str())
                 })
                 .take(MAX_INSPECTORS)
                 .map(|m| MethodRef {

@@ -10,6 +10,7 @@ use crate::ir::{FieldRef, MethodRef, Primitive, VarId};
 /// An expected value, as it will be written in Java source.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Literal {
+    /// `null`, checked with `assertNull`.
     Null,
     /// A primitive; compared with `assertEquals` (floats and doubles with a
     /// delta of 0.01, booleans with `assertTrue`/`assertFalse`).
@@ -18,7 +19,9 @@ pub enum Literal {
     String(String),
     /// An enum constant, compared with `assertEquals` (or `assertSame`).
     Enum {
+        /// The enum class.
         class: BinaryName,
+        /// The constant's name (`RED`).
         name: String,
     },
 }
@@ -31,23 +34,43 @@ pub enum AssertionKind {
     /// The value is not null (`assertNotNull`).
     NotNull,
     /// Calling the inspector `method` (no arguments) on the value gives `expected`.
-    Inspector { method: MethodRef, expected: Literal },
+    Inspector {
+        /// An instance method of the value's class without parameters (`size()`, `isEmpty()`).
+        method: MethodRef,
+        /// The value it returns.
+        expected: Literal,
+    },
     /// The public field `field` of the value (or the static field when the
     /// field is static) equals `expected`.
-    Field { field: FieldRef, expected: Literal },
+    Field {
+        /// The field to read.
+        field: FieldRef,
+        /// The value it holds.
+        expected: Literal,
+    },
     /// The two values are equal (`assertEquals(other, var)`) or not
     /// (`assertFalse(var.equals(other))`).
-    EqualsOther { other: VarId, equal: bool },
+    EqualsOther {
+        /// The value compared with, of an earlier statement.
+        other: VarId,
+        /// Whether `var.equals(other)` holds.
+        equal: bool,
+    },
     /// Statement `var` throws an exception of class `exception` (the test
     /// ends there; JUnit: `try { …; fail(…); } catch (X e) { }` or
     /// `assertThrows`).
-    Throws { exception: BinaryName },
+    Throws {
+        /// The class of the exception thrown (not a supertype).
+        exception: BinaryName,
+    },
 }
 
 /// One assertion on the value (or the exception) of statement `var`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Assertion {
+    /// The statement whose value (or exception) is checked.
     pub var: VarId,
+    /// What is checked.
     pub kind: AssertionKind,
 }
 

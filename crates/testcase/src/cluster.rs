@@ -29,12 +29,14 @@
 //! (`List<E>` → `List<Object>`, `List<String>` stays).
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::convert::Infallible;
 
 use model::classpath::ClassPath;
 use model::descriptor::FieldType;
 use model::names::{BinaryName, InternalName};
 use model::signature::{JavaType, TypeArg};
 
+use crate::assignability;
 use crate::ir::{FieldRef, MethodRef, Statement, StatementKind, TestCase, VarId};
 
 mod build;
@@ -68,13 +70,28 @@ impl Default for ClusterOptions {
 pub enum ClusterError {
     /// The class under test is not on the class path or cannot be read.
     #[error("cannot load the class under test {class}: {message}")]
-    NotLoaded { class: String, message: String },
+    NotLoaded {
+        /// The class under test.
+        class: BinaryName,
+        /// The class path's error.
+        message: String,
+    },
     /// The class under test cannot be named by a test.
     #[error("{class} is not accessible to tests: {reason}")]
-    NotAccessible { class: String, reason: String },
+    NotAccessible {
+        /// The class under test.
+        class: BinaryName,
+        /// Why not, as a clause (`it is a local or anonymous class`).
+        reason: String,
+    },
     /// The class under test has nothing a test could call.
     #[error("nothing to test in {class}: {reason}")]
-    NothingCallable { class: String, reason: String },
+    NothingCallable {
+        /// The class under test.
+        class: BinaryName,
+        /// Why not, as a clause (`it has no accessible constructors, methods or fields`).
+        reason: String,
+    },
 }
 
 /// Something a test can call: a constructor, method or field access,
@@ -82,15 +99,48 @@ pub enum ClusterError {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Callable {
     /// `new Owner(params)`.
-    Constructor { method: MethodRef, params: Vec<JavaType> },
+    Constructor {
+        /// The constructor, with the class to instantiate as owner.
+        method: MethodRef,
+        /// The generic parameter types, type variables replaced by their bounds' erasure.
+        params: Vec<JavaType>,
+    },
     /// `Owner.name(params)`.
-    StaticMethod { method: MethodRef, params: Vec<JavaType>, ret: JavaType },
+    StaticMethod {
+        /// The method, referenced with the owner the test names (see the module docs).
+        method: MethodRef,
+        /// The generic parameter types, type variables replaced by their bounds' erasure.
+        params: Vec<JavaType>,
+        /// The generic result type ([`JavaType::Void`] for `void`).
+        ret: JavaType,
+    },
     /// `receiver.name(params)` on an instance of `method.owner`.
-    Method { method: MethodRef, params: Vec<JavaType>, ret: JavaType },
+    Method {
+        /// The method, referenced with the owner the test names (see the module docs).
+        method: MethodRef,
+        /// The generic parameter types, type variables replaced by their bounds' erasure.
+        params: Vec<JavaType>,
+        /// The generic result type ([`JavaType::Void`] for `void`).
+        ret: JavaType,
+    },
     /// `receiver.field`, or `Owner.field` when static.
-    FieldGet { field: FieldRef, is_static: bool, ty: JavaType },
+    FieldGet {
+        /// The field, referenced with the owner the test names (see the module docs).
+        field: FieldRef,
+        /// Whether the field is static (no receiver).
+        is_static: bool,
+        /// The field's generic type.
+        ty: JavaType,
+    },
     /// `receiver.field = value`, or `Owner.field = value` when static.
-    FieldSet { field: FieldRef, is_static: bool, ty: JavaType },
+    FieldSet {
+        /// The field, referenced with the owner the test names (see the module docs).
+        field: FieldRef,
+        /// Whether the field is static (no receiver).
+        is_static: bool,
+        /// The field's generic type.
+        ty: JavaType,
+    },
 }
 
 /// One way to obtain a value of a reference type.
@@ -193,22 +243,12 @@ impl TestCluster {
     /// the cluster has not seen are assignable only to themselves and
     /// `Object`, so a `true` here is a `true` for the validator.
     pub fn is_assignable(&self, from: &FieldType, to: &FieldType) -> bool {
-        match (from, to) {
-            (a, b) if a == b => true,
-            (FieldType::Base(_), _) | (_, FieldType::Base(_)) => false,
-            (_, FieldType::Object(name)) if *name == InternalName::object() => true,
-            (FieldType::Array(a), FieldType::Array(b)) => {
-                a.is_reference() && b.is_reference() && self.is_assignable(a, b)
-            }
-            (FieldType::Array(_), FieldType::Object(name)) => {
-                matches!(name.as_str(), "java/lang/Cloneable" | "java/io/Serializable")
-            }
-            (FieldType::Object(_), FieldType::Array(_)) => false,
-            (FieldType::Object(a), FieldType::Object(b)) => {
-                let (a, b) = (a.to_binary(), b.to_binary());
-                self.supertypes.get(a.as_str()).is_some_and(|s| s.contains(b.as_str()))
-            }
-        }
+        let mut is_subclass = |a: &InternalName, b: &InternalName| {
+            let (a, b) = (a.to_binary(), b.to_binary());
+            Ok::<_, Infallible>(self.supertypes.get(a.as_str()).is_some_and(|s| s.contains(b.as_str())))
+        };
+        let Ok(assignable) = assignability::is_assignable(from, to, &mut is_subclass);
+        assignable
     }
 
     /// Whether the statement calls one of the CUT's methods or constructors

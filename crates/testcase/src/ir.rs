@@ -21,13 +21,21 @@ pub struct VarId(pub u32);
 /// A primitive value. `Char` is a UTF-16 code unit.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum Primitive {
+    /// A `boolean`.
     Boolean(bool),
+    /// A `byte`.
     Byte(i8),
+    /// A `short`.
     Short(i16),
+    /// A `char`, as a UTF-16 code unit.
     Char(u16),
+    /// An `int`.
     Int(i32),
+    /// A `long`.
     Long(i64),
+    /// A `float`.
     Float(f32),
+    /// A `double`.
     Double(f64),
 }
 
@@ -36,15 +44,20 @@ pub enum Primitive {
 pub struct MethodRef {
     /// Declaring (or receiving) class.
     pub owner: BinaryName,
+    /// The method's simple name, `<init>` for a constructor.
     pub name: String,
+    /// The erased parameter and return types, as the JVM links the call.
     pub descriptor: MethodDescriptor,
 }
 
 /// A field to read or write.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct FieldRef {
+    /// Declaring (or receiving) class.
     pub owner: BinaryName,
+    /// The field's name.
     pub name: String,
+    /// The field's erased type.
     pub ty: FieldType,
 }
 
@@ -60,23 +73,69 @@ pub enum StatementKind {
     /// `null` of a reference type.
     Null(FieldType),
     /// `Color.RED`.
-    EnumConstant { class: BinaryName, name: String },
+    EnumConstant {
+        /// The enum class.
+        class: BinaryName,
+        /// The constant's name.
+        name: String,
+    },
     /// `Foo.class` (also `int.class`).
     ClassLiteral(FieldType),
     /// `new T[length]` (`elem` may itself be an array type).
-    NewArray { elem: FieldType, length: u32 },
+    NewArray {
+        /// The element type.
+        elem: FieldType,
+        /// The number of elements (at most `i32::MAX`, see [`crate::validate()`]).
+        length: u32,
+    },
     /// `array[index] = value`; produces no value.
-    ArrayStore { array: VarId, index: u32, value: VarId },
+    ArrayStore {
+        /// The array, of an earlier statement.
+        array: VarId,
+        /// The element index.
+        index: u32,
+        /// The value stored.
+        value: VarId,
+    },
     /// `new Owner(args)`.
-    Constructor { method: MethodRef, args: Vec<VarId> },
+    Constructor {
+        /// The constructor (`<init>`, returning `void`).
+        method: MethodRef,
+        /// One argument per parameter.
+        args: Vec<VarId>,
+    },
     /// `Owner.name(args)`.
-    StaticCall { method: MethodRef, args: Vec<VarId> },
+    StaticCall {
+        /// The static method.
+        method: MethodRef,
+        /// One argument per parameter.
+        args: Vec<VarId>,
+    },
     /// `receiver.name(args)`.
-    Call { receiver: VarId, method: MethodRef, args: Vec<VarId> },
+    Call {
+        /// The object the method is called on.
+        receiver: VarId,
+        /// The instance method.
+        method: MethodRef,
+        /// One argument per parameter.
+        args: Vec<VarId>,
+    },
     /// `receiver.field` or `Owner.field` when `receiver` is `None`.
-    FieldGet { receiver: Option<VarId>, field: FieldRef },
+    FieldGet {
+        /// The object the field is read from; `None` for a static field.
+        receiver: Option<VarId>,
+        /// The field.
+        field: FieldRef,
+    },
     /// `receiver.field = value` (`Owner.field = value`); produces no value.
-    FieldSet { receiver: Option<VarId>, field: FieldRef, value: VarId },
+    FieldSet {
+        /// The object the field is written to; `None` for a static field.
+        receiver: Option<VarId>,
+        /// The field.
+        field: FieldRef,
+        /// The value assigned.
+        value: VarId,
+    },
 }
 
 /// One statement: what it does and the static type of its value
@@ -84,13 +143,16 @@ pub enum StatementKind {
 /// (`java.util.List<java.lang.String>`), refining the erased type the JVM sees.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Statement {
+    /// What the statement does.
     pub kind: StatementKind,
+    /// The static type of its value, possibly generic; [`JavaType::Void`] when it produces none.
     pub ty: JavaType,
 }
 
 /// A test case: statements in order, plus metadata for later stages.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct TestCase {
+    /// The statements; statement `i` defines [`VarId`]`(i)`.
     pub statements: Vec<Statement>,
     /// The statement that is the call under test (usually the last call
     /// on the class under test), if any.

@@ -106,6 +106,8 @@
 //! - [`literal`]: Java literals for primitives, chars and strings.
 //! - [`assertion`]: regression assertions attached to a test case.
 //! - `display` (private): the `Display` impls of the text form.
+//! - `assignability` (private): the assignability rule that [`Validator`] and
+//!   [`TestCluster`] share.
 //! - [`cluster`]: [`TestCluster`], what tests of a class under test call and
 //!   how to obtain a value of every type they need.
 //! - [`seeds`]: [`Seeds`], constant pools (static and dynamic) for values.
@@ -121,8 +123,10 @@
 //! [`Validator`]; the property test in `operators` checks this on real
 //! classes.
 #![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod assertion;
+mod assignability;
 pub mod builder;
 pub mod cluster;
 mod display;

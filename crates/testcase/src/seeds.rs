@@ -41,10 +41,15 @@ impl Default for SeedOptions {
 /// One pool of constants, each kind without duplicates, in insertion order.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Pool {
+    /// `int` constants (`byte`, `short` and `char` values are drawn from those that fit).
     pub ints: Vec<i32>,
+    /// `long` constants.
     pub longs: Vec<i64>,
+    /// `float` constants.
     pub floats: Vec<f32>,
+    /// `double` constants.
     pub doubles: Vec<f64>,
+    /// `String` constants.
     pub strings: Vec<String>,
 }
 

@@ -22,10 +22,11 @@ use std::sync::{Arc, Mutex};
 use model::classfile::{ClassFile, Member};
 use model::classpath::ClassPath;
 use model::descriptor::FieldType;
-use model::hierarchy::{self, access};
+use model::hierarchy::{Supertypes, access};
 use model::names::{BinaryName, InternalName};
 use model::signature::JavaType;
 
+use crate::assignability;
 use crate::ir::{FieldRef, MethodRef, Statement, StatementKind, TestCase, VarId};
 
 /// Why a test case is invalid: the statement concerned and what is wrong.
@@ -35,17 +36,29 @@ pub enum ValidationError {
     /// Statement `index`, printed as `statement` (`v3 = org.Foo.bar(v1)`), is inconsistent.
     #[error("statement {index} ({statement}): {error}")]
     Statement {
+        /// The index of the statement.
         index: usize,
+        /// The statement in the text form, `vN = ` included.
         statement: String,
         /// Boxed: the members it names make it large, and errors are rare.
         error: Box<StatementError>,
     },
     /// [`TestCase::call_under_test`] is past the last statement.
     #[error("call under test {var} is not a statement of the test case (it has {len})")]
-    CallUnderTestMissing { var: VarId, len: usize },
+    CallUnderTestMissing {
+        /// The call under test named by the test case.
+        var: VarId,
+        /// The number of statements.
+        len: usize,
+    },
     /// [`TestCase::call_under_test`] names a statement that calls nothing.
     #[error("call under test {var} ({statement}) is not a constructor or method call")]
-    CallUnderTestNotACall { var: VarId, statement: String },
+    CallUnderTestNotACall {
+        /// The call under test named by the test case.
+        var: VarId,
+        /// That statement in the text form.
+        statement: String,
+    },
 }
 
 impl ValidationError {
@@ -67,92 +80,215 @@ impl ValidationError {
 pub enum StatementError {
     /// The statement uses itself, a later statement or one past the end.
     #[error("uses {var}, which is not defined before it")]
-    UndefinedVar { var: VarId },
+    UndefinedVar {
+        /// The variable used.
+        var: VarId,
+    },
     /// The statement uses a statement that produces no value.
     #[error("uses {var}, which produces no value")]
-    NoValue { var: VarId },
+    NoValue {
+        /// The variable used.
+        var: VarId,
+    },
     /// A class the statement names cannot be loaded; `message` is the class
     /// path's (with the nearest names found).
     #[error("{message}")]
-    ClassNotLoaded { class: String, message: String },
+    ClassNotLoaded {
+        /// The class.
+        class: BinaryName,
+        /// The class path's error message.
+        message: String,
+    },
     /// Whether `class` is a subtype of `expected` cannot be decided because
     /// a supertype of `class` is not on the class path.
     #[error("cannot tell whether {class} is a {expected}: its supertype {missing} is not on the class path")]
-    IncompleteHierarchy { class: String, expected: String, missing: String },
+    IncompleteHierarchy {
+        /// The class of the value.
+        class: BinaryName,
+        /// The class the value should be an instance of.
+        expected: BinaryName,
+        /// The first supertype of `class` that is not on the class path.
+        missing: BinaryName,
+    },
     /// `null` of a primitive type.
     #[error("null of primitive type {ty}")]
-    PrimitiveNull { ty: FieldType },
+    PrimitiveNull {
+        /// The primitive type.
+        ty: FieldType,
+    },
     /// [`StatementKind::EnumConstant`] of a class that is not an enum.
     #[error("{class} is not an enum")]
-    NotAnEnum { class: BinaryName },
+    NotAnEnum {
+        /// The class named.
+        class: BinaryName,
+    },
     /// [`StatementKind::EnumConstant`] naming no constant of the enum.
     #[error("enum constant {class}.{name} not found")]
-    EnumConstantNotFound { class: BinaryName, name: String },
+    EnumConstantNotFound {
+        /// The enum class.
+        class: BinaryName,
+        /// The constant named.
+        name: String,
+    },
     /// [`StatementKind::NewArray`] longer than a Java array can be.
     #[error("array length {length} is more than an int can hold")]
-    ArrayLength { length: u32 },
+    ArrayLength {
+        /// The length asked for.
+        length: u32,
+    },
     /// [`StatementKind::ArrayStore`] into a value that is not an array.
     #[error("stores into {var}, which is {found}, not an array")]
-    NotAnArray { var: VarId, found: FieldType },
+    NotAnArray {
+        /// The value stored into.
+        var: VarId,
+        /// Its type.
+        found: FieldType,
+    },
     /// [`StatementKind::ArrayStore`] past the end of an array created by a [`StatementKind::NewArray`] of the test case.
     #[error("index {index} is out of bounds for length {length}")]
-    IndexOutOfBounds { index: u32, length: u32 },
+    IndexOutOfBounds {
+        /// The index stored at.
+        index: u32,
+        /// The array's length.
+        length: u32,
+    },
     /// [`StatementKind::ArrayStore`] of a value the array cannot hold.
     #[error("stored value is {found}, expected {expected}")]
-    ElementType { found: FieldType, expected: FieldType },
+    ElementType {
+        /// The type of the stored value.
+        found: FieldType,
+        /// The array's element type.
+        expected: FieldType,
+    },
     /// [`StatementKind::Constructor`] of a method that is not `<init>` returning `void`.
     #[error("{method} is not a constructor")]
-    NotAConstructor { method: MethodRef },
+    NotAConstructor {
+        /// The method called.
+        method: MethodRef,
+    },
     /// A method call of `<init>` or `<clinit>`.
     #[error("{method} is an initializer, not a method")]
-    NotAMethod { method: MethodRef },
+    NotAMethod {
+        /// The initializer called.
+        method: MethodRef,
+    },
     /// [`StatementKind::Constructor`] of an interface, abstract class or enum.
     #[error("cannot instantiate {class}: it is {what}")]
-    NotInstantiable { class: BinaryName, what: &'static str },
+    NotInstantiable {
+        /// The class.
+        class: BinaryName,
+        /// What it is: `an interface`, `an abstract class` or `an enum`.
+        what: &'static str,
+    },
     /// No method (or constructor) of that name and descriptor in the owner
     /// or, except for constructors, its supertypes.
     #[error("method {method} not found{}", missing_hint(missing))]
-    MethodNotFound { method: MethodRef, missing: Option<String> },
+    MethodNotFound {
+        /// The method looked for.
+        method: MethodRef,
+        /// The first supertype of the owner that is not on the class path, where the method might be.
+        missing: Option<BinaryName>,
+    },
     /// No field of that name and type in the owner or its supertypes.
     #[error("field {field} not found{}", missing_hint(missing))]
-    FieldNotFound { field: FieldRef, missing: Option<String> },
+    FieldNotFound {
+        /// The field looked for.
+        field: FieldRef,
+        /// The first supertype of the owner that is not on the class path, where the field might be.
+        missing: Option<BinaryName>,
+    },
     /// A static method called on a receiver, or an instance method without one.
     #[error("method {method} {}", static_mismatch(*is_static, "called"))]
-    MethodStatic { method: MethodRef, is_static: bool },
+    MethodStatic {
+        /// The method.
+        method: MethodRef,
+        /// Whether the method is static.
+        is_static: bool,
+    },
     /// A static field accessed through a receiver, or an instance field without one.
     #[error("field {field} {}", static_mismatch(*is_static, "accessed"))]
-    FieldStatic { field: FieldRef, is_static: bool },
+    FieldStatic {
+        /// The field.
+        field: FieldRef,
+        /// Whether the field is static.
+        is_static: bool,
+    },
     /// [`StatementKind::FieldSet`] of a `final` field.
     #[error("field {field} is final")]
-    FinalField { field: FieldRef },
+    FinalField {
+        /// The field.
+        field: FieldRef,
+    },
     /// A call with more or fewer arguments than the descriptor has parameters.
     #[error("{method} takes {expected} arguments, got {found}")]
-    ArgumentCount { method: MethodRef, expected: usize, found: usize },
+    ArgumentCount {
+        /// The method or constructor called.
+        method: MethodRef,
+        /// Its number of parameters.
+        expected: usize,
+        /// The number of arguments given.
+        found: usize,
+    },
     /// An argument that the parameter cannot take; `position` counts from 1.
     #[error("argument {position} is {found}, expected {expected}")]
-    ArgumentType { position: usize, found: FieldType, expected: FieldType },
+    ArgumentType {
+        /// The argument's position, from 1.
+        position: usize,
+        /// The argument's type.
+        found: FieldType,
+        /// The parameter's type.
+        expected: FieldType,
+    },
     /// A receiver of primitive type.
     #[error("receiver {var} is {found}, not a reference")]
-    ReceiverNotReference { var: VarId, found: FieldType },
+    ReceiverNotReference {
+        /// The receiver.
+        var: VarId,
+        /// Its type.
+        found: FieldType,
+    },
     /// A receiver that is not an instance of the member's owner.
     #[error("receiver {var} is {found}, expected {expected}")]
-    ReceiverType { var: VarId, found: FieldType, expected: FieldType },
+    ReceiverType {
+        /// The receiver.
+        var: VarId,
+        /// Its type.
+        found: FieldType,
+        /// The member's owner.
+        expected: FieldType,
+    },
     /// [`StatementKind::FieldSet`] of a value the field cannot hold.
     #[error("assigned value is {found}, expected {expected}")]
-    FieldValueType { found: FieldType, expected: FieldType },
+    FieldValueType {
+        /// The type of the assigned value.
+        found: FieldType,
+        /// The field's type.
+        expected: FieldType,
+    },
     /// The statement's `ty` does not agree with the value it produces
     /// (calls and field reads may narrow it to a subtype).
     #[error("its type is {ty}, but it produces {expected}")]
-    WrongType { ty: JavaType, expected: FieldType },
+    WrongType {
+        /// The statement's `ty`.
+        ty: JavaType,
+        /// The erased type of the value it produces.
+        expected: FieldType,
+    },
     /// The statement's `ty` is `void` but it produces a value.
     #[error("its type is void, but it produces {expected}")]
-    VoidType { expected: FieldType },
+    VoidType {
+        /// The erased type of the value it produces.
+        expected: FieldType,
+    },
     /// The statement produces no value but its `ty` is not `void`.
     #[error("its type is {ty}, but it produces no value")]
-    TypeWithoutValue { ty: JavaType },
+    TypeWithoutValue {
+        /// The statement's `ty`.
+        ty: JavaType,
+    },
 }
 
-fn missing_hint(missing: &Option<String>) -> String {
+fn missing_hint(missing: &Option<BinaryName>) -> String {
     match missing {
         Some(m) => format!(" (its supertype {m} is not on the class path)"),
         None => String::new(),
@@ -182,29 +318,16 @@ pub fn validate(test_case: &TestCase, class_path: &ClassPath) -> Result<(), Vali
 pub struct Validator<'cp> {
     class_path: &'cp ClassPath,
     /// By binary name.
-    supertypes: Mutex<HashMap<String, Arc<Supertypes>>>,
+    supertypes: Mutex<HashMap<String, Arc<KnownSupertypes>>>,
 }
 
-/// The supertypes of one class, from [`model::hierarchy`].
+/// The supertypes of one class, from [`model::hierarchy`], with a set for
+/// the subtype test.
 #[derive(Debug)]
-struct Supertypes {
-    /// Superclasses, nearest first.
-    superclasses: Vec<String>,
-    /// All superinterfaces, breadth first.
-    interfaces: Vec<String>,
-    /// Binary names of the class itself and all the above.
-    all: HashSet<String>,
-    /// The superclass that is not on the class path, if any: the
-    /// superclasses end before it and the interfaces miss its interfaces.
-    missing_superclass: Option<String>,
-}
-
-impl Supertypes {
-    /// The first supertype that is not on the class path, if any. Looked up
-    /// only when an answer is negative, because `contains` reads the class.
-    fn missing(&self, class_path: &ClassPath) -> Option<String> {
-        self.missing_superclass.clone().or_else(|| self.interfaces.iter().find(|i| !class_path.contains(i)).cloned())
-    }
+struct KnownSupertypes {
+    supertypes: Supertypes,
+    /// Binary names of the class itself and all its supertypes.
+    all: HashSet<BinaryName>,
 }
 
 /// A value a statement uses: its erased static type, and whether it is a
@@ -263,36 +386,21 @@ impl<'cp> Validator<'cp> {
     /// and [`StatementError::IncompleteHierarchy`] when the answer depends
     /// on a supertype that is not on the class path.
     pub fn is_assignable(&self, from: &FieldType, to: &FieldType) -> Result<bool, StatementError> {
-        match (from, to) {
-            (a, b) if a == b => Ok(true),
-            (FieldType::Base(_), _) | (_, FieldType::Base(_)) => Ok(false),
-            (_, FieldType::Object(name)) if *name == InternalName::object() => Ok(true),
-            (FieldType::Array(a), FieldType::Array(b)) => {
-                if a.is_reference() && b.is_reference() {
-                    self.is_assignable(a, b)
-                } else {
-                    Ok(false)
-                }
+        assignability::is_assignable(from, to, &mut |a, b| self.is_subclass(a, b))
+    }
+
+    /// Whether class `a` is `b` or a subtype of it, by the supertypes of `a`.
+    fn is_subclass(&self, a: &InternalName, b: &InternalName) -> Result<bool, StatementError> {
+        let (a, b) = (a.to_binary(), b.to_binary());
+        let known = self.supertypes(a.as_str())?;
+        if known.all.contains(b.as_str()) {
+            return Ok(true);
+        }
+        match known.supertypes.first_missing(self.class_path) {
+            Some(missing) => {
+                Err(StatementError::IncompleteHierarchy { class: a, expected: b, missing: missing.clone() })
             }
-            (FieldType::Array(_), FieldType::Object(name)) => {
-                Ok(matches!(name.as_str(), "java/lang/Cloneable" | "java/io/Serializable"))
-            }
-            (FieldType::Object(_), FieldType::Array(_)) => Ok(false),
-            (FieldType::Object(a), FieldType::Object(b)) => {
-                let (a, b) = (a.to_binary(), b.to_binary());
-                let supertypes = self.supertypes(a.as_str())?;
-                if supertypes.all.contains(b.as_str()) {
-                    return Ok(true);
-                }
-                match supertypes.missing(self.class_path) {
-                    Some(missing) => Err(StatementError::IncompleteHierarchy {
-                        class: a.to_string(),
-                        expected: b.to_string(),
-                        missing,
-                    }),
-                    None => Ok(false),
-                }
-            }
+            None => Ok(false),
         }
     }
 
@@ -500,9 +608,8 @@ impl<'cp> Validator<'cp> {
                 .map(|m| m.access)
                 .ok_or_else(|| not_found(None));
         }
-        self.find_member(method.owner.as_str(), |c| &c.methods, &method.name, &descriptor, access::STATIC)?.ok_or_else(
-            || not_found(self.supertypes(method.owner.as_str()).ok().and_then(|s| s.missing(self.class_path))),
-        )
+        self.find_member(method.owner.as_str(), |c| &c.methods, &method.name, &descriptor, access::STATIC)?
+            .ok_or_else(|| not_found(self.missing_supertype(method.owner.as_str())))
     }
 
     /// The access flags of the field, declared by the owner or inherited.
@@ -512,7 +619,7 @@ impl<'cp> Validator<'cp> {
         self.find_member(field.owner.as_str(), |c| &c.fields, &field.name, &descriptor, 0)?.ok_or_else(|| {
             StatementError::FieldNotFound {
                 field: field.clone(),
-                missing: self.supertypes(field.owner.as_str()).ok().and_then(|s| s.missing(self.class_path)),
+                missing: self.missing_supertype(field.owner.as_str()),
             }
         })
     }
@@ -532,12 +639,12 @@ impl<'cp> Validator<'cp> {
         if let Some(m) = find_member(&class, members(&class), name, descriptor) {
             return Ok(Some(m.access));
         }
-        let supertypes = self.supertypes(owner)?;
-        let inherited = supertypes.superclasses.iter().map(|s| (s, access::PRIVATE));
+        let known = self.supertypes(owner)?;
+        let inherited = known.supertypes.superclasses.iter().map(|s| (s, access::PRIVATE));
         let inherited =
-            inherited.chain(supertypes.interfaces.iter().map(|s| (s, access::PRIVATE | hidden_in_interfaces)));
+            inherited.chain(known.supertypes.interfaces.iter().map(|s| (s, access::PRIVATE | hidden_in_interfaces)));
         for (sup, hidden) in inherited {
-            let Ok(class) = self.class_path.load(sup) else { continue };
+            let Ok(class) = self.class_path.load(sup.as_str()) else { continue };
             if let Some(m) = find_member(&class, members(&class), name, descriptor).filter(|m| m.access & hidden == 0) {
                 return Ok(Some(m.access));
             }
@@ -556,28 +663,28 @@ impl<'cp> Validator<'cp> {
     fn load(&self, binary_name: &str) -> Result<Arc<ClassFile>, StatementError> {
         self.class_path
             .load(binary_name)
-            .map_err(|e| StatementError::ClassNotLoaded { class: binary_name.to_string(), message: e.to_string() })
+            .map_err(|e| StatementError::ClassNotLoaded { class: BinaryName::new(binary_name), message: e.to_string() })
     }
 
-    fn supertypes(&self, binary_name: &str) -> Result<Arc<Supertypes>, StatementError> {
+    fn supertypes(&self, binary_name: &str) -> Result<Arc<KnownSupertypes>, StatementError> {
         if let Some(s) = self.supertypes.lock().expect("supertype cache").get(binary_name) {
             return Ok(s.clone());
         }
-        let not_loaded = |e: model::classpath::ClassPathError| StatementError::ClassNotLoaded {
-            class: binary_name.to_string(),
+        let supertypes = Supertypes::of(self.class_path, binary_name).map_err(|e| StatementError::ClassNotLoaded {
+            class: BinaryName::new(binary_name),
             message: e.to_string(),
-        };
-        let (superclasses, missing_classes) =
-            hierarchy::superclasses(self.class_path, binary_name).map_err(not_loaded)?;
-        let interfaces = hierarchy::all_interfaces(self.class_path, binary_name).map_err(not_loaded)?;
-        let missing_superclass = missing_classes.into_iter().next();
-        let all = std::iter::once(binary_name.to_string())
-            .chain(superclasses.iter().cloned())
-            .chain(interfaces.iter().cloned())
-            .collect();
-        let supertypes = Arc::new(Supertypes { superclasses, interfaces, all, missing_superclass });
+        })?;
+        let all = std::iter::once(BinaryName::new(binary_name)).chain(supertypes.iter().cloned()).collect();
+        let supertypes = Arc::new(KnownSupertypes { supertypes, all });
         self.supertypes.lock().expect("supertype cache").insert(binary_name.to_string(), supertypes.clone());
         Ok(supertypes)
+    }
+
+    /// The first supertype of `binary_name` that is not on the class path,
+    /// for a "not found" message; `None` also when the class cannot be loaded.
+    fn missing_supertype(&self, binary_name: &str) -> Option<BinaryName> {
+        let known = self.supertypes(binary_name).ok()?;
+        known.supertypes.first_missing(self.class_path).cloned()
     }
 }
 

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use model::classfile::{ClassFile, Member};
 use model::classpath::ClassPath;
 use model::descriptor::{FieldType, MethodDescriptor};
-use model::hierarchy::{self, access};
+use model::hierarchy::{self, SubclassIndex, Supertypes, access};
 use model::names::{BinaryName, InternalName};
 use model::signature::{
     ClassTypeSig, JavaType, TypeArg, erase_type_var, parse_class_signature, parse_field_signature,
@@ -33,7 +33,7 @@ const MAX_SUBTYPES: usize = 12;
 
 pub(super) fn build(cp: &ClassPath, cut: &str, options: &ClusterOptions) -> Result<TestCluster, ClusterError> {
     let not_loaded = |e: model::classpath::ClassPathError| ClusterError::NotLoaded {
-        class: cut.to_string(),
+        class: BinaryName::new(cut),
         message: e.to_string(),
     };
     let class = cp.load(cut).map_err(not_loaded)?;
@@ -68,8 +68,8 @@ struct Builder<'cp> {
 
 /// What the build knows about the application's classes (built on first use).
 struct AppIndex {
-    /// Direct subtypes by binary name of the supertype (JDK supertypes included).
-    direct_subtypes: BTreeMap<String, Vec<String>>,
+    /// Direct subtypes of the application's classes (JDK supertypes included).
+    subclasses: SubclassIndex,
     /// Static methods of the CUT's jar (or package), by the binary name of the class they return.
     factories: BTreeMap<String, Vec<Callable>>,
 }
@@ -112,23 +112,24 @@ impl<'cp> Builder<'cp> {
         } else {
             "it (or a class enclosing it) is private or synthetic".to_string()
         };
-        Err(ClusterError::NotAccessible { class: self.cut.clone(), reason })
+        Err(ClusterError::NotAccessible { class: self.cluster.cut.clone(), reason })
     }
 
     // ---- accessibility and existence ----
 
     /// Whether a test in the CUT's package (or any package) can name the class.
     fn class_accessible(&self, class: &ClassFile) -> bool {
-        let name = class.name().replace('/', ".");
-        if is_local_or_anonymous(&name) || class.access & access::SYNTHETIC != 0 {
+        let name = class.binary_name();
+        if is_local_or_anonymous(name.as_str()) || class.access & access::SYNTHETIC != 0 {
             return false;
         }
         // A nested class's own flags (`private`, `protected`) are in its
         // InnerClasses entry; the class file's flags say package-private.
         let flags = class.inner_class_flags().unwrap_or(class.access);
         let own = flags & access::PRIVATE == 0
-            && (flags & access::PUBLIC != 0 || (self.options.package_private && package_of(&name) == self.package));
-        let outer = BinaryName::new(name.as_str()).outer_class();
+            && (flags & access::PUBLIC != 0
+                || (self.options.package_private && package_of(name.as_str()) == self.package));
+        let outer = name.outer_class();
         own && outer.is_none_or(|o| self.cp.load(o.as_str()).is_ok_and(|c| self.class_accessible(&c)))
     }
 
@@ -247,15 +248,17 @@ impl<'cp> Builder<'cp> {
     /// The CUT, its superclasses and then its interfaces, outside the JDK;
     /// `true` marks superinterfaces (whose static members are not inherited).
     fn cut_owners(&self) -> Vec<(String, bool)> {
-        let (supers, _) = hierarchy::superclasses(self.cp, &self.cut).unwrap_or_default();
-        let interfaces = hierarchy::all_interfaces(self.cp, &self.cut).unwrap_or_default();
-        let classes = std::iter::once(self.cut.clone()).chain(supers).map(|c| (c, false));
-        classes.chain(interfaces.into_iter().map(|i| (i, true))).filter(|(c, _)| !is_jdk_class(c)).collect()
+        let supertypes = Supertypes::of(self.cp, &self.cut).ok();
+        let (supers, interfaces) = supertypes.map(|s| (s.superclasses, s.interfaces)).unwrap_or_default();
+        let classes =
+            std::iter::once(self.cut.clone()).chain(supers.iter().map(BinaryName::to_string)).map(|c| (c, false));
+        let interfaces = interfaces.iter().map(|i| (i.to_string(), true));
+        classes.chain(interfaces).filter(|(c, _)| !is_jdk_class(c)).collect()
     }
 
     /// The accessible constructors of a concrete class.
     fn constructors(&self, class: &ClassFile) -> Vec<Callable> {
-        let owner = BinaryName::new(class.name().replace('/', "."));
+        let owner = class.binary_name();
         class
             .methods
             .iter()
@@ -423,7 +426,7 @@ impl<'cp> Builder<'cp> {
         if name == self.cut {
             return Vec::new();
         }
-        let wanted = FieldType::Object(InternalName::new(name.replace('.', "/")));
+        let wanted = FieldType::Object(BinaryName::new(name).to_internal());
         let calls = self.cluster.calls_under_test.iter();
         calls
             .filter(|c| matches!(c, Callable::Method { .. }) && c.erased_ret() == Some(wanted.clone()))
@@ -434,7 +437,7 @@ impl<'cp> Builder<'cp> {
     /// Concrete, accessible application subtypes of `name`.
     fn concrete_subtypes(&mut self, name: &str) -> Vec<String> {
         let app = self.app_index();
-        let mut subtypes = transitive(&app.direct_subtypes, name);
+        let mut subtypes: Vec<String> = app.subclasses.subtypes(name).iter().map(BinaryName::to_string).collect();
         let package = package_of(name).to_string();
         subtypes.sort_by_key(|s| (package_of(s) != package, s.clone()));
         let concrete = |s: &String| {
@@ -480,7 +483,8 @@ impl<'cp> Builder<'cp> {
             return Vec::new();
         }
         let (supers, _) = hierarchy::superclasses(self.cp, name).unwrap_or_default();
-        let owners = std::iter::once(name.to_string()).chain(supers).filter(|c| !is_jdk_class(c));
+        let owners = std::iter::once(name.to_string()).chain(supers.iter().map(BinaryName::to_string));
+        let owners = owners.filter(|c| !is_jdk_class(c));
         let mut seen = HashSet::new();
         let mut out = Vec::new();
         for owner in owners {
@@ -511,13 +515,7 @@ impl<'cp> Builder<'cp> {
 
     fn build_app_index(&self) -> AppIndex {
         let names = application_class_names(self.cp);
-        let mut direct_subtypes: BTreeMap<String, Vec<String>> = BTreeMap::new();
-        for name in &names {
-            let Ok(class) = self.cp.load(name) else { continue };
-            for sup in class.super_name().into_iter().chain(class.interface_names()) {
-                direct_subtypes.entry(sup.replace('/', ".")).or_default().push(name.clone());
-            }
-        }
+        let subclasses = SubclassIndex::of_classes(self.cp, &names);
         let jar = self.cp.find_bytes(&self.cut).ok().and_then(|b| self.cp.classes_in(Path::new(&b.origin)));
         let jar = jar.unwrap_or_else(|| names.iter().filter(|n| package_of(n) == self.package).cloned().collect());
         let mut factories: BTreeMap<String, Vec<Callable>> = BTreeMap::new();
@@ -528,7 +526,7 @@ impl<'cp> Builder<'cp> {
                 }
             }
         }
-        AppIndex { direct_subtypes, factories }
+        AppIndex { subclasses, factories }
     }
 
     /// The accessible static methods of an accessible class that return a class type.
@@ -572,7 +570,8 @@ impl<'cp> Builder<'cp> {
         let mut keep = keep.into_iter();
         self.cluster.calls_under_test.retain(|_| keep.next().unwrap_or(false));
         if self.cluster.calls_under_test.is_empty() {
-            return Err(ClusterError::NothingCallable { class: self.cut.clone(), reason: nothing_reason(class) });
+            let class_name = self.cluster.cut.clone();
+            return Err(ClusterError::NothingCallable { class: class_name, reason: nothing_reason(class) });
         }
         self.cluster.cut_methods = self.cluster.calls_under_test.iter().filter_map(|c| c.method().cloned()).collect();
         Ok(self.cluster)
@@ -581,10 +580,9 @@ impl<'cp> Builder<'cp> {
     /// The class, its superclasses and interfaces, and `Object`.
     fn supertypes(&self, name: &str) -> Option<HashSet<String>> {
         self.load(name)?;
-        let (supers, _) = hierarchy::superclasses(self.cp, name).ok()?;
-        let interfaces = hierarchy::all_interfaces(self.cp, name).ok()?;
+        let supertypes = Supertypes::of(self.cp, name).ok()?;
         let own = [name.to_string(), "java.lang.Object".to_string()];
-        Some(own.into_iter().chain(supers).chain(interfaces).collect())
+        Some(own.into_iter().chain(supertypes.iter().map(BinaryName::to_string)).collect())
     }
 }
 
@@ -629,22 +627,6 @@ fn application_class_names(cp: &ClassPath) -> Vec<String> {
     let split = names.partition_point(|n| !from_jmod(n));
     names.truncate(split);
     names
-}
-
-/// All subtypes of `name` in a direct-subtype map, in discovery order.
-fn transitive(direct: &BTreeMap<String, Vec<String>>, name: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut seen = HashSet::new();
-    let mut stack = vec![name.to_string()];
-    while let Some(n) = stack.pop() {
-        for s in direct.get(&n).into_iter().flatten() {
-            if seen.insert(s.clone()) {
-                out.push(s.clone());
-                stack.push(s.clone());
-            }
-        }
-    }
-    out
 }
 
 /// The generic parameter and result types of method `m`, type variables
@@ -726,7 +708,7 @@ fn collect_class_names(ty: &JavaType, out: &mut Vec<String>) {
 
 /// The raw class type of a binary name.
 fn class_type(binary_name: &str) -> JavaType {
-    JavaType::from(FieldType::Object(InternalName::new(binary_name.replace('.', "/"))))
+    JavaType::from(FieldType::Object(BinaryName::new(binary_name).to_internal()))
 }
 
 /// The enum's constants in declaration order.

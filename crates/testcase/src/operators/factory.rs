@@ -11,7 +11,7 @@
 //! the cluster, recursively until [`crate::ClusterOptions::max_depth`].
 
 use model::descriptor::{BaseType, FieldType};
-use model::names::InternalName;
+use model::names::{BinaryName, InternalName};
 use model::signature::{ClassTypeSig, JavaType};
 use rand::Rng;
 use rand::seq::IndexedRandom;
@@ -302,7 +302,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         let FieldType::Object(_) = ty else { return Vec::new() };
         cluster
             .modified_types()
-            .filter(|name| cluster.is_assignable(ty, &FieldType::Object(InternalName::new(name.replace('.', "/")))))
+            .filter(|name| cluster.is_assignable(ty, &FieldType::Object(BinaryName::new(*name).to_internal())))
             .flat_map(|name| cluster.modifiers(name))
             .collect()
     }
