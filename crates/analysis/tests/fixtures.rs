@@ -92,3 +92,39 @@ fn fixtures_compiled_for_java_8_count_like_jacoco() {
 fn fixtures_compiled_for_java_17_count_like_jacoco() {
     check_release("17");
 }
+
+#[test]
+fn nested_classes_count_with_the_enclosing_class_unless_the_compiler_made_them_up() {
+    let classes = compile_fixtures("17");
+    // javac's switch map for the enum switch of `Switches` is synthetic.
+    let switch_map = classes.get("fixtures.Switches$1").expect("javac made a switch map");
+    assert!(!analysis::goals::counts_with_enclosing_class(switch_map));
+    for name in ["fixtures.Nested$Counter", "fixtures.Nested$Adder", "fixtures.Switches$Op"] {
+        assert!(analysis::goals::counts_with_enclosing_class(&classes[name]), "{name}");
+    }
+}
+
+#[test]
+fn goal_kinds_fall_into_jacocos_counters() {
+    let classes = compile_fixtures("17");
+    let goals = analysis::class_goals(&classes["fixtures.Switches"]).unwrap();
+    let categories: std::collections::BTreeSet<&str> = goals.goals.iter().map(|g| g.kind.category()).collect();
+    for expected in ["branch", "line", "method"] {
+        assert!(categories.contains(expected), "{categories:?}");
+    }
+    assert!(categories.iter().all(|c| ["branch", "line", "method", "root-branch"].contains(c)), "{categories:?}");
+    let switch_cases = goals.goals.iter().filter(|g| matches!(g.kind, GoalKind::SwitchCase { .. }));
+    assert!(switch_cases.clone().count() > 0 && switch_cases.into_iter().all(|g| g.kind.category() == "branch"));
+}
+
+#[test]
+fn declared_exceptions_come_from_the_throws_clause() {
+    let classes = compile_fixtures("17");
+    let cf = &classes["fixtures.Exceptions"];
+    let declared = |name: &str| {
+        let m = cf.methods.iter().find(|m| cf.member_name(m) == name).expect(name);
+        cf.declared_exceptions(m).iter().map(|n| n.as_str().to_string()).collect::<Vec<_>>()
+    };
+    assert_eq!(declared("checked"), ["java/io/IOException"]);
+    assert!(declared("<init>").is_empty());
+}

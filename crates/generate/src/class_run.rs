@@ -127,7 +127,7 @@ fn fill_coverage(run: &mut ClassRun, suite: &[TestCase], report: &mut ClassRepor
     let results = if suite.is_empty() { vec![] } else { run.pool.execute(suite)? };
     let covered: BTreeSet<GoalId> = results.iter().flat_map(|r| run.map.covered(&r.trace)).collect();
     for g in &run.goals.goals {
-        let entry = report.goals.entry(category(&g.kind).to_string()).or_default();
+        let entry = report.goals.entry(g.kind.category().to_string()).or_default();
         entry.total += 1;
         entry.covered += usize::from(covered.contains(&g.id));
         if !covered.contains(&g.id) {
@@ -135,17 +135,6 @@ fn fill_coverage(run: &mut ClassRun, suite: &[TestCase], report: &mut ClassRepor
         }
     }
     Ok(())
-}
-
-/// The report category of a goal kind.
-fn category(kind: &analysis::goals::GoalKind) -> &'static str {
-    use analysis::goals::GoalKind;
-    match kind {
-        GoalKind::Branch { .. } | GoalKind::SwitchCase { .. } => "branch",
-        GoalKind::Line { .. } => "line",
-        GoalKind::Method => "method",
-        GoalKind::RootBranch => "root-branch",
-    }
 }
 
 /// FNV-1a of a string, to derive a per-class seed from the run's seed.

@@ -62,21 +62,19 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
     })
 }
 
-/// The nested, inner, local and anonymous classes of `class` on the class
-/// path (binary names starting with `class$`), with their goals; classes
-/// the compiler made up (`ACC_SYNTHETIC`, such as switch maps) and classes
-/// that cannot be analysed are left out, as JaCoCo leaves them out.
+/// The nested classes of `class` on the class path whose goals count as
+/// the class's ([`analysis::goals::counts_with_enclosing_class`]), with
+/// their goals; classes that cannot be read or analysed are left out (and
+/// logged), as JaCoCo leaves them out.
 fn nested_classes(cp: &ClassPath, class: &BinaryName) -> Vec<(BinaryName, ClassGoals)> {
-    const ACC_SYNTHETIC: u16 = 0x1000;
-    let prefix = format!("{class}$");
     let mut out = Vec::new();
-    for name in cp.all_class_names().into_iter().filter(|n| n.starts_with(&prefix)) {
-        let Ok(cf) = cp.load(&name) else { continue };
-        if cf.access & ACC_SYNTHETIC != 0 {
+    for name in cp.nested_class_names(class) {
+        let Ok(cf) = cp.load(name.as_str()) else { continue };
+        if !analysis::goals::counts_with_enclosing_class(&cf) {
             continue;
         }
         match analysis::goals::class_goals(&cf) {
-            Ok(goals) => out.push((BinaryName::new(name), goals)),
+            Ok(goals) => out.push((name, goals)),
             Err(e) => tracing::warn!("nested class {name} left out: {e}"),
         }
     }

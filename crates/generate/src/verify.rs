@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
 use javarun::TestVerdict;
-use model::names::BinaryName;
+use model::names::{BinaryName, InternalName};
 use testcase::TestCase;
 use testcase::assertion::AssertionKind;
 
@@ -134,7 +134,7 @@ fn exceptions_seen(ctx: &ClassRun, tests: &[TestCase]) -> Vec<ExceptionSeen> {
             let AssertionKind::Throws { exception } = &a.kind else { continue };
             let Some(method) = call_of(&t.statements[a.var.0 as usize].kind) else { continue };
             let key = (method.clone(), exception.clone());
-            let is_declared = declared.get(&method).is_some_and(|d| d.iter().any(|x| x == exception.as_str()));
+            let is_declared = declared.get(&method).is_some_and(|d| d.contains(exception));
             let (message, direct) = ctx.exception_details.get(&key).cloned().unwrap_or((None, false));
             seen.entry(key).or_insert(ExceptionSeen {
                 method,
@@ -161,16 +161,8 @@ pub(crate) fn call_of(kind: &testcase::StatementKind) -> Option<String> {
 }
 
 /// `name descriptor` → exception classes (binary names) in its `throws` clause.
-fn declared_exceptions(ctx: &ClassRun) -> BTreeMap<String, Vec<String>> {
+fn declared_exceptions(ctx: &ClassRun) -> BTreeMap<String, Vec<BinaryName>> {
     let Ok(cf) = ctx.cp.load(ctx.class.as_str()) else { return BTreeMap::new() };
-    let mut out = BTreeMap::new();
-    for m in &cf.methods {
-        let Some(a) = cf.find_attribute(&m.attributes, "Exceptions") else { continue };
-        let names = a.info.get(2..).unwrap_or(&[]).chunks(2).filter_map(|c| {
-            let idx = u16::from_be_bytes([c[0], *c.get(1)?]);
-            cf.constant_pool.class_name(idx).ok().map(|n| n.replace('/', "."))
-        });
-        out.insert(format!("{}{}", cf.member_name(m), cf.member_descriptor(m)), names.collect());
-    }
-    out
+    let declared = |m| cf.declared_exceptions(m).iter().map(InternalName::to_binary).collect();
+    cf.methods.iter().map(|m| (format!("{}{}", cf.member_name(m), cf.member_descriptor(m)), declared(m))).collect()
 }

@@ -253,6 +253,15 @@ impl ClassFile {
         self.constant_pool.utf8(m.descriptor_index).unwrap_or("<invalid>")
     }
 
+    /// The exception classes in a method's `throws` clause (its `Exceptions`
+    /// attribute, JVMS §4.7.5), in file order; entries that do not name a
+    /// class are skipped, and a method without the attribute declares none.
+    pub fn declared_exceptions(&self, m: &Member) -> Vec<InternalName> {
+        let Some(a) = self.find_attribute(&m.attributes, "Exceptions") else { return Vec::new() };
+        let indices = a.info.get(2..).unwrap_or(&[]).chunks_exact(2).map(|c| u16::from_be_bytes([c[0], c[1]]));
+        indices.filter_map(|i| self.constant_pool.class_name(i).ok().map(InternalName::new)).collect()
+    }
+
     /// The first attribute named `name` among `attributes`.
     pub fn find_attribute<'a>(&self, attributes: &'a [Attribute], name: &str) -> Option<&'a Attribute> {
         attributes.iter().find(|a| self.constant_pool.utf8(a.name_index) == Ok(name))

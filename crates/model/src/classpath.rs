@@ -241,6 +241,14 @@ impl ClassPath {
         out
     }
 
+    /// Binary names of the classes nested in `outer` at any depth (nested,
+    /// inner, local and anonymous: names that start with `outer$`), in
+    /// [`ClassPath::all_class_names`] order.
+    pub fn nested_class_names(&self, outer: &BinaryName) -> Vec<BinaryName> {
+        let prefix = format!("{outer}$");
+        self.all_class_names().into_iter().filter(|n| n.starts_with(&prefix)).map(BinaryName::new).collect()
+    }
+
     /// Binary names of the classes in one jar or directory of the class path,
     /// in archive (or sorted directory) order; `None` if `path` is not an entry.
     pub fn classes_in(&self, path: &Path) -> Option<Vec<String>> {

@@ -35,6 +35,7 @@
 
 use std::collections::BTreeMap;
 
+use model::classfile::ClassFile;
 use model::names::InternalName;
 use serde::{Deserialize, Serialize};
 
@@ -97,7 +98,27 @@ pub enum GoalKind {
     RootBranch,
 }
 
+/// Whether the goals of `nested`, a nested, inner, local or anonymous class
+/// of the class under test, count as the class under test's: they do unless
+/// the compiler made the class up (`ACC_SYNTHETIC`, such as javac's switch
+/// maps `Outer$1`), as JaCoCo and EvoSuite count them.
+pub fn counts_with_enclosing_class(nested: &ClassFile) -> bool {
+    nested.access & model::access::SYNTHETIC == 0
+}
+
 impl GoalKind {
+    /// The counter the kind adds to, as JaCoCo names its counters and
+    /// `report.json` groups goals: `branch` (branch sides and switch
+    /// targets), `line`, `method`, `root-branch`.
+    pub fn category(&self) -> &'static str {
+        match self {
+            GoalKind::Branch { .. } | GoalKind::SwitchCase { .. } => "branch",
+            GoalKind::Line { .. } => "line",
+            GoalKind::Method => "method",
+            GoalKind::RootBranch => "root-branch",
+        }
+    }
+
     /// Short name of the kind: `branch`, `switch-case`, `line`, `method`,
     /// `root-branch`.
     pub fn name(&self) -> &'static str {
