@@ -42,8 +42,8 @@ pub struct GenerateConfig {
 /// Which classes to test, as the user named them.
 #[derive(Debug, Clone, Default)]
 pub struct ClassSelection {
-    /// Classes named one by one (binary names); nested classes may be named too.
-    pub classes: Vec<String>,
+    /// Classes named one by one; nested classes may be named too.
+    pub classes: Vec<BinaryName>,
     /// Every top-level class of this package on the class path.
     pub package: Option<String>,
     /// Every top-level class of this jar (which is on the class path).
@@ -61,9 +61,9 @@ impl ClassSelection {
     /// when the selection names no class.
     pub fn resolve(&self, class_path: &str) -> Result<Vec<BinaryName>, GenerateError> {
         let cp = ClassPath::parse(class_path)?;
-        let mut classes = self.classes.clone();
+        let mut classes: Vec<String> = self.classes.iter().map(|c| c.as_str().to_string()).collect();
         for c in &self.classes {
-            cp.find_bytes(c)?;
+            cp.find_bytes(c.as_str())?;
         }
         if let Some(jar) = &self.jar {
             classes.extend(cp.classes_in(jar).unwrap_or_default().into_iter().filter(|c| is_testable_name(c)));

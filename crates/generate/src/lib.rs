@@ -26,7 +26,7 @@
 //! ```no_run
 //! # fn config() -> generate::GenerateConfig { unimplemented!() }
 //! let config = config();
-//! let classes = generate::ClassSelection { classes: vec!["p.Stack".into()], ..Default::default() }
+//! let classes = generate::ClassSelection { classes: vec![model::names::BinaryName::new("p.Stack")], ..Default::default() }
 //!     .resolve(&config.class_path)?;
 //! let report = generate::run(&config, &classes, &mut [], &mut ())?;
 //! println!("{} classes", report.classes.len());

@@ -161,7 +161,7 @@ pub enum Error {
     #[error("JaCoCo could not measure {cut} ({status}): {stderr}")]
     JacocoFailed {
         /// The class under test.
-        cut: String,
+        cut: model::names::BinaryName,
         /// The step's exit status.
         status: ExitStatus,
         /// Its standard error, trimmed.
@@ -171,7 +171,7 @@ pub enum Error {
     #[error("JaCoCo printed no total for {cut}: {stdout}")]
     JacocoNoTotal {
         /// The class under test.
-        cut: String,
+        cut: model::names::BinaryName,
         /// What it printed, trimmed.
         stdout: String,
     },
@@ -186,7 +186,7 @@ pub enum Error {
     #[error("JaCoCo's total for {cut} is short: {total}")]
     JacocoShortTotal {
         /// The class under test.
-        cut: String,
+        cut: model::names::BinaryName,
         /// The counts after `TOTAL`.
         total: String,
     },

@@ -3,6 +3,7 @@
 //! Java 17 sealed classes) and the report step (`JacocoCoverage`, counters
 //! from a `.exec` file).
 
+use model::names::BinaryName;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -35,8 +36,8 @@ pub struct JacocoSetup {
     pub helper_agent_jar: PathBuf,
     /// The `.exec` file the agent appends to at JVM exit.
     pub exec_file: PathBuf,
-    /// The class under test (binary name, `pkg.Outer`).
-    pub cut: String,
+    /// The class under test (`pkg.Outer`).
+    pub cut: BinaryName,
 }
 
 impl JacocoSetup {
@@ -67,7 +68,7 @@ impl JacocoSetup {
             agent_jar: dir.join("jacocoagent.jar"),
             helper_agent_jar: dir.join("ferroagent.jar"),
             exec_file: exec_file.to_path_buf(),
-            cut: cut.to_string(),
+            cut: BinaryName::new(cut),
         })
     }
 
@@ -158,7 +159,7 @@ pub fn jacoco_coverage(jdk: &Jdk, exec_file: &Path, classes: &Path, cut: &str) -
     let stderr = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() {
         return Err(Error::JacocoFailed {
-            cut: cut.to_string(),
+            cut: BinaryName::new(cut),
             status: output.status,
             stderr: stderr.trim().to_string(),
         });
@@ -171,14 +172,14 @@ fn parse_total(stdout: &str, cut: &str) -> Result<Coverage> {
     let total = stdout
         .lines()
         .find_map(|l| l.strip_prefix("TOTAL\t"))
-        .ok_or_else(|| Error::JacocoNoTotal { cut: cut.to_string(), stdout: stdout.trim().to_string() })?;
+        .ok_or_else(|| Error::JacocoNoTotal { cut: BinaryName::new(cut), stdout: stdout.trim().to_string() })?;
     let n: Vec<u32> = total
         .split('\t')
         .map(str::parse)
         .collect::<Result<_, _>>()
         .map_err(|source| Error::JacocoBadTotal { source })?;
     let [lines_covered, lines_total, branches_covered, branches_total, ..] = n[..] else {
-        return Err(Error::JacocoShortTotal { cut: cut.to_string(), total: total.to_string() });
+        return Err(Error::JacocoShortTotal { cut: BinaryName::new(cut), total: total.to_string() });
     };
     Ok(Coverage { lines_covered, lines_total, branches_covered, branches_total })
 }

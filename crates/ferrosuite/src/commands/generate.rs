@@ -127,8 +127,11 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
 pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
     let config = config_from_args(args)?;
     println!("ferrosuite generate: seed {}", config.seed);
-    let selection =
-        ClassSelection { classes: args.class.clone(), package: args.package.clone(), jar: args.jar.clone() };
+    let selection = ClassSelection {
+        classes: args.class.iter().map(BinaryName::new).collect(),
+        package: args.package.clone(),
+        jar: args.jar.clone(),
+    };
     let classes = selection.resolve(&config.class_path)?;
     let report = ::generate::run(&config, &classes, &mut [], &mut Printer::default())?;
     let failed = report.classes.iter().filter(|c| c.status != ClassStatus::Ok).count();
