@@ -156,3 +156,32 @@ fn a_jump_into_an_instruction_is_bad_input_reported_once() {
     assert!(err.starts_with("error: cannot analyse p.A: p/A.f(I)I: undecodable bytecode: jump target 2"), "{err}");
     assert_eq!(err.matches("is not the start of an instruction").count(), 1, "{err}");
 }
+
+#[test]
+fn a_misspelt_algorithm_or_junit_version_is_a_usage_error_not_a_silent_default() {
+    let cp = "/usr/share/java/commons-lang3.jar";
+    let class = "org.apache.commons.lang3.CharUtils";
+    let (code, err) = stderr_of(&["generate", "--classpath", cp, "--class", class, "--algorithm", "dynamosaa"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("dynamosaa") && err.contains("dynamosa, mosa, wholesuite, random"), "{err}");
+    let (code, err) = stderr_of(&["generate", "--classpath", cp, "--class", class, "--junit", "3"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("[possible values: 4, 5]"), "{err}");
+}
+
+#[test]
+fn generate_names_a_missing_class_with_exit_code_3() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("out");
+    let (code, err) = stderr_of(&[
+        "generate",
+        "--classpath",
+        "/usr/share/java/commons-lang3.jar",
+        "--class",
+        "org.apache.commons.lang3.StringUtil",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 3, "{err}");
+    assert!(one_line(&err).contains("org.apache.commons.lang3.StringUtil"), "{err}");
+}

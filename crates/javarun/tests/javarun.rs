@@ -5,9 +5,8 @@
 //! coverage with the JaCoCo agent against `tools/java/JacocoBranches`.
 
 // The integration-test helpers of the binary crate (repository root, JDK tools, fixtures).
-// Its `run()` finds the binary with `option_env!`, which only the binary's own tests use.
+// Its `ferrosuite()` finds the binary with `option_env!`, which only the binary's own tests use.
 #[path = "../../ferrosuite/tests/util/mod.rs"]
-#[allow(clippy::option_env_unwrap)]
 mod util;
 
 use std::path::{Path, PathBuf};

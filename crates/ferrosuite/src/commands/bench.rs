@@ -231,7 +231,7 @@ fn load_all(
     log: &std::path::Path,
 ) -> anyhow::Result<Result<BTreeSet<String>, String>> {
     let log_option = format!("-Xlog:verification=info:file={}:none:filecount=0", log.display());
-    let run = javarun::java_with_input(&jdk, &["-Xverify:all", &log_option, "-cp", cp, "LoadAll"], &names.join("\n"))?;
+    let run = javarun::java_with_input(jdk, &["-Xverify:all", &log_option, "-cp", cp, "LoadAll"], &names.join("\n"))?;
     let mut failures = failures(&run.stdout);
     let mut problems = Vec::new();
     if !run.status.success() {

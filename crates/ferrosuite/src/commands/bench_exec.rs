@@ -70,7 +70,7 @@ fn compile_example(jdk: &Jdk, dir: &Path) -> anyhow::Result<std::path::PathBuf> 
     std::fs::write(&src, include_str!("../../../../examples/src/example/BoundedStack.java"))?;
     let classes = dir.join("example-classes");
     std::fs::create_dir_all(&classes)?;
-    javarun::javac(&jdk, &src, "", &classes)?;
+    javarun::javac(jdk, &src, "", &classes)?;
     Ok(classes)
 }
 

@@ -74,7 +74,7 @@ pub fn compare_branches(corpus: &Path, jar_dir: &Path) -> anyhow::Result<ExitCod
 /// JaCoCo's total branches, lines and methods of `class`.
 fn jacoco_counts(jdk: &Jdk, tool_cp: &str, jar: &Path, class: &str) -> anyhow::Result<[usize; 3]> {
     let run = javarun::java_with_input(
-        &jdk,
+        jdk,
         &["-cp", tool_cp, "JacocoBranches", jar.to_str().unwrap_or_default(), class],
         "",
     )?;

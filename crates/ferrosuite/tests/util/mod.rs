@@ -92,7 +92,9 @@ pub fn ferrosuite(args: &[&str]) -> Output {
 /// Like [`ferrosuite`], with `cwd` as the working directory.
 pub fn ferrosuite_in(cwd: &Path, args: &[&str]) -> Output {
     // `option_env!`: other crates' tests include this module too (they do not run the binary).
-    let exe = option_env!("CARGO_BIN_EXE_ferrosuite").expect("only the ferrosuite crate's tests run the binary");
+    let Some(exe) = option_env!("CARGO_BIN_EXE_ferrosuite") else {
+        panic!("only the ferrosuite crate's tests run the binary");
+    };
     let mut cmd = Command::new(exe);
     for (k, _) in std::env::vars() {
         if k.starts_with("FERROSUITE_") {
