@@ -93,3 +93,49 @@ fn every_library_crate_warns_on_missing_docs_and_forbids_unsafe_code_outside_jvm
         }
     }
 }
+
+/// The modules a file declares (`mod x;`, `pub mod x;`, `pub(crate) mod x;`), except test-only ones.
+fn declared_modules(source: &str) -> Vec<String> {
+    let mut modules = Vec::new();
+    let mut test_only = false;
+    for line in source.lines().map(str::trim) {
+        let decl = line.strip_prefix("pub ").or_else(|| line.strip_prefix("pub(crate) ")).unwrap_or(line);
+        if let Some(name) = decl.strip_prefix("mod ").and_then(|r| r.strip_suffix(';')) {
+            if !test_only {
+                modules.push(name.to_string());
+            }
+        }
+        test_only = line == "#[cfg(test)]";
+    }
+    modules
+}
+
+fn source_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = e.path();
+        if path.is_dir() {
+            source_files(&path, out);
+        } else if path.file_name().is_some_and(|n| n == "lib.rs" || n == "main.rs" || n == "mod.rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn every_crate_and_module_folder_doc_names_each_of_its_modules() {
+    let mut files = Vec::new();
+    source_files(&util::repo().join("crates"), &mut files);
+    files.retain(|f| f.components().any(|c| c.as_os_str() == "src"));
+    let mut missing = Vec::new();
+    for file in files {
+        let source = std::fs::read_to_string(&file).unwrap();
+        let doc: String = source.lines().filter(|l| l.starts_with("//!")).collect::<Vec<_>>().join("\n");
+        for module in declared_modules(&source) {
+            let named = [format!("`{module}`"), format!("`{module}::"), format!("(mod@{module})")];
+            if !named.iter().any(|n| doc.contains(n.as_str())) {
+                missing.push(format!("{}: {module}", file.strip_prefix(util::repo()).unwrap().display()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "module docs (//!) that do not name a module they declare:\n{}", missing.join("\n"));
+}

@@ -156,7 +156,7 @@ impl SuiteOptions {
         if package.is_empty() {
             format!("{}.java", self.class_name)
         } else {
-            format!("{}/{}.java", package.replace('.', "/"), self.class_name)
+            format!("{}/{}.java", model::names::internal_package(package), self.class_name)
         }
     }
 
@@ -205,6 +205,14 @@ impl EmittedSuite {
         let hit = |t: &&EmittedTest| lines.iter().any(|l| t.lines.contains(l));
         self.tests.iter().filter(hit).map(|t| t.name.as_str()).collect()
     }
+}
+
+/// The names of the test methods of a source that [`emit_suite`] wrote, in
+/// source order: each is declared `public void NAME() throws Throwable` on
+/// a line of its own (for a caller that has the file but not the tests).
+pub fn test_methods_in(source: &str) -> Vec<String> {
+    let declared = |l: &str| l.trim_start().strip_prefix("public void ")?.split_once('(').map(|(n, _)| n.to_string());
+    source.lines().filter_map(declared).collect()
 }
 
 /// Like [`emit_suite`], with the line range of each test method.

@@ -63,5 +63,7 @@ fn each_test_method_knows_its_lines_from_annotation_to_closing_brace() {
             assert_eq!(suite.tests_at_lines(&[*test.lines.end()]), vec![test.name.as_str()]);
         }
         assert!(suite.tests_at_lines(&[1]).is_empty(), "{name}: the header holds no test");
+        let names: Vec<String> = suite.tests.iter().map(|t| t.name.clone()).collect();
+        assert_eq!(junit::test_methods_in(&suite.source), names, "{name}");
     }
 }

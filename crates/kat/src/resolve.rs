@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use model::names::InternalName;
+use model::names::{InternalName, internal_package};
 
 use crate::declare::{ClassKind, Declarations, RawClass, RawMethod, TypeSyntax};
 
@@ -39,8 +39,7 @@ impl<'d> Resolver<'d> {
         let c = &self.decls.classes[i];
         let pkg = &self.decls.files[c.file].package;
         let nested = c.chain.join("$");
-        // `pkg` is a package name, which has no class-name conversion.
-        InternalName::new(if pkg.is_empty() { nested } else { format!("{}/{nested}", pkg.replace('.', "/")) })
+        InternalName::new(if pkg.is_empty() { nested } else { format!("{}/{nested}", internal_package(pkg)) })
     }
 
     /// Direct supertypes of class `i` as internal names (superclass first,

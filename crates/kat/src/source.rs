@@ -63,7 +63,7 @@ pub fn read_units(src_zip: &Path, modules: &[&str]) -> Result<Vec<Unit>, SourceE
         let info = read_entry(&mut zip, &format!("{module}/module-info.java"))
             .ok_or_else(|| SourceError::NoModule { path: path.clone(), module: module.to_string() })?;
         let exported: Vec<String> =
-            exports(&info).into_iter().map(|p| format!("{module}/{}/", p.replace('.', "/"))).collect();
+            exports(&info).into_iter().map(|p| format!("{module}/{}/", model::names::internal_package(&p))).collect();
         let names: Vec<String> = zip
             .file_names()
             .filter(|n| n.ends_with(".java") && !n.ends_with("package-info.java"))

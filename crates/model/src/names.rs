@@ -309,6 +309,13 @@ fn source_name(internal: &str) -> String {
     out
 }
 
+/// A package name in binary form (`java.util`, as Java source and
+/// `module-info` spell it) spelled in internal form (`java/util`), which is
+/// also its folder in a jar or class directory.
+pub fn internal_package(binary_package: &str) -> String {
+    binary_package.replace('.', "/")
+}
+
 /// A package name in internal form (`java/util`) spelled in binary form (`java.util`).
 pub(crate) fn binary_package(internal_package: &str) -> String {
     internal_package.replace('/', ".")

@@ -13,6 +13,7 @@ use anyhow::Context;
 use crate::exit_code::ExitCode;
 use javarun::Jdk;
 use javarun::{self, JacocoSetup, JunitJars};
+use model::names::BinaryName;
 
 /// One measured class.
 struct Row {
@@ -82,29 +83,23 @@ fn measure(
         .status()
         .context("cannot run ferrosuite generate")?;
     let seconds = start.elapsed().as_secs_f64();
-    let simple = class.rsplit('.').next().unwrap_or(class).replace('$', "_");
-    let package_dir = class.rsplit_once('.').map_or(String::new(), |(p, _)| p.replace('.', "/"));
-    let source = dir.join(&package_dir).join(format!("{simple}_FerroTest.java"));
+    let cut = BinaryName::new(class);
+    let suite = junit::SuiteOptions::for_class(&cut);
+    let source = dir.join(suite.source_path(&cut));
     let text = std::fs::read_to_string(&source).with_context(|| format!("generate ({status}) wrote no test file"))?;
-    let names: Vec<String> = text
-        .lines()
-        .filter_map(|l| {
-            l.trim_start().strip_prefix("public void ").and_then(|r| r.split('(').next()).map(str::to_string)
-        })
-        .collect();
+    let names = junit::test_methods_in(&text);
     let classes = dir.join("bench-classes");
     let compile_cp = format!("{}:{}", jar.display(), junit.compile_class_path());
     javarun::compile_tests(jdk, std::slice::from_ref(&source), &compile_cp, &classes, None)?
         .map_err(|errors| anyhow::anyhow!("the emitted suite does not compile: {}", errors.len()))?;
     let exec_file = dir.join("jacoco.exec");
     let jacoco = JacocoSetup::new(jdk, &exec_file, class)?;
-    let package = class.rsplit_once('.').map_or(String::new(), |(p, _)| format!("{p}."));
-    let test_class = format!("{package}{simple}_FerroTest");
+    let test_class = suite.test_class(&cut);
     let verdicts = javarun::run_tests(
         jdk,
         &classes,
         &jar.display().to_string(),
-        &test_class,
+        test_class.as_str(),
         &names,
         junit,
         Some(&jacoco),

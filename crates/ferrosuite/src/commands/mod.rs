@@ -1,4 +1,7 @@
-//! One module per subcommand, plus the mapping of errors to exit codes.
+//! One module per subcommand, plus the mapping of errors to exit codes:
+//! [`generate`] (the main job), [`goals`], [`instrument`], [`kat`], and
+//! `bench` ([`bench`]: `instrument`, `verify`, `exec` ([`bench_exec`]),
+//! `coverage` ([`bench_coverage`]), `branches` ([`jacoco`]), `kat`).
 
 pub mod bench;
 pub mod bench_coverage;

@@ -7,6 +7,12 @@
 //! relation, object) triple, link subject and object, and derive the
 //! condition and type ([`predicate::derive`]). A code span that is itself a
 //! condition (`index < 0 || index >= size()`) is taken as written.
+//!
+//! Modules: [`sentence`] (tokens, first sentence, condition part, the split
+//! at conjunctions), [`entity`] (linking noun phrases to the receiver,
+//! parameters and derived values), [`predicate`] (conditions and types of
+//! predicates), [`state`] (linking a predicate to a state method), [`words`]
+//! (words, stemming and the lexical similarity).
 
 pub mod entity;
 pub mod predicate;
