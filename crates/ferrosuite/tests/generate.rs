@@ -141,3 +141,45 @@ fn prefixes_suffixes_and_case_insensitive_words_become_seeds() {
     assert!(suite.contains("--run="), "{suite}");
     assert!(suite.contains(".cfg"), "{suite}");
 }
+
+/// Every file under `dir`, relative to it, sorted.
+fn files_under(dir: &Path) -> Vec<String> {
+    fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            if e.path().is_dir() {
+                walk(root, &e.path(), out);
+            } else {
+                out.push(e.path().strip_prefix(root).unwrap().display().to_string());
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(dir, dir, &mut out);
+    out.sort();
+    out
+}
+
+#[test]
+fn the_output_folder_holds_only_test_sources_and_the_report_and_work_files_go_elsewhere() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let budget = ["--evaluations", "300", "--seed", "5"];
+    let out = tmp.path().join("out");
+    let (code, log, _) = generate(&jar, "edge.Counter", &out, &budget);
+    assert_eq!(code, 0, "{log}");
+    assert_eq!(files_under(&out), ["edge/Counter_FerroTest.java", "report.json"]);
+    assert!(!log.contains("working files kept"), "{log}");
+
+    let (kept_out, work) = (tmp.path().join("kept-out"), tmp.path().join("work"));
+    let work_arg = ["--work-dir", work.to_str().unwrap()];
+    let (code, log, _) = generate(&jar, "edge.Counter", &kept_out, &[&budget[..], &work_arg[..]].concat());
+    assert_eq!(code, 0, "{log}");
+    assert_eq!(files_under(&kept_out), ["edge/Counter_FerroTest.java", "report.json"]);
+    assert!(work.join("edge.Counter/round-0.java").is_file(), "{:?}", files_under(&work));
+
+    let inside = out.join("work");
+    let inside_arg = ["--work-dir", inside.to_str().unwrap()];
+    let (code, log, _) = generate(&jar, "edge.Counter", &out, &[&budget[..], &inside_arg[..]].concat());
+    assert_eq!(code, 3, "{log}");
+    assert!(log.contains("is inside --out"), "{log}");
+}

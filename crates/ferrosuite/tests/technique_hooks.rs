@@ -72,6 +72,7 @@ fn config(jar: &std::path::Path, out: &std::path::Path) -> GenerateConfig {
     GenerateConfig {
         class_path: jar.display().to_string(),
         out: out.to_path_buf(),
+        work_dir: out.with_file_name("work"),
         junit: junit::JUnitVersion::Four,
         junit_jars: javarun::JunitJars::debian(4).unwrap(),
         seed: 3,

@@ -42,7 +42,7 @@ pub struct ClassRun {
     pub pool: Pool,
     /// Class-file major version of the class under test.
     pub major: u16,
-    /// Working folder of this class: `OUT/.ferrosuite/<class>/`.
+    /// Working folder of this class: `<work dir>/<class>/`.
     pub work: PathBuf,
     /// How the coverage workers were started (mutant workers differ only
     /// in their class path).

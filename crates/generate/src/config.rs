@@ -17,8 +17,13 @@ use crate::GenerateError;
 pub struct GenerateConfig {
     /// The user's class path (`:`-separated, with `--jar` first).
     pub class_path: String,
-    /// Output folder: test sources, `report.json`, and `.ferrosuite/` working files.
+    /// Output folder: the test sources and `report.json`, nothing else (a
+    /// build may compile everything in it).
     pub out: PathBuf,
+    /// Folder for working files (instrumented classes, mutants, compiled
+    /// tests, verification rounds): one subfolder per class under test.
+    /// Never inside `out`.
+    pub work_dir: PathBuf,
     /// JUnit version of the emitted tests.
     pub junit: junit::JUnitVersion,
     /// The JUnit jars the emitted tests are compiled and run with during verification.

@@ -1,6 +1,6 @@
 //! Stage 7b, mutation analysis of the assertions of one class's tests: the
 //! class is instrumented with its mutant schema into
-//! `.ferrosuite/<class>/mutants`, workers are started on it, and each test
+//! `<work dir>/<class>/mutants`, workers are started on it, and each test
 //! runs once per mutant in a method it enters ([`oracle::mutants`]).
 
 use exec::ExecutionResult;

@@ -21,7 +21,7 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
     let cf = cp.load(class.as_str())?;
     let mut goals =
         analysis::goals::class_goals(&cf).map_err(|source| GenerateError::Analysis { class: class.clone(), source })?;
-    let work = config.out.join(".ferrosuite").join(class.as_str());
+    let work = config.work_dir.join(class.as_str());
     let instrumented = work.join("instrumented");
     let _ = std::fs::remove_dir_all(&instrumented);
     let user_cp = ClassPath::parse(&config.class_path)?;

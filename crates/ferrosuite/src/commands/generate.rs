@@ -2,7 +2,9 @@
 //! crate; this module turns the command line into its configuration, draws
 //! the progress bar ([`crate::progress`]) and prints a line per class.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
 use std::time::Duration;
 
 use ::generate::{ClassReport, ClassSelection, ClassStatus, GenerateConfig, Observer};
@@ -10,6 +12,7 @@ use javarun::{Jdk, JunitJars};
 use model::names::BinaryName;
 use search::{Algorithm, Budget, SearchConfig, SearchEvent};
 
+use crate::commands::InputError;
 use crate::exit_code::ExitCode;
 use crate::progress::ClassProgress;
 
@@ -40,9 +43,17 @@ pub struct GenerateArgs {
     /// Stop each search after this many test executions (with --seed: reproducible).
     #[arg(long)]
     pub evaluations: Option<u64>,
-    /// Output folder for tests and `report.json`.
+    /// Output folder for tests and `report.json` (nothing else is written there).
     #[arg(long, default_value = "ferrosuite-tests")]
     pub out: PathBuf,
+    /// Folder for working files: instrumented classes, mutants, compiled
+    /// tests, each verification round's source (default: a new temporary
+    /// folder, removed at the end unless --keep-work).
+    #[arg(long)]
+    pub work_dir: Option<PathBuf>,
+    /// Keep the working files (the temporary folder is printed at the end).
+    #[arg(long)]
+    pub keep_work: bool,
     /// JUnit version of the emitted tests.
     #[arg(long, value_enum, default_value = "4")]
     pub junit: JunitArg,
@@ -125,7 +136,17 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
 /// Bad input (class path, class not found) and output-folder errors; a
 /// class whose generation fails is reported and the others go on.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
-    let config = config_from_args(args)?;
+    let work = WorkDir::new(args)?;
+    let result = generate_in(args, work.path());
+    if let Some(kept) = work.finish() {
+        println!("working files kept in {}", kept.display());
+    }
+    result
+}
+
+/// The run itself, with working files in `work_dir`.
+fn generate_in(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<ExitCode> {
+    let config = config_from_args(args, work_dir)?;
     println!("ferrosuite generate: seed {}", config.seed);
     let selection = ClassSelection {
         classes: args.class.iter().map(BinaryName::new).collect(),
@@ -143,7 +164,7 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
 ///
 /// # Errors
 /// No JDK, no JUnit jars.
-fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GenerateConfig> {
+fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<GenerateConfig> {
     let jdk = Jdk::find()?;
     let (version, junit) = match args.junit {
         JunitArg::Four => (4, junit::JUnitVersion::Four),
@@ -169,6 +190,7 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GenerateConfig> {
     Ok(GenerateConfig {
         class_path: parts.join(":"),
         out: args.out.clone(),
+        work_dir: work_dir.to_path_buf(),
         junit,
         junit_jars,
         seed: args.seed.unwrap_or_else(clock_seed),
@@ -179,6 +201,60 @@ fn config_from_args(args: &GenerateArgs) -> anyhow::Result<GenerateConfig> {
         jdk,
         worker_exe: std::env::current_exe()?,
     })
+}
+
+/// Where the working files go: `--work-dir`, else a new temporary folder
+/// that is removed at the end unless `--keep-work`.
+enum WorkDir {
+    /// Given with `--work-dir`: created, never removed.
+    Given(PathBuf),
+    /// A temporary folder.
+    Temporary { dir: tempfile::TempDir, keep: bool },
+}
+
+impl WorkDir {
+    fn new(args: &GenerateArgs) -> anyhow::Result<WorkDir> {
+        if let Some(dir) = &args.work_dir {
+            let (out, work) = (absolute(&args.out), absolute(dir));
+            if work.starts_with(&out) {
+                return Err(InputError(format!(
+                    "--work-dir {} is inside --out {}: the output folder holds only test sources and report.json",
+                    dir.display(),
+                    args.out.display()
+                ))
+                .into());
+            }
+            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+            return Ok(WorkDir::Given(dir.clone()));
+        }
+        let dir =
+            tempfile::Builder::new().prefix("ferrosuite-work-").tempdir().context("cannot create a working folder")?;
+        Ok(WorkDir::Temporary { dir, keep: args.keep_work })
+    }
+
+    fn path(&self) -> &Path {
+        match self {
+            WorkDir::Given(dir) => dir,
+            WorkDir::Temporary { dir, .. } => dir.path(),
+        }
+    }
+
+    /// Removes a temporary folder unless it is kept; returns a kept one.
+    fn finish(self) -> Option<PathBuf> {
+        match self {
+            WorkDir::Given(dir) => Some(dir),
+            WorkDir::Temporary { dir, keep: true } => Some(dir.keep()),
+            WorkDir::Temporary { dir, keep: false } => {
+                let _ = dir.close();
+                None
+            }
+        }
+    }
+}
+
+/// `path` made absolute against the current directory, without touching the file system.
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 fn clock_seed() -> u64 {
