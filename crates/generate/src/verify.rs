@@ -17,7 +17,9 @@ use crate::{GenerateConfig, GenerateError};
 
 /// Rounds of remove-and-recompile at most.
 const MAX_ROUNDS: usize = 4;
-/// Time limit per JUnit test method.
+/// Time limit per JUnit test method, in verification and in the emitted
+/// tests' annotations (so a test that hangs on the user's machine fails
+/// instead of stopping the build).
 const JUNIT_TEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Emits the suite, compiles and runs it, removing what fails, and writes
@@ -32,7 +34,11 @@ pub fn emit_and_verify(
     report: &mut ClassReport,
 ) -> Result<Vec<TestCase>, GenerateError> {
     let cut = &ctx.class;
-    let options = junit::SuiteOptions { junit: config.junit, ..junit::SuiteOptions::for_class(cut) };
+    let options = junit::SuiteOptions {
+        junit: config.junit,
+        timeout_ms: Some(JUNIT_TEST_TIMEOUT.as_millis() as u64),
+        ..junit::SuiteOptions::for_class(cut)
+    };
     let dir = test_dir(&config.out, cut);
     std::fs::create_dir_all(&dir).map_err(GenerateError::io("create", &dir))?;
     let file = dir.join(format!("{}.java", options.class_name));

@@ -55,10 +55,11 @@ fn each_test_method_knows_its_lines_from_annotation_to_closing_brace() {
         assert_eq!(suite.tests.len(), input.tests.len(), "{name}");
         for test in &suite.tests {
             let first = lines[*test.lines.start() as usize - 1].trim();
-            let second = lines[*test.lines.start() as usize].trim();
             let last = lines[*test.lines.end() as usize - 1];
-            assert!(first.ends_with("Test"), "{name}: {first}");
-            assert!(second.starts_with(&format!("public void {}(", test.name)), "{name}: {second}");
+            assert!(first.starts_with("@") && first.contains("Test"), "{name}: {first}");
+            let declaration = lines[*test.lines.start() as usize..].iter().find(|l| !l.trim().starts_with('@'));
+            let declaration = declaration.unwrap().trim();
+            assert!(declaration.starts_with(&format!("public void {}(", test.name)), "{name}: {declaration}");
             assert_eq!(last, "    }", "{name}: {}", test.name);
             assert_eq!(suite.tests_at_lines(&[*test.lines.end()]), vec![test.name.as_str()]);
         }

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.*;
 
 import demo.other.Fault;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 public class Parser_Jupiter_FerroTest {
 
     @Test
+    @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
     public void testFaultThrowsFault() throws Throwable {
         try {
             Parser.fault();
@@ -19,6 +21,7 @@ public class Parser_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
     public void testBrokenThrowsAssertionError() throws Throwable {
         Throwable thrown = null;
         try {
@@ -30,6 +33,7 @@ public class Parser_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
     public void testErrorThrowsError() throws Throwable {
         Throwable thrown = null;
         try {
@@ -41,6 +45,7 @@ public class Parser_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
     public void testParseThrowsParseException() throws Throwable {
         String string0 = "";
         try {
@@ -52,6 +57,7 @@ public class Parser_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
     public void testParse() throws Throwable {
         String string0 = "abc";
         int int0 = Parser.parse(string0);
@@ -59,6 +65,7 @@ public class Parser_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
     public void testStrictThrowsNumberFormatException() throws Throwable {
         String string0 = "x";
         try {
@@ -70,6 +77,7 @@ public class Parser_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
     public void testLengthThrowsNullPointerException() throws Throwable {
         try {
             Parser.length((String) null);

@@ -7,7 +7,7 @@ import org.junit.Test;
 
 public class Stack_FerroTest {
 
-    @Test
+    @Test(timeout = 10000)
     public void testCreateStack0() throws Throwable {
         int int0 = 3;
         Stack stack0 = new Stack(int0);
@@ -15,7 +15,7 @@ public class Stack_FerroTest {
         assertTrue(stack0.isEmpty());
     }
 
-    @Test
+    @Test(timeout = 10000)
     public void testPush0() throws Throwable {
         int int0 = 2;
         Stack stack0 = new Stack(int0);
@@ -25,7 +25,7 @@ public class Stack_FerroTest {
         assertFalse(stack0.isEmpty());
     }
 
-    @Test
+    @Test(timeout = 10000)
     public void testPush1() throws Throwable {
         int int0 = 2;
         Stack stack0 = new Stack(int0);
@@ -34,7 +34,7 @@ public class Stack_FerroTest {
         assertNull(object0);
     }
 
-    @Test
+    @Test(timeout = 10000)
     public void testPop0() throws Throwable {
         int int0 = 2;
         Stack stack0 = new Stack(int0);
@@ -50,7 +50,7 @@ public class Stack_FerroTest {
         assertEquals(1, stack0.size());
     }
 
-    @Test
+    @Test(timeout = 10000)
     public void testPopThrowsIllegalStateException() throws Throwable {
         int int0 = 1;
         Stack stack0 = new Stack(int0);
@@ -63,7 +63,7 @@ public class Stack_FerroTest {
         assertEquals(0, stack0.size());
     }
 
-    @Test
+    @Test(timeout = 10000)
     public void testPushThrowsFull() throws Throwable {
         int int0 = 0;
         Stack stack0 = new Stack(int0);
@@ -76,7 +76,7 @@ public class Stack_FerroTest {
         }
     }
 
-    @Test
+    @Test(timeout = 10000)
     public void testCreateStackThrowsIllegalArgumentException() throws Throwable {
         int int0 = -1;
         try {
@@ -87,7 +87,7 @@ public class Stack_FerroTest {
         }
     }
 
-    @Test
+    @Test(timeout = 10000)
     public void testCapacity() throws Throwable {
         int int0 = 4;
         Stack stack0 = new Stack(int0);
@@ -95,7 +95,7 @@ public class Stack_FerroTest {
         assertEquals(4, int1);
     }
 
-    @Test
+    @Test(timeout = 10000)
     public void testPop1() throws Throwable {
         int int0 = 1;
         Stack stack0 = new Stack(int0);
@@ -106,7 +106,7 @@ public class Stack_FerroTest {
         assertEquals(stack1, object0);
     }
 
-    @Test
+    @Test(timeout = 10000)
     public void testCreateStack1() throws Throwable {
         int int0 = 1;
         Stack stack0 = new Stack(int0);

@@ -4,10 +4,12 @@ package demo;
 import static org.junit.jupiter.api.Assertions.*;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 public class Stack_Jupiter_FerroTest {
 
     @Test
+    @Timeout(10)
     public void testCreateStack0() throws Throwable {
         int int0 = 3;
         Stack stack0 = new Stack(int0);
@@ -16,6 +18,7 @@ public class Stack_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(10)
     public void testPush0() throws Throwable {
         int int0 = 2;
         Stack stack0 = new Stack(int0);
@@ -26,6 +29,7 @@ public class Stack_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(10)
     public void testPush1() throws Throwable {
         int int0 = 2;
         Stack stack0 = new Stack(int0);
@@ -35,6 +39,7 @@ public class Stack_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(10)
     public void testPop0() throws Throwable {
         int int0 = 2;
         Stack stack0 = new Stack(int0);
@@ -51,6 +56,7 @@ public class Stack_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(10)
     public void testPopThrowsIllegalStateException() throws Throwable {
         int int0 = 1;
         Stack stack0 = new Stack(int0);
@@ -64,6 +70,7 @@ public class Stack_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(10)
     public void testPushThrowsFull() throws Throwable {
         int int0 = 0;
         Stack stack0 = new Stack(int0);
@@ -77,6 +84,7 @@ public class Stack_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(10)
     public void testCreateStackThrowsIllegalArgumentException() throws Throwable {
         int int0 = -1;
         try {
@@ -88,6 +96,7 @@ public class Stack_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(10)
     public void testCapacity() throws Throwable {
         int int0 = 4;
         Stack stack0 = new Stack(int0);
@@ -96,6 +105,7 @@ public class Stack_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(10)
     public void testPop1() throws Throwable {
         int int0 = 1;
         Stack stack0 = new Stack(int0);
@@ -107,6 +117,7 @@ public class Stack_Jupiter_FerroTest {
     }
 
     @Test
+    @Timeout(10)
     public void testCreateStack1() throws Throwable {
         int int0 = 1;
         Stack stack0 = new Stack(int0);

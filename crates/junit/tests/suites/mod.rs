@@ -38,7 +38,8 @@ impl Input {
             JUnitVersion::Four => 4,
             JUnitVersion::Five => 5,
         };
-        let mut out = format!("// {} tested by {} (JUnit {junit})\n", self.cut, self.options.class_name);
+        let timeout = self.options.timeout_ms.map_or(String::new(), |ms| format!(", {ms} ms per test"));
+        let mut out = format!("// {} tested by {} (JUnit {junit}{timeout})\n", self.cut, self.options.class_name);
         for (i, test_case) in self.tests.iter().enumerate() {
             let _ = writeln!(out, "\n// test {i}");
             for (var, statement) in test_case.iter() {
@@ -96,11 +97,17 @@ pub fn all() -> Vec<(&'static str, Input)> {
         ("outer", input("demo.Outer", 4, None, outer())),
         ("overloads", input("demo.Overloads", 4, None, overloads())),
         ("parser_junit4", input("demo.Parser", 4, None, parser())),
-        ("parser_junit5", input("demo.Parser", 5, Some("Parser_Jupiter_FerroTest"), parser())),
+        ("parser_junit5", with_timeout(input("demo.Parser", 5, Some("Parser_Jupiter_FerroTest"), parser()), 1500)),
         ("plain", input("Plain", 4, None, plain())),
-        ("stack_junit4", input("demo.Stack", 4, None, stack())),
-        ("stack_junit5", input("demo.Stack", 5, Some("Stack_Jupiter_FerroTest"), stack())),
+        ("stack_junit4", with_timeout(input("demo.Stack", 4, None, stack()), 10_000)),
+        ("stack_junit5", with_timeout(input("demo.Stack", 5, Some("Stack_Jupiter_FerroTest"), stack()), 10_000)),
     ]
+}
+
+/// `input` with a time limit on each test method.
+fn with_timeout(mut input: Input, ms: u64) -> Input {
+    input.options.timeout_ms = Some(ms);
+    input
 }
 
 fn input(cut: &str, junit: u8, class_name: Option<&str>, tests: Vec<TestCase>) -> Input {
