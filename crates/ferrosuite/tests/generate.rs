@@ -183,3 +183,18 @@ fn the_output_folder_holds_only_test_sources_and_the_report_and_work_files_go_el
     assert_eq!(code, 3, "{log}");
     assert!(log.contains("is inside --out"), "{log}");
 }
+
+#[test]
+fn no_emitted_test_expects_an_error_of_the_jvm_itself() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("abyss");
+    let (code, log, report) =
+        generate(&jar, "edge.Abyss", &out, &["--evaluations", "800", "--seed", "2", "--heap-mb", "128"]);
+    assert_eq!(code, 0, "{log}");
+    let suite = test_file(&out, "Abyss");
+    assert!(suite.contains("@Test"), "the safe sides are still tested: {suite}");
+    assert!(!suite.contains("StackOverflowError") && !suite.contains("OutOfMemoryError"), "{suite}");
+    let class = &report["classes"][0];
+    assert!(class["removed_tests_by_cause"]["vm-error"].as_u64().unwrap_or(0) >= 1, "{class}");
+}

@@ -3,6 +3,9 @@
 //! leave out tests that end in ferrosuite's sandbox.
 
 use exec::Executor;
+use model::classpath::ClassPath;
+use model::hierarchy::Supertypes;
+use model::names::BinaryName;
 use oracle::assertions::{Inspectors, assertions_from, with_inspectors};
 use oracle::minimise::{Keep, minimise_suite};
 use search::Archive;
@@ -46,13 +49,33 @@ pub fn postprocess(
         technique.oracle(run, &mut tests);
     }
     let before = tests.len();
-    tests.retain(|t| !t.assertions.iter().any(|a| matches!(&a.kind, AssertionKind::Throws { exception } if SANDBOX_EXCEPTIONS.contains(&exception.as_str()))));
+    tests.retain(|t| !expects(t, |e| SANDBOX_EXCEPTIONS.contains(&e.as_str())));
     exiting += before - tests.len();
     if exiting > 0 {
-        report.removed_tests += exiting;
+        report.count_removed("exits-or-never-ends", exiting);
         report.message = Some(format!("{exiting} tests not emitted: they call System.exit/Runtime.halt or never end"));
     }
+    let before = tests.len();
+    tests.retain(|t| !expects(t, |e| is_vm_error(&run.cp, e)));
+    report.count_removed("vm-error", before - tests.len());
     Ok(tests)
+}
+
+/// Whether `test` expects an exception that `matches`.
+fn expects(test: &TestCase, matches: impl Fn(&BinaryName) -> bool) -> bool {
+    test.assertions.iter().any(|a| matches!(&a.kind, AssertionKind::Throws { exception } if matches(exception)))
+}
+
+/// The root of the errors of the JVM itself (JLS §11.1.1).
+const VIRTUAL_MACHINE_ERROR: &str = "java.lang.VirtualMachineError";
+
+/// Whether `exception` is an error of the JVM itself (`OutOfMemoryError`,
+/// `StackOverflowError`, ...): whether a test ends in one depends on the
+/// heap and stack sizes of the JVM that runs it, not on the class under test.
+fn is_vm_error(cp: &ClassPath, exception: &BinaryName) -> bool {
+    exception.as_str() == VIRTUAL_MACHINE_ERROR
+        || Supertypes::of(cp, exception.as_str())
+            .is_ok_and(|s| s.superclasses.iter().any(|c| c.as_str() == VIRTUAL_MACHINE_ERROR))
 }
 
 /// Observes every test twice with inspectors appended, keeps the

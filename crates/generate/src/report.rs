@@ -76,8 +76,14 @@ pub struct ClassReport {
     pub tests: usize,
     /// Assertions in the emitted suite.
     pub assertions: usize,
-    /// Tests removed because they failed or were unstable under JUnit.
+    /// Tests removed because they failed or were unstable under JUnit, or
+    /// would end the JVM, never end, or end in an error of the JVM itself.
     pub removed_tests: usize,
+    /// [`ClassReport::removed_tests`] by cause: `exits-or-never-ends`
+    /// (`System.exit`, the time limit), `vm-error` (`OutOfMemoryError`,
+    /// `StackOverflowError`: they depend on heap and stack sizes),
+    /// `fails-under-junit`.
+    pub removed_tests_by_cause: BTreeMap<String, usize>,
     /// Assertions removed because they failed or were unstable.
     pub removed_assertions: usize,
     /// Exceptions the emitted tests expect, per method.
@@ -137,6 +143,14 @@ impl ClassStatus {
 }
 
 impl ClassReport {
+    /// Counts `n` removed tests under `cause` (see [`ClassReport::removed_tests_by_cause`]).
+    pub fn count_removed(&mut self, cause: &str, n: usize) {
+        if n > 0 {
+            self.removed_tests += n;
+            *self.removed_tests_by_cause.entry(cause.to_string()).or_default() += n;
+        }
+    }
+
     /// An empty report for `class` (status [`ClassStatus::Ok`] until something fails).
     pub fn new(class: BinaryName) -> ClassReport {
         ClassReport {
@@ -147,6 +161,7 @@ impl ClassReport {
             tests: 0,
             assertions: 0,
             removed_tests: 0,
+            removed_tests_by_cause: BTreeMap::new(),
             removed_assertions: 0,
             exceptions: Vec::new(),
             mutants: MutantCount::default(),
