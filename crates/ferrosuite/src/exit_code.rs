@@ -15,6 +15,9 @@ pub enum ExitCode {
     Input = 3,
     /// The command ran, but some classes failed; what succeeded was written.
     Partial = 4,
+    /// Interrupted (SIGINT or SIGTERM): what was done was written, the rest
+    /// was not started (128 + SIGINT, as shells report it).
+    Interrupted = 130,
 }
 
 impl From<ExitCode> for std::process::ExitCode {

@@ -198,3 +198,28 @@ fn no_emitted_test_expects_an_error_of_the_jvm_itself() {
     let class = &report["classes"][0];
     assert!(class["removed_tests_by_cause"]["vm-error"].as_u64().unwrap_or(0) >= 1, "{class}");
 }
+
+#[test]
+fn an_interrupted_run_writes_what_it_did_and_exits_130() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("interrupted");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ferrosuite"))
+        .args(["generate", "--jar", jar.to_str().unwrap(), "--budget", "60s", "--seed", "1", "--out"])
+        .arg(&out)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    let started = std::time::Instant::now();
+    let kill = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(kill.success());
+    let status = child.wait().unwrap();
+    assert!(started.elapsed().as_secs() < 60, "the run went on for {:?} after SIGTERM", started.elapsed());
+    assert_eq!(status.code(), Some(130));
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["interrupted"], true, "{report}");
+    let done = report["classes"].as_array().unwrap();
+    assert!(!done.is_empty() && done.len() < 9, "the class being tested is finished, the rest are not started: {report}");
+}

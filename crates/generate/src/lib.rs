@@ -68,8 +68,14 @@ pub fn run(
     observer: &mut dyn Observer,
 ) -> Result<Report, GenerateError> {
     std::fs::create_dir_all(&config.out).map_err(GenerateError::io("create", &config.out))?;
-    let mut report = Report { version: env!("CARGO_PKG_VERSION").into(), seed: config.seed, classes: vec![] };
+    let mut report =
+        Report { version: env!("CARGO_PKG_VERSION").into(), seed: config.seed, classes: vec![], interrupted: false };
     for class in classes {
+        if observer.should_stop() {
+            report.interrupted = true;
+            report::write(&config.out, &report)?;
+            break;
+        }
         let class_report = generate_class(config, class, techniques, observer);
         observer.class_finished(&class_report);
         report.classes.push(class_report);

@@ -30,6 +30,13 @@ pub trait Observer {
     fn class_finished(&mut self, report: &ClassReport) {
         let _ = report;
     }
+
+    /// Whether the run should stop (the user interrupted it): the search
+    /// ends at once, the class's tests are post-processed and written, and
+    /// no further class starts.
+    fn should_stop(&self) -> bool {
+        false
+    }
 }
 
 /// An observer that ignores everything.
@@ -41,5 +48,9 @@ pub(crate) struct SearchEvents<'a>(pub(crate) &'a mut dyn Observer);
 impl SearchObserver for SearchEvents<'_> {
     fn notify(&mut self, event: &SearchEvent) {
         self.0.search_event(event);
+    }
+
+    fn should_stop(&self) -> bool {
+        self.0.should_stop()
     }
 }

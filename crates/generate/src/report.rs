@@ -119,6 +119,9 @@ pub struct Report {
     pub seed: u64,
     /// One report per class, in the order they were tested.
     pub classes: Vec<ClassReport>,
+    /// Whether the run was interrupted before every class was tested.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
 }
 
 /// Writes `out/report.json`.

@@ -57,15 +57,17 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         }
     }
 
-    /// Whether the budget is spent or every goal is covered.
+    /// Whether the budget is spent, every goal is covered, or the observer
+    /// asks to stop ([`SearchObserver::should_stop`]).
     pub fn done(&self) -> bool {
         let time_up = self.budget.time.is_some_and(|t| self.start.elapsed() >= t);
         let evals_up = self.budget.evaluations.is_some_and(|n| self.evaluations >= n);
         let all_covered = self.archive.len() >= self.problem.goals.goals.len();
-        if time_up || evals_up || all_covered {
-            tracing::debug!(time_up, evals_up, all_covered, evaluations = self.evaluations, "search done");
+        let stopped = self.observer.should_stop();
+        if time_up || evals_up || all_covered || stopped {
+            tracing::debug!(time_up, evals_up, all_covered, stopped, evaluations = self.evaluations, "search done");
         }
-        time_up || evals_up || all_covered
+        time_up || evals_up || all_covered || stopped
     }
 
     /// How many more evaluations the budget allows (`usize::MAX` if unbounded).

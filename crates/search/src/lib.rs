@@ -122,10 +122,19 @@ pub enum SearchEvent {
     },
 }
 
-/// Receives [`SearchEvent`]s (progress display, logs).
+/// Receives [`SearchEvent`]s (progress display, logs) and may end the
+/// search early (a stopping condition that observes the search, as
+/// Pynguin's `StoppingCondition` is a `SearchObserver`).
 pub trait SearchObserver {
     /// Called for each event, in the order the search produces them.
     fn notify(&mut self, event: &SearchEvent);
+
+    /// Whether the search should stop now, whatever its budget says (for
+    /// example because the user interrupted the run). Checked before each
+    /// batch of executions.
+    fn should_stop(&self) -> bool {
+        false
+    }
 }
 
 impl SearchObserver for () {

@@ -3,6 +3,7 @@
 //! the progress bar ([`crate::progress`]) and prints a line per class.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::Context;
 use std::time::Duration;
@@ -154,9 +155,21 @@ fn generate_in(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<ExitCode>
         jar: args.jar.clone(),
     };
     let classes = selection.resolve(&config.class_path)?;
-    let report = ::generate::run(&config, &classes, &mut [], &mut Printer::default())?;
+    let interrupted = interruption_flag();
+    let mut printer = Printer { progress: None, interrupted };
+    let report = ::generate::run(&config, &classes, &mut [], &mut printer)?;
     let failed = report.classes.iter().filter(|c| c.status != ClassStatus::Ok).count();
-    println!("{} classes, {failed} with problems; report: {}", classes.len(), config.out.join("report.json").display());
+    let report_file = config.out.join("report.json");
+    if printer.should_stop() {
+        println!(
+            "interrupted after {} of {} classes; report: {}",
+            report.classes.len(),
+            classes.len(),
+            report_file.display()
+        );
+        return Ok(ExitCode::Interrupted);
+    }
+    println!("{} classes, {failed} with problems; report: {}", classes.len(), report_file.display());
     Ok(if failed == 0 { ExitCode::Success } else { ExitCode::Partial })
 }
 
@@ -261,11 +274,28 @@ fn clock_seed() -> u64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos() as u64)
 }
 
+/// A flag that the first SIGINT or SIGTERM sets (the run then stops
+/// after the current class, writing what it did); a second one ends the
+/// process at once.
+fn interruption_flag() -> &'static AtomicBool {
+    static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+    let handler = || {
+        if INTERRUPTED.swap(true, Ordering::SeqCst) {
+            std::process::exit(ExitCode::Interrupted as i32);
+        }
+        eprintln!("interrupted: finishing the current class and writing report.json (again to stop at once)");
+    };
+    if let Err(e) = ctrlc::set_handler(handler) {
+        tracing::warn!("cannot handle SIGINT/SIGTERM: {e}");
+    }
+    &INTERRUPTED
+}
+
 /// The terminal side of a run: a progress bar during each search, a
-/// summary line per class.
-#[derive(Default)]
+/// summary line per class; and whether the user interrupted the run.
 struct Printer {
     progress: Option<ClassProgress>,
+    interrupted: &'static AtomicBool,
 }
 
 impl Observer for Printer {
@@ -287,6 +317,10 @@ impl Observer for Printer {
 
     fn class_finished(&mut self, report: &ClassReport) {
         println!("{}", report.summary_line());
+    }
+
+    fn should_stop(&self) -> bool {
+        self.interrupted.load(Ordering::SeqCst)
     }
 }
 
