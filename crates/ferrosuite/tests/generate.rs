@@ -181,7 +181,8 @@ fn the_output_folder_holds_only_test_sources_and_the_report_and_work_files_go_el
     let inside_arg = ["--work-dir", inside.to_str().unwrap()];
     let (code, log, _) = generate(&jar, "edge.Counter", &out, &[&budget[..], &inside_arg[..]].concat());
     assert_eq!(code, 3, "{log}");
-    assert!(log.contains("is inside --out"), "{log}");
+    assert!(log.contains("is inside the output folder"), "{log}");
+    assert!(!inside.exists(), "nothing is created inside the output folder");
 }
 
 #[test]
@@ -221,5 +222,8 @@ fn an_interrupted_run_writes_what_it_did_and_exits_130() {
     let report: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("report.json")).unwrap()).unwrap();
     assert_eq!(report["interrupted"], true, "{report}");
     let done = report["classes"].as_array().unwrap();
-    assert!(!done.is_empty() && done.len() < 9, "the class being tested is finished, the rest are not started: {report}");
+    assert!(
+        !done.is_empty() && done.len() < 9,
+        "the class being tested is finished, the rest are not started: {report}"
+    );
 }

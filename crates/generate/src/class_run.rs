@@ -3,7 +3,7 @@
 //! [`ClassReport`]; tests made before a failure are still written.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -140,9 +140,4 @@ fn fill_coverage(run: &mut ClassRun, suite: &[TestCase], report: &mut ClassRepor
 /// FNV-1a of a string, to derive a per-class seed from the run's seed.
 fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
-
-/// The directory where the test file of `class` goes: `out/<package dirs>`.
-pub fn test_dir(out: &Path, class: &BinaryName) -> PathBuf {
-    out.join(class.to_internal().package())
 }

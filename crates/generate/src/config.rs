@@ -3,12 +3,13 @@
 //! selection of classes under test.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use exec::ExecConfig;
 use javarun::{Jdk, JunitJars};
 use model::classpath::ClassPath;
 use model::names::BinaryName;
-use search::SearchConfig;
+use search::{Budget, SearchConfig};
 
 use crate::GenerateError;
 
@@ -42,6 +43,40 @@ pub struct GenerateConfig {
     pub jdk: Jdk,
     /// The executable that has the hidden `worker` command (the `ferrosuite` binary).
     pub worker_exe: PathBuf,
+}
+
+/// Share of a class's time budget given to the search; the rest is for
+/// minimisation, assertions and verification (the whole run per class
+/// stays within 1.25 times the budget).
+pub const SEARCH_SHARE: f64 = 0.8;
+
+/// The time budget per class when neither a time nor an evaluation budget is given.
+pub const DEFAULT_BUDGET: Duration = Duration::from_secs(60);
+
+/// The search's budget for a class given `time` (the whole class's) and
+/// `evaluations`: [`SEARCH_SHARE`] of the time; [`DEFAULT_BUDGET`] when
+/// neither is given; no time limit when only evaluations are.
+pub fn search_budget(time: Option<Duration>, evaluations: Option<u64>) -> Budget {
+    let time = match (time, evaluations) {
+        (Some(t), _) => Some(t),
+        (None, Some(_)) => None,
+        (None, None) => Some(DEFAULT_BUDGET),
+    };
+    Budget { time: time.map(|t| t.mul_f64(SEARCH_SHARE)), evaluations }
+}
+
+impl GenerateConfig {
+    /// Checks that the working folder is not inside the output folder.
+    ///
+    /// # Errors
+    /// [`GenerateError::WorkDirInsideOut`].
+    pub fn check_folders(&self) -> Result<(), GenerateError> {
+        let absolute = |p: &std::path::Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        if absolute(&self.work_dir).starts_with(absolute(&self.out)) {
+            return Err(GenerateError::WorkDirInsideOut { work_dir: self.work_dir.clone(), out: self.out.clone() });
+        }
+        Ok(())
+    }
 }
 
 /// Which classes to test, as the user named them.
@@ -91,8 +126,8 @@ impl ClassSelection {
 /// the class enclosing it, whose goals include its own (`--class
 /// Outer$Inner` still selects one alone).
 fn is_testable_name(c: &str) -> bool {
-    let simple = c.rsplit('.').next().unwrap_or(c);
-    simple != "package-info" && !simple.contains('$')
+    let name = BinaryName::new(c);
+    name.simple_name() != "package-info" && name.outer_class().is_none()
 }
 
 #[cfg(test)]

@@ -23,9 +23,20 @@ pub enum GenerateError {
         #[source]
         source: analysis::AnalysisError,
     },
-    /// The class under test could not be instrumented (its own error is in the log).
-    #[error("the class could not be instrumented")]
-    NotInstrumented,
+    /// The class under test could not be instrumented.
+    #[error("the class could not be instrumented: {reason}")]
+    NotInstrumented {
+        /// Why, as the instrumenter said.
+        reason: String,
+    },
+    /// `work_dir` is inside `out`, which must hold only what a build compiles.
+    #[error("the working folder {} is inside the output folder {}: the output folder holds only test sources and report.json", work_dir.display(), out.display())]
+    WorkDirInsideOut {
+        /// The working folder.
+        work_dir: PathBuf,
+        /// The output folder.
+        out: PathBuf,
+    },
     /// Instrumenting for coverage or for mutants failed.
     #[error(transparent)]
     Instrument(#[from] instrument::InstrumentError),
@@ -70,7 +81,13 @@ impl GenerateError {
     /// Whether the input is at fault (the class path, the selection, the
     /// class under test's bytes) rather than ferrosuite or its environment.
     pub fn is_input(&self) -> bool {
-        matches!(self, GenerateError::ClassPath(_) | GenerateError::NoClassSelected | GenerateError::Analysis { .. })
+        matches!(
+            self,
+            GenerateError::ClassPath(_)
+                | GenerateError::NoClassSelected
+                | GenerateError::Analysis { .. }
+                | GenerateError::WorkDirInsideOut { .. }
+        )
     }
 
     /// The error and its sources on one line, `outer: inner: ...` (as

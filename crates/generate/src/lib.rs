@@ -67,6 +67,7 @@ pub fn run(
     techniques: &mut [Box<dyn Technique>],
     observer: &mut dyn Observer,
 ) -> Result<Report, GenerateError> {
+    config.check_folders()?;
     std::fs::create_dir_all(&config.out).map_err(GenerateError::io("create", &config.out))?;
     let mut report =
         Report { version: env!("CARGO_PKG_VERSION").into(), seed: config.seed, classes: vec![], interrupted: false };

@@ -26,22 +26,22 @@ pub fn filter(
     runs: &[ExecutionResult],
 ) -> Result<MutantCount, GenerateError> {
     let bytes = run.cp.find_bytes(run.class.as_str())?.bytes;
-    let mutated = instrument::Instrumenter::default().instrument_mutants(&bytes)?;
-    let mut count = MutantCount { total: mutated.mutants.len(), ..MutantCount::default() };
-    if mutated.mutants.is_empty() {
+    let schema = instrument::Instrumenter::default().instrument_mutants(&bytes)?;
+    let mut count = MutantCount { total: schema.mutants.len(), ..MutantCount::default() };
+    if schema.mutants.is_empty() {
         return Ok(count);
     }
     let dir = run.work.join("mutants");
     let _ = std::fs::remove_dir_all(&dir);
-    let file = dir.join(format!("{}.class", mutated.class));
+    let file = dir.join(schema.class.class_file_path());
     let parent = file.parent().expect("class file has a parent");
     std::fs::create_dir_all(parent).map_err(GenerateError::io("create", parent))?;
-    std::fs::write(&file, &mutated.bytes).map_err(GenerateError::io("write", &file))?;
+    std::fs::write(&file, &schema.bytes).map_err(GenerateError::io("write", &file))?;
     instrument::tracer::write_runtime(&dir).map_err(GenerateError::io("write the runtime classes to", &dir))?;
     let worker =
         WorkerConfig { class_path: format!("{}:{}", dir.display(), run.user_class_path), ..run.worker.clone() };
     let mut pool = Pool::new(worker, run.exec.clone(), run.jobs)?;
-    let ids = || mutated.mutants.iter().map(|m| (m.id, m.method_index));
+    let ids = || schema.mutants.iter().map(|m| (m.id, m.method_index));
     let reached: Vec<Vec<u32>> = runs.iter().map(|r| reached_mutants(&run.goals, &run.map, &r.trace, ids())).collect();
     let mut candidates: Vec<Candidate<'_>> = tests
         .iter_mut()

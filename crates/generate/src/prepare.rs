@@ -29,7 +29,13 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
     let names: Vec<BinaryName> = std::iter::once(class.clone()).chain(nested.iter().map(|(n, _)| n.clone())).collect();
     let batch = instrument::batch::instrument_to_dir(&user_cp, &names, &instrumented, false)?;
     let instrumented_class = |name: &BinaryName| batch.classes.iter().find(|c| c.class == name.to_internal());
-    let instrumented_cut = instrumented_class(class).ok_or(GenerateError::NotInstrumented)?;
+    for (name, reason) in &batch.failed {
+        tracing::warn!("{name} could not be instrumented: {reason}");
+    }
+    let reason = || batch.failed.iter().find(|(n, _)| n == class).map(|(_, r)| r.clone());
+    let instrumented_cut = instrumented_class(class).ok_or_else(|| GenerateError::NotInstrumented {
+        reason: reason().unwrap_or_else(|| "it is ferrosuite's own runtime".into()),
+    })?;
     let mut map = GoalMap::new(&goals, instrumented_cut);
     // Nested classes count as part of the class under test (as for JaCoCo
     // and EvoSuite): their goals are appended to the class's.

@@ -70,7 +70,8 @@ pub struct ClassReport {
     pub status: ClassStatus,
     /// What went wrong, in one line, if anything did.
     pub message: Option<String>,
-    /// Goals by kind (`branch`, `line`, `method`, `exception`, ...).
+    /// Goals by JaCoCo counter ([`analysis::goals::GoalKind::category`]:
+    /// `branch`, `line`, `method`, `root-branch`).
     pub goals: BTreeMap<String, GoalCount>,
     /// Tests in the emitted suite.
     pub tests: usize,

@@ -43,7 +43,7 @@ pub trait Technique {
     fn name(&self) -> &'static str;
 
     /// Called after the class under test (and its nested classes) has been
-    /// analysed and instrumented and before the workers start: append goals
+    /// analysed and instrumented and before the workers run a test: append goals
     /// to `run.goals` and their probes to `run.map`, and write any extra or
     /// re-instrumented class files into [`ClassRun::instrumented_dir`].
     fn goals(&mut self, run: &mut ClassRun) {

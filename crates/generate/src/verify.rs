@@ -11,7 +11,7 @@ use model::names::{BinaryName, InternalName};
 use testcase::TestCase;
 use testcase::assertion::AssertionKind;
 
-use crate::class_run::{ClassRun, test_dir};
+use crate::class_run::ClassRun;
 use crate::report::{ClassReport, ExceptionSeen};
 use crate::{GenerateConfig, GenerateError};
 
@@ -39,9 +39,9 @@ pub fn emit_and_verify(
         timeout_ms: Some(JUNIT_TEST_TIMEOUT.as_millis() as u64),
         ..junit::SuiteOptions::for_class(cut)
     };
-    let dir = test_dir(&config.out, cut);
-    std::fs::create_dir_all(&dir).map_err(GenerateError::io("create", &dir))?;
-    let file = dir.join(format!("{}.java", options.class_name));
+    let file = config.out.join(options.source_path(cut));
+    let dir = file.parent().expect("a source path has a folder");
+    std::fs::create_dir_all(dir).map_err(GenerateError::io("create", dir))?;
     for round in 0..MAX_ROUNDS {
         let suite = junit::emit_suite_with_lines(cut, &tests, &options);
         std::fs::write(&file, &suite.source).map_err(GenerateError::io("write", &file))?;
@@ -72,7 +72,7 @@ fn failing_tests(
     let classes = ctx.work.join("test-classes");
     let _ = std::fs::remove_dir_all(&classes);
     let compile_cp = format!("{}:{}", config.class_path, config.junit_jars.compile_class_path());
-    let release = Some(u32::from(ctx.major.saturating_sub(44)).max(8));
+    let release = Some(model::classfile::javac_release(ctx.major));
     let compiled = javarun::compile_tests(&config.jdk, &[file.to_path_buf()], &compile_cp, &classes, release)?;
     if let Err(errors) = compiled {
         let text: Vec<String> = errors.iter().map(|e| format!("{}: {}", e.line, e.message)).collect();

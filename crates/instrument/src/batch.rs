@@ -59,7 +59,7 @@ pub fn instrument_to_dir(
                 continue;
             }
         };
-        let file = out.join(format!("{}.class", name.to_internal()));
+        let file = out.join(name.class_file_path());
         let result = if every_site {
             instrumenter.instrument_every_site(&found.bytes)
         } else {

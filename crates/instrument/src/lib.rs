@@ -118,7 +118,7 @@ pub struct InstrumentedClass {
 
 /// One class instrumented with all its mutants as a mutant schema.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct MutatedClass {
+pub struct MutantSchemaClass {
     /// Internal name.
     pub class: InternalName,
     /// The class file with the mutant schema (not serialised).
@@ -177,8 +177,8 @@ impl Instrumenter {
     /// [`InstrumentError`] when the class cannot be read or its
     /// `BootstrapMethods` attribute cannot be extended; methods that cannot
     /// be rewritten keep the sandbox probes only (or stay unchanged), have
-    /// no mutants and are listed in [`MutatedClass::skipped`].
-    pub fn instrument_mutants(&mut self, bytes: &[u8]) -> Result<MutatedClass, InstrumentError> {
+    /// no mutants and are listed in [`MutantSchemaClass::skipped`].
+    pub fn instrument_mutants(&mut self, bytes: &[u8]) -> Result<MutantSchemaClass, InstrumentError> {
         let mut cf = ClassFile::parse(bytes)?;
         let class = InternalName::new(cf.name());
         let existing = bootstrap_methods(&cf)?;
@@ -218,7 +218,7 @@ impl Instrumenter {
             }
         }
         append_bootstrap_methods(&mut cf, &existing, &added)?;
-        Ok(MutatedClass { class, bytes: cf.to_bytes(), mutants, skipped })
+        Ok(MutantSchemaClass { class, bytes: cf.to_bytes(), mutants, skipped })
     }
 
     fn apply(&mut self, mut cf: ClassFile, plan: ProbePlan) -> InstrumentedClass {

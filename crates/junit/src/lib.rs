@@ -93,7 +93,7 @@
 //! that the throwing statement does not declare, or a class the test
 //! cannot access, makes the source fail to compile; a class of the test's
 //! own package that the tests do not use still hides a `java.lang` class of
-//! the same simple name. Verification (stage 6) compiles the output and
+//! the same simple name. Verification (stage 8, `generate::verify`) compiles the output and
 //! drops what javac rejects.
 //!
 //! # Modules

@@ -74,6 +74,13 @@ pub fn java_release(major: u16) -> String {
     }
 }
 
+/// The `javac --release` value that compiles sources for a class of
+/// major version `major` (`52` → 8, `61` → 17); 8 at least, the oldest
+/// release JDK 17's javac supports without warnings.
+pub fn javac_release(major: u16) -> u32 {
+    u32::from(major.saturating_sub(44)).max(8)
+}
+
 /// One attribute kept as raw bytes (`attribute_info`, JVMS §4.7).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attribute {

@@ -1,5 +1,5 @@
 //! Regression assertions from observed values (EvoSuite's assertion
-//! generation, without the mutation-based filter yet).
+//! generation; [`crate::mutants`] then keeps those that kill a mutant).
 //!
 //! A test is observed by executing it with extra statements appended: calls
 //! of inspector methods (getters, `size()`, `isEmpty()`, `toString()` where

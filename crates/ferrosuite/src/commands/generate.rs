@@ -11,16 +11,10 @@ use std::time::Duration;
 use ::generate::{ClassReport, ClassSelection, ClassStatus, GenerateConfig, Observer};
 use javarun::{Jdk, JunitJars};
 use model::names::BinaryName;
-use search::{Algorithm, Budget, SearchConfig, SearchEvent};
+use search::{Algorithm, SearchConfig, SearchEvent};
 
-use crate::commands::InputError;
 use crate::exit_code::ExitCode;
 use crate::progress::ClassProgress;
-
-/// Share of the time budget given to the search; the rest is for
-/// minimisation, assertions and verification (the whole run per class
-/// stays within 1.25 times the budget).
-const SEARCH_SHARE: f64 = 0.8;
 
 /// Arguments of `ferrosuite generate`.
 #[derive(Debug, clap::Args)]
@@ -189,14 +183,9 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
     };
     let mut parts: Vec<String> = args.jar.iter().map(|j| j.display().to_string()).collect();
     parts.extend(args.classpath.split(':').filter(|s| !s.is_empty()).map(str::to_string));
-    let time = match (args.budget, args.evaluations) {
-        (Some(b), _) => Some(b),
-        (None, Some(_)) => None,
-        (None, None) => Some(Duration::from_secs(60)),
-    };
     let search = SearchConfig {
         algorithm: args.algorithm.into(),
-        budget: Budget { time: time.map(|t| t.mul_f64(SEARCH_SHARE)), evaluations: args.evaluations },
+        budget: ::generate::config::search_budget(args.budget, args.evaluations),
         ..SearchConfig::default()
     };
     let exec = exec::ExecConfig { timeout: Duration::from_millis(args.test_timeout_ms), ..exec::ExecConfig::default() };
@@ -228,16 +217,6 @@ enum WorkDir {
 impl WorkDir {
     fn new(args: &GenerateArgs) -> anyhow::Result<WorkDir> {
         if let Some(dir) = &args.work_dir {
-            let (out, work) = (absolute(&args.out), absolute(dir));
-            if work.starts_with(&out) {
-                return Err(InputError(format!(
-                    "--work-dir {} is inside --out {}: the output folder holds only test sources and report.json",
-                    dir.display(),
-                    args.out.display()
-                ))
-                .into());
-            }
-            std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
             return Ok(WorkDir::Given(dir.clone()));
         }
         let dir =
@@ -263,11 +242,6 @@ impl WorkDir {
             }
         }
     }
-}
-
-/// `path` made absolute against the current directory, without touching the file system.
-fn absolute(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 fn clock_seed() -> u64 {
