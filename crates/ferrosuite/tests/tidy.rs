@@ -100,10 +100,8 @@ fn declared_modules(source: &str) -> Vec<String> {
     let mut test_only = false;
     for line in source.lines().map(str::trim) {
         let decl = line.strip_prefix("pub ").or_else(|| line.strip_prefix("pub(crate) ")).unwrap_or(line);
-        if let Some(name) = decl.strip_prefix("mod ").and_then(|r| r.strip_suffix(';')) {
-            if !test_only {
-                modules.push(name.to_string());
-            }
+        if let (Some(name), false) = (decl.strip_prefix("mod ").and_then(|r| r.strip_suffix(';')), test_only) {
+            modules.push(name.to_string());
         }
         test_only = line == "#[cfg(test)]";
     }
