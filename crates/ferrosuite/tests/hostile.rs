@@ -139,3 +139,90 @@ fn a_crash_or_timeout_inside_a_pipelined_batch_loses_no_other_test() {
     }
     assert_eq!(pool.restarts, 1, "the crash restarts the worker; the spin ends in the worker's own watchdog");
 }
+
+/// A static call of `hostile.Escape.name` with one string argument.
+fn escape(name: &str, arg: &str) -> TestCase {
+    let mut t = TestCaseBuilder::new();
+    let arg = t.string(arg);
+    let m = MethodRef {
+        owner: BinaryName::new("hostile.Escape"),
+        name: name.into(),
+        descriptor: MethodDescriptor::parse("(Ljava/lang/String;)I").unwrap(),
+    };
+    t.static_call(m, &[arg]);
+    t.build()
+}
+
+fn string_result(r: &ExecutionResult) -> String {
+    match last(r) {
+        StatementOutcome::Normal(ValueSummary::String(s)) => s.clone(),
+        other => panic!("no string: {other:?}"),
+    }
+}
+
+#[test]
+fn the_kernel_sandbox_keeps_the_class_under_test_inside_its_worker_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut pool = pool(tmp.path());
+    let watched = tmp.path().join("watched");
+    std::fs::create_dir_all(&watched).unwrap();
+    let victim = watched.join("victim.txt");
+    std::fs::write(&victim, "keep me").unwrap();
+    let escapes = [
+        escape("writeIo", watched.join("io.txt").to_str().unwrap()),
+        escape("writeNio", watched.join("nio.txt").to_str().unwrap()),
+        escape("delete", victim.to_str().unwrap()),
+        escape("spawn", watched.join("spawned").to_str().unwrap()),
+        call("hostile.Escape", "listen", "()I", None),
+        call("hostile.Escape", "connect", "(I)I", Some(9)),
+    ];
+    let confinement = pool.confinement();
+    if !confinement.is_complete() {
+        // The pool has said which mechanisms this kernel lacks; check the others.
+        eprintln!("this kernel confines only {confinement:?}");
+    }
+    let held = [
+        confinement.files,
+        confinement.files,
+        confinement.files,
+        confinement.processes,
+        confinement.network,
+        confinement.network,
+    ];
+    let results = pool.execute(&escapes).unwrap();
+    for ((test, r), held) in escapes.iter().zip(&results).zip(held) {
+        if held {
+            assert!(matches!(last(r), StatementOutcome::Threw(_)), "{test}: {:?}", last(r));
+        }
+    }
+    if !(confinement.files && confinement.processes) {
+        return;
+    }
+    let left: Vec<_> = std::fs::read_dir(&watched).unwrap().flatten().map(|e| e.file_name()).collect();
+    assert_eq!(left, ["victim.txt"], "nothing was created or deleted outside the sandbox");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+
+    // Relative paths and temporary files land in the worker's own folder, which is not ours.
+    let inside = pool
+        .execute(&[escape("writeIo", "relative.txt"), call_string("tempFile"), call_string("workingDirectory")])
+        .unwrap();
+    assert_eq!(last(&inside[0]), &StatementOutcome::Normal(ValueSummary::Integer(1)));
+    let (temp, cwd) = (string_result(&inside[1]), string_result(&inside[2]));
+    assert_eq!(temp, cwd, "java.io.tmpdir is the worker's folder");
+    assert!(cwd.contains("ferrosuite-worker-"), "{cwd}");
+    assert_ne!(std::path::Path::new(&cwd), std::env::current_dir().unwrap());
+    drop(pool);
+    assert!(!std::path::Path::new(&cwd).exists(), "the worker's folder is removed with the worker");
+}
+
+/// A static call of `hostile.Escape.name()` returning a string.
+fn call_string(name: &str) -> TestCase {
+    let mut t = TestCaseBuilder::new();
+    let m = MethodRef {
+        owner: BinaryName::new("hostile.Escape"),
+        name: name.into(),
+        descriptor: MethodDescriptor::parse("()Ljava/lang/String;").unwrap(),
+    };
+    t.static_call(m, &[]);
+    t.build()
+}

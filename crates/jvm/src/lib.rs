@@ -9,6 +9,8 @@
 //! - [`pool`]: worker processes, time limits, restart, the pool.
 //! - [`protocol`]: requests, responses, framing.
 //! - [`worker`]: the worker process's main loop.
+//! - [`sandbox`]: the kernel sandbox of a worker (Landlock for files and
+//!   TCP, seccomp for `execve`), applied before its JVM starts.
 //! - `vm`: creating the JVM, attaching threads ([`VmError`]); the JDK itself is found by `model::jdk`.
 //! - `jni_raw`: calls through the JNI function table, and JNI values
 //!   whose kind is known, so that reading them needs no `unsafe`.
@@ -34,6 +36,7 @@ mod jni_raw;
 pub mod pool;
 pub mod protocol;
 mod runner;
+pub mod sandbox;
 mod vm;
 mod watchdog;
 pub mod worker;

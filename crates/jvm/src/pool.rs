@@ -53,6 +53,12 @@ pub struct Worker {
     /// Time from spawn to the worker's `Ready`.
     pub startup: Duration,
     seq: u64,
+    /// The worker's working folder (its current directory and
+    /// `java.io.tmpdir`, the one place it may write); removed when the
+    /// worker is dropped.
+    work_dir: tempfile::TempDir,
+    /// Which mechanisms of the kernel sandbox hold in the worker.
+    pub confinement: crate::sandbox::Confinement,
 }
 
 /// Why a worker gave no result.
@@ -68,6 +74,10 @@ impl Worker {
     /// [`ExecError::WorkerStart`] with the worker's message or stderr.
     pub fn spawn(cfg: &WorkerConfig) -> Result<Worker, ExecError> {
         let started = Instant::now();
+        let work_dir = tempfile::Builder::new()
+            .prefix("ferrosuite-worker-")
+            .tempdir()
+            .map_err(|e| ExecError::WorkerStart(format!("cannot create a working folder for a worker: {e}")))?;
         let mut child = Command::new(&cfg.exe)
             .arg("worker")
             .arg("--java-home")
@@ -79,16 +89,21 @@ impl Worker {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
+            .current_dir(work_dir.path())
             .process_group(0)
             .spawn()
             .map_err(|e| ExecError::WorkerStart(format!("cannot run {}: {e}", cfg.exe.display())))?;
         let stdin = BufWriter::new(child.stdin.take().expect("piped stdin"));
         let stderr_tail = drain_stderr(child.stderr.take().expect("piped stderr"));
         let responses = read_responses(child.stdout.take().expect("piped stdout"));
-        let mut w = Worker { child, stdin, responses, stderr_tail, startup: Duration::ZERO, seq: 0 };
+        let confinement = crate::sandbox::Confinement::default();
+        let mut w =
+            Worker { child, stdin, responses, stderr_tail, startup: Duration::ZERO, seq: 0, work_dir, confinement };
         match w.responses.recv_timeout(STARTUP_LIMIT) {
-            Ok(Response::Ready { .. }) => {
+            Ok(Response::Ready { confinement, .. }) => {
                 w.startup = started.elapsed();
+                w.confinement = confinement;
+                warn_once_if_incomplete(confinement);
                 Ok(w)
             }
             Ok(Response::Fatal { message }) => Err(ExecError::WorkerStart(message)),
@@ -97,6 +112,11 @@ impl Worker {
                 Err(ExecError::WorkerStart(format!("worker did not start: {}", w.stderr_text())))
             }
         }
+    }
+
+    /// The worker's working folder.
+    pub fn work_dir(&self) -> &std::path::Path {
+        self.work_dir.path()
     }
 
     /// Queues one test case for this worker (sent at the next [`Self::flush`]).
@@ -153,6 +173,27 @@ impl Drop for Worker {
         let _ = write_frame(&mut self.stdin, &Request::Shutdown);
         self.kill();
     }
+}
+
+/// Says once per process which mechanisms of the kernel sandbox this
+/// kernel lacks ([`crate::sandbox`]); generation goes on without them.
+fn warn_once_if_incomplete(confinement: crate::sandbox::Confinement) {
+    static WARNED: std::sync::Once = std::sync::Once::new();
+    if confinement.is_complete() {
+        return;
+    }
+    WARNED.call_once(|| {
+        let missing: Vec<&str> = [
+            (confinement.files, "file writes outside the worker's folder (Landlock)"),
+            (confinement.network, "TCP connections (Landlock ABI 4)"),
+            (confinement.processes, "starting programs (seccomp)"),
+        ]
+        .into_iter()
+        .filter(|(held, _)| !held)
+        .map(|(_, what)| what)
+        .collect();
+        eprintln!("warning: this kernel cannot confine the class under test: not refused: {}", missing.join(", "));
+    });
 }
 
 fn drain_stderr(stderr: std::process::ChildStderr) -> Arc<Mutex<VecDeque<String>>> {
@@ -258,6 +299,17 @@ impl Pool {
         mutants: &[u32],
     ) -> Result<Vec<ExecutionResult>, ExecError> {
         self.run_batch(tests, Some(mutants))
+    }
+
+    /// Which mechanisms of the kernel sandbox hold in every running worker
+    /// (all of them on one machine: they depend on its kernel).
+    pub fn confinement(&self) -> crate::sandbox::Confinement {
+        let all = || self.workers.iter().flatten().map(|w| w.confinement);
+        crate::sandbox::Confinement {
+            files: all().all(|c| c.files),
+            network: all().all(|c| c.network),
+            processes: all().all(|c| c.processes),
+        }
     }
 
     /// Start-up time of each worker.

@@ -52,6 +52,8 @@ pub enum Response {
     Ready {
         /// How long the worker took to start its JVM and resolve its handles, in microseconds.
         startup_micros: u64,
+        /// Which mechanisms of the kernel sandbox hold in this worker.
+        confinement: crate::sandbox::Confinement,
     },
     /// The result of request `seq`.
     Result {
@@ -131,10 +133,13 @@ mod tests {
     fn frames_round_trip_and_end_cleanly() {
         let mut buf = Vec::new();
         write_frame(&mut buf, &Request::Shutdown).unwrap();
-        write_frame(&mut buf, &Response::Ready { startup_micros: 7 }).unwrap();
+        write_frame(&mut buf, &Response::Ready { startup_micros: 7, confinement: Default::default() }).unwrap();
         let mut r = &buf[..];
         assert_eq!(read_frame::<_, Request>(&mut r).unwrap(), Some(Request::Shutdown));
-        assert_eq!(read_frame::<_, Response>(&mut r).unwrap(), Some(Response::Ready { startup_micros: 7 }));
+        assert_eq!(
+            read_frame::<_, Response>(&mut r).unwrap(),
+            Some(Response::Ready { startup_micros: 7, confinement: Default::default() })
+        );
         assert_eq!(read_frame::<_, Response>(&mut r).unwrap(), None);
     }
 

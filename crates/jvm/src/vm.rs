@@ -50,6 +50,9 @@ pub struct VmOptions {
     pub class_path: String,
     /// `-Xmx` in megabytes.
     pub heap_mb: u32,
+    /// `-Djava.io.tmpdir`: the worker's own working folder, the one place
+    /// the sandbox lets it write.
+    pub tmp_dir: PathBuf,
 }
 
 /// The path of `libjvm.so` in a Java home (`model::jdk` finds the JDK).
@@ -68,6 +71,7 @@ pub fn create(opts: &VmOptions) -> Result<JavaVM, VmError> {
     let args = InitArgsBuilder::new()
         .option(format!("-Djava.class.path={}", opts.class_path))
         .option(format!("-Xmx{}m", opts.heap_mb))
+        .option(format!("-Djava.io.tmpdir={}", opts.tmp_dir.display()))
         .option("-XX:+UseSerialGC")
         .option("-XX:TieredStopAtLevel=1")
         .option("-XX:-UsePerfData")

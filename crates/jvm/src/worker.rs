@@ -59,9 +59,13 @@ pub struct WorkerArgs {
 /// process exit code.
 pub fn main(args: WorkerArgs) -> i32 {
     let proto = protect_stdout();
+    // Before any other thread starts: the threads started later (the JVM's
+    // included) inherit the confinement.
+    let work_dir = std::env::current_dir().unwrap_or_else(|_| std::env::temp_dir());
+    let confinement = crate::sandbox::confine(&work_dir);
     let handle = std::thread::Builder::new().name("ferrosuite-exec".into()).stack_size(EXEC_STACK).spawn(move || {
         let mut out = BufWriter::new(proto);
-        match serve(&args, &mut out) {
+        match serve(&args, &work_dir, confinement, &mut out) {
             Ok(()) => 0,
             Err(err) => {
                 let message = err.to_string();
@@ -88,10 +92,19 @@ fn protect_stdout() -> File {
     }
 }
 
-fn serve(args: &WorkerArgs, out: &mut BufWriter<File>) -> Result<(), WorkerError> {
+fn serve(
+    args: &WorkerArgs,
+    work_dir: &std::path::Path,
+    confinement: crate::sandbox::Confinement,
+    out: &mut BufWriter<File>,
+) -> Result<(), WorkerError> {
     let started = Instant::now();
-    let opts =
-        VmOptions { java_home: args.java_home.clone(), class_path: args.class_path.clone(), heap_mb: args.heap_mb };
+    let opts = VmOptions {
+        java_home: args.java_home.clone(),
+        class_path: args.class_path.clone(),
+        heap_mb: args.heap_mb,
+        tmp_dir: work_dir.to_path_buf(),
+    };
     let vm = vm::create(&opts)?;
     let jni = vm::attach_daemon(&vm)?;
     let handles = Handles::new(jni)?;
@@ -101,7 +114,7 @@ fn serve(args: &WorkerArgs, out: &mut BufWriter<File>) -> Result<(), WorkerError
     let watch = Arc::new(Watch::default());
     spawn_watchdog(vm.clone(), watch.clone(), known, me as usize)?;
     let mut installed = 0usize;
-    let ready = Response::Ready { startup_micros: started.elapsed().as_micros() as u64 };
+    let ready = Response::Ready { startup_micros: started.elapsed().as_micros() as u64, confinement };
     write_frame(out, &ready)?;
     let mut runner = Runner::new(jni, handles, watch);
     let mut input = BufReader::new(std::io::stdin().lock());

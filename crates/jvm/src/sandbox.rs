@@ -1,0 +1,92 @@
+//! The kernel sandbox of a worker process: what the class under test (and
+//! the JDK code it calls) may not do during generation, enforced by the
+//! kernel for the whole worker process, so that it holds for every Java
+//! code path (a `FileOutputStream` a library opens, `ProcessBuilder`, NIO)
+//! and on every JDK (no `SecurityManager`, which JDK 18+ deprecates and 24
+//! removes).
+//!
+//! - Files: Landlock (Linux 5.13+) allows writing, creating, removing and
+//!   renaming files only beneath the worker's own working folder (a fresh
+//!   temporary folder the pool makes and removes; also `java.io.tmpdir`) and
+//!   `/dev` (`/dev/null`); reading stays allowed everywhere.
+//! - Network: Landlock ABI 4 (Linux 6.7+) refuses every TCP `bind` and
+//!   `connect`. Landlock names ports, not addresses, so loopback is refused
+//!   too (stricter than needed; no class under test of the corpora needs it).
+//! - Processes: a seccomp filter makes `execve` and `execveat` fail with
+//!   `EPERM`, so `Runtime.exec`/`ProcessBuilder` throw an `IOException`
+//!   and no program is started.
+//!
+//! Refused operations fail as the kernel reports them (`EACCES`/`EPERM`:
+//! Java throws `IOException`, `AccessDeniedException` or `SocketException`),
+//! which the search sees as exceptions like any other.
+//! Where the kernel lacks a mechanism the worker goes on without it and
+//! reports which ones hold ([`Confinement`]); the pool says so once.
+
+use std::path::Path;
+
+use landlock::{
+    ABI, AccessFs, AccessNet, CompatLevel, Compatible, Ruleset, RulesetAttr, RulesetCreatedAttr, RulesetStatus,
+    path_beneath_rules,
+};
+use serde::{Deserialize, Serialize};
+
+/// Which of the sandbox's mechanisms hold in a worker.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Confinement {
+    /// File writes are confined to the working folder (Landlock).
+    pub files: bool,
+    /// TCP `bind` and `connect` are refused (Landlock ABI 4).
+    pub network: bool,
+    /// Starting programs is refused (seccomp).
+    pub processes: bool,
+}
+
+impl Confinement {
+    /// Whether every mechanism holds.
+    pub fn is_complete(&self) -> bool {
+        self.files && self.network && self.processes
+    }
+}
+
+/// Confines the calling thread and every thread it starts afterwards (call
+/// it before the JVM is created) to write only beneath `work_dir` and
+/// `/dev`, to make no TCP connection, and to start no program.
+pub fn confine(work_dir: &Path) -> Confinement {
+    let (files, network) = landlock(work_dir).unwrap_or_else(|e| {
+        tracing::debug!("landlock: {e}");
+        (false, false)
+    });
+    let processes = refuse_exec().map_err(|e| tracing::debug!("seccomp: {e}")).is_ok();
+    Confinement { files, network, processes }
+}
+
+/// Applies the Landlock rules; returns whether the file and the network
+/// rules are enforced (each needs its own kernel support).
+fn landlock(work_dir: &Path) -> Result<(bool, bool), landlock::RulesetError> {
+    let abi = ABI::V4;
+    let write = AccessFs::from_write(abi);
+    let status = Ruleset::default()
+        .set_compatibility(CompatLevel::BestEffort)
+        .handle_access(write)?
+        .handle_access(AccessNet::BindTcp | AccessNet::ConnectTcp)?
+        .create()?
+        .add_rules(path_beneath_rules([work_dir, Path::new("/dev")], write))?
+        .restrict_self()?;
+    // The network rules need ABI 4: an older kernel enforces the file rules
+    // only (partially enforced).
+    Ok((status.ruleset != RulesetStatus::NotEnforced, status.ruleset == RulesetStatus::FullyEnforced))
+}
+
+/// Installs a seccomp filter that makes `execve` and `execveat` fail with `EPERM`.
+fn refuse_exec() -> Result<(), seccompiler::Error> {
+    let arch: seccompiler::TargetArch = std::env::consts::ARCH.try_into()?;
+    let rules = [(libc::SYS_execve, vec![]), (libc::SYS_execveat, vec![])].into_iter().collect();
+    let filter = seccompiler::SeccompFilter::new(
+        rules,
+        seccompiler::SeccompAction::Allow,
+        seccompiler::SeccompAction::Errno(libc::EPERM as u32),
+        arch,
+    )?;
+    let program: seccompiler::BpfProgram = filter.try_into()?;
+    seccompiler::apply_filter(&program)
+}
