@@ -42,6 +42,9 @@ enum Command {
     /// Internal: a test-execution worker hosting one JVM (started by ferrosuite itself).
     #[command(hide = true)]
     Worker(WorkerArgs),
+    /// Internal: run a program confined by the kernel sandbox (the JUnit JVMs of verification).
+    #[command(hide = true)]
+    Confined(ConfinedArgs),
 }
 
 /// Arguments of the hidden worker mode.
@@ -55,12 +58,42 @@ struct WorkerArgs {
     heap_mb: u32,
 }
 
+/// Arguments of the hidden `confined` mode.
+#[derive(Debug, clap::Args)]
+struct ConfinedArgs {
+    /// A folder the program may write beneath (repeatable).
+    #[arg(long)]
+    write: Vec<std::path::PathBuf>,
+    /// A folder whose programs may be started (repeatable).
+    #[arg(long)]
+    exec: Vec<std::path::PathBuf>,
+    /// The program and its arguments.
+    #[arg(last = true, required = true)]
+    program: Vec<std::ffi::OsString>,
+}
+
+/// Confines this process, then replaces it with the program (exit 126 when
+/// the program cannot be started).
+fn run_confined(args: ConfinedArgs) -> ! {
+    use std::os::unix::process::CommandExt;
+    let write: Vec<&std::path::Path> = args.write.iter().map(|p| p.as_path()).collect();
+    let exec: Vec<&std::path::Path> = args.exec.iter().map(|p| p.as_path()).collect();
+    let confinement = jvm::sandbox::confine_process(&write, &exec);
+    if !confinement.is_complete() {
+        eprintln!("warning: this kernel cannot fully confine the tests: {confinement:?}");
+    }
+    let error = std::process::Command::new(&args.program[0]).args(&args.program[1..]).exec();
+    eprintln!("error: cannot run {}: {error}", args.program[0].to_string_lossy());
+    std::process::exit(126)
+}
+
 fn main() -> std::process::ExitCode {
     let cli = match Cli::try_parse() {
         Ok(Cli { command: Command::Worker(w) }) => {
             let args = jvm::worker::WorkerArgs { java_home: w.java_home, class_path: w.class_path, heap_mb: w.heap_mb };
             std::process::exit(jvm::worker::main(args));
         }
+        Ok(Cli { command: Command::Confined(c) }) => run_confined(c),
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -77,7 +110,7 @@ fn main() -> std::process::ExitCode {
         Command::Instrument(args) => commands::instrument::run(&args),
         Command::Bench(cmd) => commands::bench::run(&cmd),
         Command::Kat(cmd) => commands::kat::run(&cmd),
-        Command::Worker(_) => unreachable!("handled before logging starts"),
+        Command::Worker(_) | Command::Confined(_) => unreachable!("handled before logging starts"),
     };
     match result {
         Ok(code) => code.into(),

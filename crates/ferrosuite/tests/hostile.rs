@@ -226,3 +226,50 @@ fn call_string(name: &str) -> TestCase {
     t.static_call(m, &[]);
     t.build()
 }
+
+const ESCAPING_TEST: &str = r#"
+package p;
+
+import static org.junit.Assert.*;
+import org.junit.Test;
+
+public class EscapeTest {
+    @Test public void writesOutside() throws Exception {
+        java.nio.file.Files.write(java.nio.file.Path.of("TARGET"), new byte[] {1});
+    }
+    @Test public void spawns() throws Exception {
+        new ProcessBuilder("sh", "-c", "true").start().waitFor();
+    }
+    @Test public void writesInItsOwnFolder() throws Exception {
+        java.nio.file.Files.write(java.nio.file.Path.of("inside.txt"), new byte[] {1});
+        assertTrue(new java.io.File("inside.txt").exists());
+    }
+}
+"#;
+
+#[test]
+fn the_junit_jvms_of_verification_run_confined_too() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jdk = javarun::Jdk::find().unwrap();
+    let junit = javarun::JunitJars::debian(4).unwrap();
+    let target = tmp.path().join("outside.txt");
+    let source = ESCAPING_TEST.replace("TARGET", target.to_str().unwrap());
+    let tests = util::compile(tmp.path(), &[("p/EscapeTest.java", &source)], &["-cp", &junit.compile_class_path()]);
+    let confiner = javarun::Confiner { launcher: env!("CARGO_BIN_EXE_ferrosuite").into() };
+    let order: Vec<String> = ["writesOutside", "spawns", "writesInItsOwnFolder"].map(String::from).to_vec();
+    let verdicts = javarun::run_tests(
+        &jdk,
+        &tests,
+        "",
+        "p.EscapeTest",
+        &order,
+        &junit,
+        None,
+        Duration::from_secs(20),
+        Some(&confiner),
+    )
+    .unwrap();
+    let passed: Vec<(&str, bool)> = verdicts.iter().map(|v| (v.name.as_str(), v.passed)).collect();
+    assert_eq!(passed, [("writesOutside", false), ("spawns", false), ("writesInItsOwnFolder", true)]);
+    assert!(!target.exists(), "the confined test wrote outside its folder");
+}

@@ -41,7 +41,9 @@ pub struct GenerateConfig {
     pub heap_mb: u32,
     /// The JDK for the class path, the workers and verification.
     pub jdk: Jdk,
-    /// The executable that has the hidden `worker` command (the `ferrosuite` binary).
+    /// The executable that has the hidden `worker` and `confined` commands
+    /// (the `ferrosuite` binary): it hosts the workers and confines the
+    /// JUnit JVMs of verification.
     pub worker_exe: PathBuf,
 }
 

@@ -84,6 +84,8 @@ fn failing_tests(
         }
         return Ok(broken);
     }
+    // The suite runs confined like the workers: it may write only in its JVM's scratch folder.
+    let confiner = javarun::Confiner { launcher: config.worker_exe.clone() };
     let run = |order: &[String]| -> Result<Vec<TestVerdict>, GenerateError> {
         Ok(javarun::run_tests(
             &config.jdk,
@@ -94,6 +96,7 @@ fn failing_tests(
             &config.junit_jars,
             None,
             JUNIT_TEST_TIMEOUT,
+            Some(&confiner),
         )?)
     };
     let names: Vec<String> = suite.tests.iter().map(|t| t.name.clone()).collect();

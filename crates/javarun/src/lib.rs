@@ -36,6 +36,8 @@
 //! - `tools`: single JDK tool runs ([`javac`], [`java_with_input`],
 //!   [`JavaOutput`]).
 //! - `command`: command lines: argument files, class paths, paths as text.
+//! - `confine`: test JVMs started through a launcher that applies the
+//!   kernel sandbox ([`Confiner`]).
 //! - `error`: the crate's [`Error`].
 //!
 //! # Example
@@ -58,7 +60,7 @@
 //! let order = ["testOne".to_string(), "testTwo".to_string()];
 //! let test_classes = Path::new("test-classes");
 //! let timeout = Duration::from_secs(10);
-//! for verdict in javarun::run_tests(&jdk, test_classes, "classes", "p.ATest", &order, &junit, None, timeout)? {
+//! for verdict in javarun::run_tests(&jdk, test_classes, "classes", "p.ATest", &order, &junit, None, timeout, None)? {
 //!     println!("{} {}", verdict.name, if verdict.passed { "passed" } else { "failed" });
 //! }
 //! # Ok(())
@@ -70,6 +72,7 @@
 
 mod cache;
 mod command;
+mod confine;
 mod error;
 mod jacoco;
 mod javac;
@@ -79,6 +82,7 @@ mod protocol;
 mod runner;
 mod tools;
 
+pub use confine::Confiner;
 pub use error::Error;
 pub use jacoco::{Coverage, JacocoSetup, jacoco_coverage};
 pub use javac::{CompileError, compile_tests, parse_javac_errors};

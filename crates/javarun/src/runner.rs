@@ -3,12 +3,13 @@
 //! per test, and a new JVM after a test that ends or hangs it.
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use crate::cache::{cached_build, compile_helper, hash_parts, write_file};
 use crate::command::{argfile_text, cannot_run, join_paths, path_str};
+use crate::confine::{Confiner, java_command};
 use crate::error::{Error, Result, status_text};
 use crate::process::{StderrTail, end, wait_or_kill};
 use crate::protocol::{Event, read_events};
@@ -71,6 +72,7 @@ pub fn run_tests(
     junit: &JunitJars,
     jacoco: Option<&JacocoSetup>,
     timeout: Duration,
+    confiner: Option<&Confiner>,
 ) -> Result<Vec<TestVerdict>> {
     if let Some(bad) = order.iter().find(|n| n.is_empty() || n.chars().any(|c| c.is_whitespace() || c == '"')) {
         return Err(Error::BadTestName { name: bad.clone() });
@@ -95,10 +97,13 @@ pub fn run_tests(
     options.push(timeout.as_millis().to_string());
     options.push(test_class.to_string());
 
+    let mut writable = vec![scratch.path().to_path_buf()];
+    writable.extend(jacoco.and_then(|j| j.exec_file.parent()).map(|d| cwd.join(d)));
+    let launch = Launch { jdk, cwd: scratch.path(), confiner, writable: &writable };
     let mut verdicts = Vec::with_capacity(order.len());
     while verdicts.len() < order.len() {
         let rest = &order[verdicts.len()..];
-        let batch = run_batch(jdk, scratch.path(), &options, rest, timeout)?;
+        let batch = run_batch(&launch, &options, rest, timeout)?;
         if batch.is_empty() {
             return Err(Error::JvmEndedWithoutRunning { test: rest[0].clone() });
         }
@@ -116,6 +121,15 @@ fn runner_dir(jdk: &Jdk) -> Result<PathBuf> {
     })
 }
 
+/// How runner JVMs are started: which JDK, in which scratch folder, and
+/// confined or not (with the folders they may write).
+struct Launch<'a> {
+    jdk: &'a Jdk,
+    cwd: &'a Path,
+    confiner: Option<&'a Confiner>,
+    writable: &'a [PathBuf],
+}
+
 /// A running runner JVM: the process, the end of its standard error, and
 /// its events.
 struct RunnerJvm {
@@ -125,15 +139,16 @@ struct RunnerJvm {
 }
 
 impl RunnerJvm {
-    /// Starts `java OPTIONS TESTS` (through an argument file) in `cwd`.
-    fn start(jdk: &Jdk, cwd: &Path, options: &[String], tests: &[String]) -> Result<RunnerJvm> {
+    /// Starts `java OPTIONS TESTS` (through an argument file) in the scratch folder.
+    fn start(launch: &Launch<'_>, options: &[String], tests: &[String]) -> Result<RunnerJvm> {
         let mut args = options.to_vec();
         args.extend(tests.iter().cloned());
-        let argfile = cwd.join("java.args");
+        let argfile = launch.cwd.join("java.args");
         std::fs::write(&argfile, argfile_text(&args)).map_err(Error::write(&argfile))?;
-        let mut child = Command::new(jdk.tool("java"))
+        let writable: Vec<&Path> = launch.writable.iter().map(PathBuf::as_path).collect();
+        let mut child = java_command(launch.jdk, launch.confiner, &writable)
             .arg(format!("@{}", argfile.display()))
-            .current_dir(cwd)
+            .current_dir(launch.cwd)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -147,14 +162,8 @@ impl RunnerJvm {
 
 /// Runs the runner once on `tests`; returns verdicts for a prefix of them
 /// (all of them unless a test timed out or ended the JVM).
-fn run_batch(
-    jdk: &Jdk,
-    cwd: &Path,
-    options: &[String],
-    tests: &[String],
-    timeout: Duration,
-) -> Result<Vec<TestVerdict>> {
-    let mut jvm = RunnerJvm::start(jdk, cwd, options, tests)?;
+fn run_batch(launch: &Launch<'_>, options: &[String], tests: &[String], timeout: Duration) -> Result<Vec<TestVerdict>> {
+    let mut jvm = RunnerJvm::start(launch, options, tests)?;
     let mut batch =
         Batch { verdicts: Vec::new(), ready: false, running: None, deadline: Instant::now() + STARTUP_LIMIT };
     loop {

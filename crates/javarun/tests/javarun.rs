@@ -87,7 +87,7 @@ fn two_orders_and_coverage(version: u8, test_class: &str, file: &str, failure: (
     let jacoco = JacocoSetup::new(&jdk, &exec_a, CUT).unwrap();
     let order = names(&["testOrderDependent", "testPushPop", "testFails", "testPopEmptyThrows"]);
     let start = Instant::now();
-    let a = run_tests(&jdk, &tests, &cp, test_class, &order, &junit, Some(&jacoco), TIMEOUT).unwrap();
+    let a = run_tests(&jdk, &tests, &cp, test_class, &order, &junit, Some(&jacoco), TIMEOUT, None).unwrap();
     eprintln!("JUnit {version} run of 4 tests with JaCoCo: {} ms", start.elapsed().as_millis());
     assert_eq!(a.len(), 4, "{a:#?}");
     assert_verdict(&a[0], "testOrderDependent", true);
@@ -102,7 +102,7 @@ fn two_orders_and_coverage(version: u8, test_class: &str, file: &str, failure: (
     // order B: testPushPop first, so the order-dependent test fails
     let order = names(&["testPushPop", "testOrderDependent", "testFails", "testPopEmptyThrows"]);
     let start = Instant::now();
-    let b = run_tests(&jdk, &tests, &cp, test_class, &order, &junit, None, TIMEOUT).unwrap();
+    let b = run_tests(&jdk, &tests, &cp, test_class, &order, &junit, None, TIMEOUT, None).unwrap();
     eprintln!("JUnit {version} run of 4 tests without JaCoCo: {} ms", start.elapsed().as_millis());
     assert_eq!(
         b.iter().map(|v| (v.name.as_str(), v.passed)).collect::<Vec<_>>(),
@@ -172,8 +172,18 @@ fn timeout_and_system_exit_restart_the_jvm() {
         ]);
         let start = Instant::now();
         let timeout = Duration::from_millis(1500);
-        let v = run_tests(&jdk, &tests, &cut.display().to_string(), test_class, &order, &junit, Some(&jacoco), timeout)
-            .unwrap();
+        let v = run_tests(
+            &jdk,
+            &tests,
+            &cut.display().to_string(),
+            test_class,
+            &order,
+            &junit,
+            Some(&jacoco),
+            timeout,
+            None,
+        )
+        .unwrap();
         let elapsed = start.elapsed();
         eprintln!("JUnit {version}: hang + exit run: {} ms", elapsed.as_millis());
         assert_eq!(
@@ -271,7 +281,7 @@ fn runner_errors_unknown_class_unknown_method_and_wrong_junit() {
     let tests = compile_hand_test(tmp.path(), &cut, &junit4, "BoundedStackHandTest.java");
     let cp = cut.display().to_string();
     let run = |class: &str, order: &[&str], junit: &JunitJars| {
-        run_tests(&jdk, &tests, &cp, class, &names(order), junit, None, TIMEOUT)
+        run_tests(&jdk, &tests, &cp, class, &names(order), junit, None, TIMEOUT, None)
     };
 
     let err = run("example.NoSuchTest", &["testPushPop"], &junit4).unwrap_err().to_string();
@@ -344,6 +354,7 @@ fn java17_enum_with_constant_bodies_is_covered() {
         &junit,
         Some(&jacoco),
         TIMEOUT,
+        None,
     )
     .unwrap();
     assert!(v[0].passed, "{v:?}");

@@ -60,6 +60,39 @@ pub fn confine(work_dir: &Path) -> Confinement {
     Confinement { files, network, processes }
 }
 
+/// Confines this process (call it while it is single-threaded, right
+/// before it replaces itself with another program) and every process it
+/// starts: writes only beneath `writable` and `/dev`, programs started only
+/// from beneath `executable` (the JDK, the system's libraries for the
+/// dynamic loader), no TCP `bind` or `connect`. All with Landlock, so that
+/// the one `execve` of the program to run stays possible; used for the JUnit
+/// JVMs of verification.
+pub fn confine_process(writable: &[&Path], executable: &[&Path]) -> Confinement {
+    let abi = ABI::V4;
+    let write = AccessFs::from_write(abi);
+    let apply = || -> Result<RulesetStatus, landlock::RulesetError> {
+        let status = Ruleset::default()
+            .set_compatibility(CompatLevel::BestEffort)
+            .handle_access(write | AccessFs::Execute)?
+            .handle_access(AccessNet::BindTcp | AccessNet::ConnectTcp)?
+            .create()?
+            .add_rules(path_beneath_rules(writable.iter().copied().chain([Path::new("/dev")]), write))?
+            .add_rules(path_beneath_rules(executable, AccessFs::Execute))?
+            .restrict_self()?;
+        Ok(status.ruleset)
+    };
+    match apply() {
+        Ok(status) => {
+            let files = status != RulesetStatus::NotEnforced;
+            Confinement { files, network: status == RulesetStatus::FullyEnforced, processes: files }
+        }
+        Err(e) => {
+            tracing::debug!("landlock: {e}");
+            Confinement::default()
+        }
+    }
+}
+
 /// Applies the Landlock rules; returns whether the file and the network
 /// rules are enforced (each needs its own kernel support).
 fn landlock(work_dir: &Path) -> Result<(bool, bool), landlock::RulesetError> {

@@ -104,6 +104,7 @@ fn measure(
         junit,
         Some(&jacoco),
         Duration::from_secs(10),
+        Some(&javarun::Confiner { launcher: std::env::current_exe()? }),
     )?;
     let coverage = javarun::jacoco_coverage(jdk, &exec_file, jar, class)?;
     Ok(Row {
