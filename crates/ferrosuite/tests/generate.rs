@@ -223,7 +223,23 @@ fn an_interrupted_run_writes_what_it_did_and_exits_130() {
     assert_eq!(report["interrupted"], true, "{report}");
     let done = report["classes"].as_array().unwrap();
     assert!(
-        !done.is_empty() && done.len() < 9,
+        !done.is_empty() && done.len() < 10,
         "the class being tested is finished, the rest are not started: {report}"
     );
+}
+
+#[test]
+fn a_relative_class_path_works_although_workers_run_in_folders_of_their_own() {
+    let tmp = tempfile::tempdir().unwrap();
+    edge_jar(tmp.path());
+    let output = util::ferrosuite_in(
+        tmp.path(),
+        &["generate", "--classpath", "edge.jar", "--class", "edge.Tally", "--evaluations", "1500", "--seed", "4"],
+    );
+    let log = String::from_utf8_lossy(&output.stdout).into_owned() + &String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{log}");
+    let report: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(tmp.path().join("ferrosuite-tests/report.json")).unwrap()).unwrap();
+    let class = &report["classes"][0];
+    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
 }

@@ -83,7 +83,7 @@ impl Worker {
             .arg("--java-home")
             .arg(&cfg.java_home)
             .arg("--class-path")
-            .arg(&cfg.class_path)
+            .arg(absolute_class_path(&cfg.class_path))
             .arg("--heap-mb")
             .arg(cfg.heap_mb.to_string())
             .stdin(Stdio::piped())
@@ -173,6 +173,14 @@ impl Drop for Worker {
         let _ = write_frame(&mut self.stdin, &Request::Shutdown);
         self.kill();
     }
+}
+
+/// `class_path` with its relative entries made absolute against this
+/// process's working directory: a worker runs in a folder of its own.
+fn absolute_class_path(class_path: &str) -> String {
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let absolute = |e: &str| cwd.join(e).display().to_string();
+    class_path.split(':').filter(|e| !e.is_empty()).map(absolute).collect::<Vec<_>>().join(":")
 }
 
 /// Says once per process which mechanisms of the kernel sandbox this
