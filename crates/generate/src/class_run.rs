@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use analysis::goals::{ClassGoals, GoalId};
 use exec::coverage::GoalMap;
@@ -56,6 +56,29 @@ pub struct ClassRun {
     /// Message and "thrown directly" flag of each (method, exception) seen
     /// when the final tests were observed.
     pub exception_details: BTreeMap<(String, BinaryName), (Option<String>, bool)>,
+    /// When post-processing gives up work to end the class in time.
+    pub deadlines: Deadlines,
+}
+
+/// The points in time after which post-processing gives up work, so that
+/// a class with a time budget `B` ends within `1.25 B`: minimising stops at
+/// `0.95 B` (the rest of the tests are kept as they are), mutant runs are
+/// sampled to end by `1.1 B`, and verification has the rest. All `None`
+/// without a time budget (then the output depends on the seed only).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Deadlines {
+    /// No test is minimised after this.
+    pub minimise: Option<Instant>,
+    /// Mutant runs are sampled to end by this.
+    pub mutants: Option<Instant>,
+}
+
+impl Deadlines {
+    /// The deadlines of a class that started at `start` with budget `budget`.
+    pub fn new(start: Instant, budget: Option<Duration>) -> Deadlines {
+        let at = |share: f64| budget.map(|b| start + b.mul_f64(share));
+        Deadlines { minimise: at(0.95), mutants: at(1.1) }
+    }
 }
 
 impl ClassRun {
@@ -92,6 +115,7 @@ fn try_generate(
 ) -> Result<(), GenerateError> {
     let t = Instant::now();
     let mut run = crate::prepare::prepare(config, class)?;
+    run.deadlines = Deadlines::new(t, config.class_budget);
     for technique in techniques.iter_mut() {
         technique.goals(&mut run);
     }

@@ -35,6 +35,10 @@ pub struct GenerateConfig {
     pub jobs: usize,
     /// Search algorithm and budget (the time budget is already the search's share).
     pub search: SearchConfig,
+    /// The whole time budget of a class ([`class_budget`]); `None` with an
+    /// evaluation budget only. Post-processing gives up work (minimising,
+    /// mutant runs) to end the class within 1.25 times it.
+    pub class_budget: Option<Duration>,
     /// Per-test execution limits of the workers.
     pub exec: ExecConfig,
     /// Heap limit of each worker JVM, in MB.
@@ -55,16 +59,21 @@ pub const SEARCH_SHARE: f64 = 0.8;
 /// The time budget per class when neither a time nor an evaluation budget is given.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(60);
 
-/// The search's budget for a class given `time` (the whole class's) and
-/// `evaluations`: [`SEARCH_SHARE`] of the time; [`DEFAULT_BUDGET`] when
-/// neither is given; no time limit when only evaluations are.
-pub fn search_budget(time: Option<Duration>, evaluations: Option<u64>) -> Budget {
-    let time = match (time, evaluations) {
+/// The whole time budget of a class given `time` and `evaluations` as the
+/// user gave them: `time`; [`DEFAULT_BUDGET`] when neither is given; none
+/// when only evaluations are.
+pub fn class_budget(time: Option<Duration>, evaluations: Option<u64>) -> Option<Duration> {
+    match (time, evaluations) {
         (Some(t), _) => Some(t),
         (None, Some(_)) => None,
         (None, None) => Some(DEFAULT_BUDGET),
-    };
-    Budget { time: time.map(|t| t.mul_f64(SEARCH_SHARE)), evaluations }
+    }
+}
+
+/// The search's budget for a class given `time` (the whole class's) and
+/// `evaluations`: [`SEARCH_SHARE`] of [`class_budget`].
+pub fn search_budget(time: Option<Duration>, evaluations: Option<u64>) -> Budget {
+    Budget { time: class_budget(time, evaluations).map(|t| t.mul_f64(SEARCH_SHARE)), evaluations }
 }
 
 impl GenerateConfig {

@@ -43,8 +43,11 @@ pub fn postprocess(
         let exception = exceptions.first().map(|e| e.exception.clone());
         kept.push((test, Keep { goals, exception }));
     }
-    let mut tests = minimise_suite(kept, &run.map, &mut run.pool)?;
+    let started = std::time::Instant::now();
+    let mut tests = minimise_suite(kept, &run.map, &mut run.pool, run.deadlines.minimise)?;
+    tracing::debug!(seconds = started.elapsed().as_secs_f64(), "minimised");
     add_assertions(run, &mut tests, report)?;
+    tracing::debug!(seconds = started.elapsed().as_secs_f64(), "assertions added and filtered");
     for technique in techniques.iter_mut() {
         technique.oracle(run, &mut tests);
     }
@@ -93,7 +96,12 @@ fn add_assertions(run: &mut ClassRun, tests: &mut [TestCase], report: &mut Class
         let results = [first[i].clone(), second[i].clone()];
         test.assertions = assertions_from(test, run.class.as_str(), &observed[i].1, &results);
     }
-    match crate::mutants::filter(run, tests, &observed, &first) {
+    let Some(max_runs) = crate::mutants::affordable_runs(run.deadlines.mutants, report.executions_per_second) else {
+        tracing::warn!("mutation analysis skipped for {}: no time left in the budget", run.class);
+        return Ok(());
+    };
+    tracing::debug!(max_runs, "mutant runs");
+    match crate::mutants::filter(run, tests, &observed, &first, max_runs) {
         Ok(count) => report.mutants = count,
         Err(e) => tracing::warn!("mutation analysis skipped for {}: {}", run.class, e.chain_text()),
     }

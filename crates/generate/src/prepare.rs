@@ -65,6 +65,7 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
         jobs: config.jobs,
         user_class_path: config.class_path.clone(),
         exception_details: Default::default(),
+        deadlines: Default::default(),
     })
 }
 

@@ -72,19 +72,23 @@ pub fn reached_mutants(
 }
 
 /// Filters the assertions of `candidates`. `run(tests, mutants)` executes
-/// observed test `i` with mutant `mutants[i]` active, all in one batch.
+/// observed test `i` with mutant `mutants[i]` active, all in one batch; at
+/// most `max_runs` (and [`MAX_RUNS`]) test–mutant pairs run, every k-th
+/// one beyond.
 ///
 /// # Errors
 /// [`ExecError`] from `run`.
 pub fn filter_assertions(
     candidates: &mut [Candidate<'_>],
+    max_runs: usize,
     run: &mut MutantRunner<'_>,
 ) -> Result<FilterStats, ExecError> {
+    let max_runs = max_runs.clamp(1, MAX_RUNS);
     let all: BTreeSet<u32> = candidates.iter().flat_map(|c| c.mutants.iter().copied()).collect();
     let mut pairs: Vec<(usize, u32)> =
         candidates.iter().enumerate().flat_map(|(i, c)| c.mutants.iter().map(move |m| (i, *m))).collect();
-    if pairs.len() > MAX_RUNS {
-        let step = pairs.len().div_ceil(MAX_RUNS);
+    if pairs.len() > max_runs {
+        let step = pairs.len().div_ceil(max_runs);
         pairs = pairs.into_iter().step_by(step).collect();
     }
     let tests: Vec<TestCase> = pairs.iter().map(|(i, _)| candidates[*i].observed.clone()).collect();
@@ -200,7 +204,7 @@ mod tests {
         };
         let stats = {
             let mut c = [Candidate { test: &mut t, observed: &observed, inspector_calls: &[], mutants: &mutants }];
-            filter_assertions(&mut c, &mut run).unwrap()
+            filter_assertions(&mut c, MAX_RUNS, &mut run).unwrap()
         };
         (t, stats)
     }

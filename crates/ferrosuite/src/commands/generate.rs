@@ -188,6 +188,7 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
         budget: ::generate::config::search_budget(args.budget, args.evaluations),
         ..SearchConfig::default()
     };
+    let class_budget = ::generate::config::class_budget(args.budget, args.evaluations);
     let exec = exec::ExecConfig { timeout: Duration::from_millis(args.test_timeout_ms), ..exec::ExecConfig::default() };
     Ok(GenerateConfig {
         class_path: parts.join(":"),
@@ -198,6 +199,7 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
         seed: args.seed.unwrap_or_else(clock_seed),
         jobs: args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         search,
+        class_budget,
         exec,
         heap_mb: args.heap_mb,
         jdk,
