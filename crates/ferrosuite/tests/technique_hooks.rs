@@ -85,6 +85,7 @@ fn config(jar: &std::path::Path, out: &std::path::Path) -> GenerateConfig {
         exec: exec::ExecConfig { timeout: Duration::from_millis(100), ..exec::ExecConfig::default() },
         heap_mb: 256,
         jdk: javarun::Jdk::find().unwrap(),
+        second_jdk: None,
         worker_exe: env!("CARGO_BIN_EXE_ferrosuite").into(),
     }
 }

@@ -45,6 +45,9 @@ pub struct GenerateConfig {
     pub heap_mb: u32,
     /// The JDK for the class path, the workers and verification.
     pub jdk: Jdk,
+    /// A second JDK of another feature version that verification runs the
+    /// suite on once more ([`Jdk::second`]); a test that fails there is removed.
+    pub second_jdk: Option<Jdk>,
     /// The executable that has the hidden `worker` and `confined` commands
     /// (the `ferrosuite` binary): it hosts the workers and confines the
     /// JUnit JVMs of verification.

@@ -83,7 +83,8 @@ pub struct ClassReport {
     /// [`ClassReport::removed_tests`] by cause: `exits-or-never-ends`
     /// (`System.exit`, the time limit), `vm-error` (`OutOfMemoryError`,
     /// `StackOverflowError`: they depend on heap and stack sizes),
-    /// `fails-under-junit`.
+    /// `fails-under-junit`, `fails-on-second-jdk` (passes on the JDK of the
+    /// run, fails on [`crate::GenerateConfig::second_jdk`]).
     pub removed_tests_by_cause: BTreeMap<String, usize>,
     /// Assertions removed because they failed or were unstable.
     pub removed_assertions: usize,

@@ -3,7 +3,7 @@
 //! between runs are removed and the class is emitted again, until it
 //! compiles and passes.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use javarun::TestVerdict;
@@ -61,14 +61,21 @@ pub fn emit_and_verify(
     Ok(tests)
 }
 
-/// Names of the tests that do not compile, or fail in either order.
+/// Why a test was found failing: the cause it is counted under in
+/// [`ClassReport::removed_tests_by_cause`].
+const FAILS_UNDER_JUNIT: &str = "fails-under-junit";
+/// See [`FAILS_UNDER_JUNIT`]: passes on the JDK of the run, fails on the second one.
+const FAILS_ON_SECOND_JDK: &str = "fails-on-second-jdk";
+
+/// The tests that do not compile, or fail in either order, or fail on the
+/// second JDK when there is one, each with its cause.
 fn failing_tests(
     config: &GenerateConfig,
     ctx: &ClassRun,
     file: &std::path::Path,
     suite: &junit::EmittedSuite,
     test_class: &BinaryName,
-) -> Result<BTreeSet<String>, GenerateError> {
+) -> Result<BTreeMap<String, &'static str>, GenerateError> {
     let classes = ctx.work.join("test-classes");
     let _ = std::fs::remove_dir_all(&classes);
     let compile_cp = format!("{}:{}", config.class_path, config.junit_jars.compile_class_path());
@@ -78,7 +85,8 @@ fn failing_tests(
         let text: Vec<String> = errors.iter().map(|e| format!("{}: {}", e.line, e.message)).collect();
         let _ = std::fs::write(ctx.work.join("compile-errors.txt"), text.join("\n"));
         let lines: Vec<u32> = errors.iter().map(|e| e.line).collect();
-        let broken: BTreeSet<String> = suite.tests_at_lines(&lines).into_iter().map(str::to_string).collect();
+        let broken: BTreeMap<String, &str> =
+            suite.tests_at_lines(&lines).into_iter().map(|n| (n.to_string(), FAILS_UNDER_JUNIT)).collect();
         if broken.is_empty() {
             return Err(GenerateError::DoesNotCompile { first_error: errors.first().map(|e| e.message.clone()) });
         }
@@ -86,9 +94,9 @@ fn failing_tests(
     }
     // The suite runs confined like the workers: it may write only in its JVM's scratch folder.
     let confiner = javarun::Confiner { launcher: config.worker_exe.clone() };
-    let run = |order: &[String]| -> Result<Vec<TestVerdict>, GenerateError> {
+    let run = |jdk: &javarun::Jdk, order: &[String]| -> Result<Vec<TestVerdict>, GenerateError> {
         Ok(javarun::run_tests(
-            &config.jdk,
+            jdk,
             &classes,
             &config.class_path,
             test_class.as_str(),
@@ -101,10 +109,17 @@ fn failing_tests(
     };
     let names: Vec<String> = suite.tests.iter().map(|t| t.name.clone()).collect();
     let reversed: Vec<String> = names.iter().rev().cloned().collect();
-    let mut failing = BTreeSet::new();
-    for verdict in run(&names)?.into_iter().chain(run(&reversed)?) {
+    let mut failing = BTreeMap::new();
+    for verdict in run(&config.jdk, &names)?.into_iter().chain(run(&config.jdk, &reversed)?) {
         if !verdict.passed {
-            failing.insert(verdict.name);
+            failing.insert(verdict.name, FAILS_UNDER_JUNIT);
+        }
+    }
+    if let Some(second) = &config.second_jdk {
+        for verdict in run(second, &names)? {
+            if !verdict.passed {
+                failing.entry(verdict.name).or_insert(FAILS_ON_SECOND_JDK);
+            }
         }
     }
     Ok(failing)
@@ -115,19 +130,21 @@ fn failing_tests(
 fn remove_failures(
     tests: Vec<TestCase>,
     names: &[String],
-    failing: &BTreeSet<String>,
+    failing: &BTreeMap<String, &'static str>,
     report: &mut ClassReport,
 ) -> Vec<TestCase> {
     let mut out = Vec::with_capacity(tests.len());
     for (mut t, name) in tests.into_iter().zip(names) {
-        if !failing.contains(name) {
+        let Some(cause) = failing.get(name) else {
             out.push(t);
-        } else if t.assertions.iter().any(|a| !matches!(a.kind, AssertionKind::Throws { .. })) {
+            continue;
+        };
+        if t.assertions.iter().any(|a| !matches!(a.kind, AssertionKind::Throws { .. })) {
             report.removed_assertions += t.assertions.len();
             t.assertions.retain(|a| matches!(a.kind, AssertionKind::Throws { .. }));
             out.push(t);
         } else {
-            report.count_removed("fails-under-junit", 1);
+            report.count_removed(cause, 1);
             report.removed_assertions += t.assertions.len();
         }
     }

@@ -67,6 +67,32 @@ impl Jdk {
     }
 }
 
+/// Where Debian and the JDK vendors' packages install JDKs.
+pub const JVM_DIR: &str = "/usr/lib/jvm";
+
+impl Jdk {
+    /// The feature version of this JDK from its `release` file
+    /// (`JAVA_VERSION="25.0.3"` → 25), if it has one.
+    pub fn feature_version(&self) -> Option<u32> {
+        let release = std::fs::read_to_string(self.home.join("release")).ok()?;
+        let line = release.lines().find_map(|l| l.strip_prefix("JAVA_VERSION=\""))?;
+        line.split(['.', '"']).next()?.parse().ok()
+    }
+
+    /// Another JDK with `javac` and `java` in [`JVM_DIR`], of a feature
+    /// version other than this one's (the newest such), to run tests on a
+    /// second JDK; `None` when there is none.
+    pub fn second(&self) -> Option<Jdk> {
+        let own = self.feature_version();
+        let candidates = std::fs::read_dir(JVM_DIR).ok()?.flatten().map(|e| Jdk { home: e.path() });
+        let usable = |jdk: &Jdk| jdk.tool("java").is_file() && jdk.tool("javac").is_file();
+        let others = candidates.filter(|jdk| usable(jdk) && jdk.feature_version().is_some_and(|v| Some(v) != own));
+        let mut others: Vec<Jdk> = others.collect();
+        others.sort_by_key(|jdk| (jdk.feature_version(), jdk.home.clone()));
+        others.pop()
+    }
+}
+
 /// The path of `libjvm.so` in a Java home.
 pub fn libjvm(java_home: &Path) -> PathBuf {
     java_home.join("lib/server/libjvm.so")
@@ -108,6 +134,16 @@ mod tests {
             assert!(has_jmods(&jdk.home), "{}", jdk.home.display());
             assert!(jdk.tool("javac").is_file());
             assert!(jdk.libjvm().is_file());
+        }
+    }
+
+    #[test]
+    fn a_second_jdk_has_another_feature_version() {
+        let Ok(jdk) = Jdk::find() else { return };
+        assert!(jdk.feature_version().is_some_and(|v| v >= 17), "{jdk:?}");
+        if let Some(second) = jdk.second() {
+            assert_ne!(second.feature_version(), jdk.feature_version());
+            assert!(second.tool("java").is_file());
         }
     }
 

@@ -202,6 +202,7 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
         class_budget,
         exec,
         heap_mb: args.heap_mb,
+        second_jdk: jdk.second(),
         jdk,
         worker_exe: std::env::current_exe()?,
     })
