@@ -84,8 +84,13 @@ impl Deadlines {
 impl ClassRun {
     /// The folder of instrumented classes, first on the workers' class path.
     pub fn instrumented_dir(&self) -> PathBuf {
-        self.work.join("instrumented")
+        instrumented_dir(&self.work)
     }
+}
+
+/// The folder of instrumented classes inside a class's working folder.
+pub(crate) fn instrumented_dir(work: &std::path::Path) -> PathBuf {
+    work.join("instrumented")
 }
 
 /// Generates, emits and verifies tests for `class`, calling the hooks of

@@ -17,13 +17,11 @@ use crate::class_run::ClassRun;
 use crate::report::ClassReport;
 use crate::technique::Technique;
 
-/// Exceptions of ferrosuite's own sandbox: a test that ends in one would
-/// really exit the JVM (or loop forever) under JUnit, so it is not emitted.
-const SANDBOX_EXCEPTIONS: [&str; 2] = exec::sandbox::EXCEPTIONS;
-
 /// Minimised archive tests with assertions (the techniques' oracles
-/// included), without duplicates; tests that end in the sandbox
-/// (`System.exit`, time limit) are dropped and counted in the report.
+/// included), without duplicates. Tests that end in one of ferrosuite's
+/// sandbox exceptions (`System.exit`, the time limit) are dropped and
+/// counted in the report: under JUnit they would really exit the JVM or
+/// never end.
 ///
 /// # Errors
 /// Executor failures.
@@ -36,7 +34,7 @@ pub fn postprocess(
     let mut exiting = 0;
     let mut kept = Vec::new();
     for (test, goals, exceptions) in archive.tests_with_goals() {
-        if exceptions.iter().any(|e| SANDBOX_EXCEPTIONS.contains(&e.exception.as_str())) && goals.is_empty() {
+        if exceptions.iter().any(|e| exec::sandbox::EXCEPTIONS.contains(&e.exception.as_str())) && goals.is_empty() {
             exiting += 1;
             continue;
         }
@@ -52,7 +50,7 @@ pub fn postprocess(
         technique.oracle(run, &mut tests);
     }
     let before = tests.len();
-    tests.retain(|t| !expects(t, |e| SANDBOX_EXCEPTIONS.contains(&e.as_str())));
+    tests.retain(|t| !expects(t, |e| exec::sandbox::EXCEPTIONS.contains(&e.as_str())));
     exiting += before - tests.len();
     if exiting > 0 {
         report.count_removed("exits-or-never-ends", exiting);

@@ -22,7 +22,7 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
     let mut goals =
         analysis::goals::class_goals(&cf).map_err(|source| GenerateError::Analysis { class: class.clone(), source })?;
     let work = config.work_dir.join(class.as_str());
-    let instrumented = work.join("instrumented");
+    let instrumented = crate::class_run::instrumented_dir(&work);
     let _ = std::fs::remove_dir_all(&instrumented);
     let user_cp = ClassPath::parse(&config.class_path)?;
     let nested = nested_classes(&user_cp, class);

@@ -52,12 +52,12 @@ impl Confinement {
 /// it before the JVM is created) to write only beneath `work_dir` and
 /// `/dev`, to make no TCP connection, and to start no program.
 pub fn confine(work_dir: &Path) -> Confinement {
-    let (files, network) = landlock(work_dir).unwrap_or_else(|e| {
+    let status = restrict(&[work_dir], None).unwrap_or_else(|e| {
         tracing::debug!("landlock: {e}");
-        (false, false)
+        RulesetStatus::NotEnforced
     });
     let processes = refuse_exec().map_err(|e| tracing::debug!("seccomp: {e}")).is_ok();
-    Confinement { files, network, processes }
+    Confinement { processes, ..files_and_network(status) }
 }
 
 /// Confines this process (call it while it is single-threaded, right
@@ -68,23 +68,10 @@ pub fn confine(work_dir: &Path) -> Confinement {
 /// the one `execve` of the program to run stays possible; used for the JUnit
 /// JVMs of verification.
 pub fn confine_process(writable: &[&Path], executable: &[&Path]) -> Confinement {
-    let abi = ABI::V4;
-    let write = AccessFs::from_write(abi);
-    let apply = || -> Result<RulesetStatus, landlock::RulesetError> {
-        let status = Ruleset::default()
-            .set_compatibility(CompatLevel::BestEffort)
-            .handle_access(write | AccessFs::Execute)?
-            .handle_access(AccessNet::BindTcp | AccessNet::ConnectTcp)?
-            .create()?
-            .add_rules(path_beneath_rules(writable.iter().copied().chain([Path::new("/dev")]), write))?
-            .add_rules(path_beneath_rules(executable, AccessFs::Execute))?
-            .restrict_self()?;
-        Ok(status.ruleset)
-    };
-    match apply() {
+    match restrict(writable, Some(executable)) {
         Ok(status) => {
-            let files = status != RulesetStatus::NotEnforced;
-            Confinement { files, network: status == RulesetStatus::FullyEnforced, processes: files }
+            let held = files_and_network(status);
+            Confinement { processes: held.files, ..held }
         }
         Err(e) => {
             tracing::debug!("landlock: {e}");
@@ -93,23 +80,33 @@ pub fn confine_process(writable: &[&Path], executable: &[&Path]) -> Confinement 
     }
 }
 
-/// Applies the Landlock rules; returns whether the file and the network
-/// rules are enforced (each needs its own kernel support).
-fn landlock(work_dir: &Path) -> Result<(bool, bool), landlock::RulesetError> {
-    let abi = ABI::V4;
-    let write = AccessFs::from_write(abi);
-    let status = Ruleset::default()
-        .set_compatibility(CompatLevel::BestEffort)
-        .handle_access(write)?
-        .handle_access(AccessNet::BindTcp | AccessNet::ConnectTcp)?
-        .create()?
-        .add_rules(path_beneath_rules([work_dir, Path::new("/dev")], write))?
-        .restrict_self()?;
-    // The network rules need ABI 4: an older kernel enforces the file rules
-    // only (partially enforced).
-    Ok((status.ruleset != RulesetStatus::NotEnforced, status.ruleset == RulesetStatus::FullyEnforced))
+/// What a Landlock status says of the file and network rules: the network
+/// rules need ABI 4, so an older kernel enforces the file rules only
+/// (partially enforced).
+fn files_and_network(status: RulesetStatus) -> Confinement {
+    Confinement {
+        files: status != RulesetStatus::NotEnforced,
+        network: status == RulesetStatus::FullyEnforced,
+        processes: false,
+    }
 }
 
+/// Restricts the calling thread with Landlock: writes only beneath
+/// `writable` and `/dev`, no TCP `bind`/`connect`, and, with `executable`,
+/// programs started only from beneath those folders.
+fn restrict(writable: &[&Path], executable: Option<&[&Path]>) -> Result<RulesetStatus, landlock::RulesetError> {
+    let write = AccessFs::from_write(ABI::V4);
+    let handled = if executable.is_some() { write | AccessFs::Execute } else { write };
+    let status = Ruleset::default()
+        .set_compatibility(CompatLevel::BestEffort)
+        .handle_access(handled)?
+        .handle_access(AccessNet::BindTcp | AccessNet::ConnectTcp)?
+        .create()?
+        .add_rules(path_beneath_rules(writable.iter().copied().chain([Path::new("/dev")]), write))?
+        .add_rules(path_beneath_rules(executable.unwrap_or(&[]), AccessFs::Execute))?
+        .restrict_self()?;
+    Ok(status.ruleset)
+}
 /// Installs a seccomp filter that makes `execve` and `execveat` fail with `EPERM`.
 fn refuse_exec() -> Result<(), seccompiler::Error> {
     let arch: seccompiler::TargetArch = std::env::consts::ARCH.try_into()?;
