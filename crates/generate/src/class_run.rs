@@ -139,7 +139,9 @@ fn try_generate(
     report.executions_per_second_per_worker = report.executions_per_second / config.jobs.max(1) as f64;
     report.seconds.insert("search".into(), t.elapsed().as_secs_f64());
     let t = Instant::now();
-    let tests = crate::postprocess::postprocess(&mut run, &outcome.archive, techniques, report)?;
+    let tests = crate::postprocess::postprocess(&mut run, &outcome.archive, techniques, report);
+    report.refusals = refusal_counts(&run.pool);
+    let tests = tests?;
     report.seconds.insert("post-processing".into(), t.elapsed().as_secs_f64());
     let t = Instant::now();
     let suite = crate::verify::emit_and_verify(config, &run, tests, report)?;
@@ -164,6 +166,15 @@ fn fill_coverage(run: &mut ClassRun, suite: &[TestCase], report: &mut ClassRepor
         }
     }
     Ok(())
+}
+
+/// The pool's refusals per kind name, every kind present.
+fn refusal_counts(pool: &jvm::pool::Pool) -> BTreeMap<String, usize> {
+    use exec::sandbox::RefusalKind;
+    [RefusalKind::FileWrite, RefusalKind::Network, RefusalKind::Process]
+        .into_iter()
+        .map(|k| (k.name().to_string(), pool.refusals.get(&k).copied().unwrap_or(0)))
+        .collect()
 }
 
 /// FNV-1a of a string, to derive a per-class seed from the run's seed.

@@ -81,7 +81,8 @@ pub struct ClassReport {
     /// would end the JVM, never end, or end in an error of the JVM itself.
     pub removed_tests: usize,
     /// [`ClassReport::removed_tests`] by cause: `exits-or-never-ends`
-    /// (`System.exit`, the time limit), `vm-error` (`OutOfMemoryError`,
+    /// (`System.exit`, the time limit), `refused-by-sandbox` (writes a file
+    /// outside its folder, opens a socket or starts a process), `vm-error` (`OutOfMemoryError`,
     /// `StackOverflowError`: they depend on heap and stack sizes),
     /// `fails-under-junit`, `fails-on-second-jdk` (passes on the JDK of the
     /// run, fails on [`crate::GenerateConfig::second_jdk`]).
@@ -102,6 +103,11 @@ pub struct ClassReport {
     pub executions_per_second: f64,
     /// The same divided by the number of worker JVMs.
     pub executions_per_second_per_worker: f64,
+    /// Executions that ended in a refusal of the sandbox, per kind
+    /// (`file-write`, `network`, `process`; see `exec::sandbox::RefusalKind`),
+    /// over the search and post-processing. Tests that end in a refusal are
+    /// never emitted: outside the sandbox they would do what was refused.
+    pub refusals: BTreeMap<String, usize>,
     /// The emitted test file, relative to the output folder.
     pub test_file: Option<String>,
     /// Labels of the goals the emitted tests do not cover.
@@ -174,6 +180,7 @@ impl ClassReport {
             executions: 0,
             executions_per_second: 0.0,
             executions_per_second_per_worker: 0.0,
+            refusals: BTreeMap::new(),
             test_file: None,
             uncovered: Vec::new(),
             findings: Vec::new(),

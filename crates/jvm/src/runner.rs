@@ -373,6 +373,21 @@ fn default_of(b: BaseType) -> Primitive {
     }
 }
 
+/// An exception the kernel's refusal caused (an `IOException` of the JDK)
+/// reported as the sandbox's own `Sandbox.Refused`, the original class and
+/// message kept in the message: the search, the oracles and the report see
+/// one outcome for a refusal, however it was raised.
+fn as_refusal(info: ExceptionInfo) -> ExceptionInfo {
+    match exec::sandbox::refusal(&info) {
+        Some(kind) if info.class.as_str() != exec::sandbox::REFUSED => ExceptionInfo {
+            class: BinaryName::new(exec::sandbox::REFUSED),
+            message: Some(format!("{}: {}: {}", kind.name(), info.class, info.message.unwrap_or_default())),
+            direct: false,
+        },
+        _ => info,
+    }
+}
+
 fn npe(message: &str) -> ExceptionInfo {
     ExceptionInfo {
         class: BinaryName::new("java.lang.NullPointerException"),
@@ -459,7 +474,7 @@ impl Runner {
         if info.class.as_str() == exec::sandbox::TIME_UP {
             return Stop::Timeout;
         }
-        Stop::Threw(info)
+        Stop::Threw(as_refusal(info))
     }
 
     fn describe(&self, t: jobject, site: Option<&CallSite<'_>>) -> ExceptionInfo {
