@@ -217,13 +217,15 @@ fn the_kernel_sandbox_keeps_the_class_under_test_inside_its_worker_folder() {
     assert_eq!(left, ["victim.txt"], "nothing was created or deleted outside the sandbox");
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
 
-    // Relative paths and temporary files land in the worker's own folder, which is not ours.
+    // Temporary files land in the worker's own folder, which is not ours;
+    // relative paths (the working directory of whoever runs a test) are refused.
     let inside = pool
         .execute(&[escape("writeIo", "relative.txt"), call_string("tempFile"), call_string("workingDirectory")])
         .unwrap();
-    assert_eq!(last(&inside[0]), &StatementOutcome::Normal(ValueSummary::Integer(1)));
+    let StatementOutcome::Threw(e) = last(&inside[0]) else { panic!("relative write: {:?}", last(&inside[0])) };
+    assert_eq!(exec::sandbox::refusal(e), Some(FileWrite), "{e:?}");
     let (temp, cwd) = (string_result(&inside[1]), string_result(&inside[2]));
-    assert_eq!(temp, cwd, "java.io.tmpdir is the worker's folder");
+    assert_eq!(std::path::Path::new(&temp), std::path::Path::new(&cwd).join(jvm::worker::TMP_SUBFOLDER));
     assert!(cwd.contains("ferrosuite-worker-"), "{cwd}");
     assert_ne!(std::path::Path::new(&cwd), std::env::current_dir().unwrap());
     drop(pool);

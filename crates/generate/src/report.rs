@@ -95,7 +95,7 @@ pub struct ClassReport {
     /// test, killed by the kept assertions, and assertions removed because
     /// they killed no mutant.
     pub mutants: MutantCount,
-    /// Seconds spent: search, post-processing, verification, total.
+    /// Seconds spent: search, post-processing, verification, final-coverage (one more run of the final suite), total.
     pub seconds: BTreeMap<String, f64>,
     /// Test executions of the search.
     pub executions: u64,

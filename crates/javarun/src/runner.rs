@@ -88,8 +88,14 @@ pub fn run_tests(
     entries.extend(junit.run.iter().cloned());
     let full_cp = join_paths(&entries.iter().map(|e| cwd.join(e)).collect::<Vec<_>>());
     let scratch = tempfile::tempdir().map_err(|source| Error::ScratchDir { source })?;
-    let mut options: Vec<String> =
-        vec!["-XX:+UseSerialGC".into(), "-XX:TieredStopAtLevel=1".into(), "-Djava.awt.headless=true".into()];
+    // The scratch folder is the JVM's working directory and temporary
+    // folder: confined, it is the one place the tests may write.
+    let mut options: Vec<String> = vec![
+        "-XX:+UseSerialGC".into(),
+        "-XX:TieredStopAtLevel=1".into(),
+        "-Djava.awt.headless=true".into(),
+        format!("-Djava.io.tmpdir={}", scratch.path().display()),
+    ];
     if let Some(j) = jacoco {
         options.extend(j.java_options(&cwd));
     }

@@ -282,9 +282,24 @@ impl Pool {
     /// # Errors
     /// [`ExecError::WorkerStart`] when a worker cannot start.
     pub fn restart_all(&mut self) -> Result<(), ExecError> {
-        for slot in &mut self.workers {
-            *slot = None;
-            *slot = Some(Worker::spawn(&self.cfg)?);
+        self.restart_as(self.workers.len())
+    }
+
+    /// Replaces the workers by `n` fresh ones (at least one), started in
+    /// parallel: a pool of one fresh worker runs a final suite in the
+    /// order JUnit would, for the price of one JVM start-up.
+    ///
+    /// # Errors
+    /// [`ExecError::WorkerStart`] when a worker cannot start.
+    pub fn restart_as(&mut self, n: usize) -> Result<(), ExecError> {
+        self.workers.clear();
+        let cfg = &self.cfg;
+        let started: Vec<Result<Worker, ExecError>> = std::thread::scope(|s| {
+            let spawns: Vec<_> = (0..n.max(1)).map(|_| s.spawn(|| Worker::spawn(cfg))).collect();
+            spawns.into_iter().map(|h| h.join().expect("worker start-up thread")).collect()
+        });
+        for w in started {
+            self.workers.push(Some(w?));
         }
         Ok(())
     }

@@ -59,14 +59,11 @@ fn names_file(t: &FieldType) -> bool {
 fn check_of(owner: &str, name: &str, d: &MethodDescriptor) -> Option<(u8, Check)> {
     let first_names_file = d.params.first().is_some_and(names_file);
     let check = match (owner, name) {
-        ("java/io/FileOutputStream" | "java/io/FileWriter" | "java/io/PrintWriter" | "java/io/PrintStream", "<init>")
-            if first_names_file =>
-        {
-            Check::Write(vec![0])
-        }
-        ("java/net/Socket", "<init>")
-            if matches!(d.params.first(), Some(FieldType::Object(n)) if n.as_str() == STRING || n.as_str() == "java/net/InetAddress") =>
-        {
+        (
+            "java/io/FileOutputStream" | "java/io/FileWriter" | "java/io/PrintWriter" | "java/io/PrintStream",
+            "<init>",
+        ) if first_names_file => Check::Write(vec![0]),
+        ("java/net/Socket", "<init>") if matches!(d.params.first(), Some(FieldType::Object(n)) if n.as_str() == STRING || n.as_str() == "java/net/InetAddress") => {
             Check::Network
         }
         ("java/net/ServerSocket", "<init>") if !d.params.is_empty() => Check::Network,
@@ -86,18 +83,30 @@ fn check_of(owner: &str, name: &str, d: &MethodDescriptor) -> Option<(u8, Check)
         ("java/nio/file/Files", "copy") if d.params.get(1).is_some_and(names_file) => Check::Write(vec![1]),
         (
             "java/nio/file/Files",
-            "write" | "writeString" | "newOutputStream" | "newBufferedWriter" | "createFile" | "createDirectory"
-            | "createDirectories" | "createTempFile" | "createTempDirectory" | "delete" | "deleteIfExists"
-            | "createLink" | "createSymbolicLink" | "setAttribute" | "setPosixFilePermissions" | "setLastModifiedTime"
+            "write"
+            | "writeString"
+            | "newOutputStream"
+            | "newBufferedWriter"
+            | "createFile"
+            | "createDirectory"
+            | "createDirectories"
+            | "createTempFile"
+            | "createTempDirectory"
+            | "delete"
+            | "deleteIfExists"
+            | "createLink"
+            | "createSymbolicLink"
+            | "setAttribute"
+            | "setPosixFilePermissions"
+            | "setLastModifiedTime"
             | "setOwner",
         ) if first_names_file => Check::Write(vec![0]),
         _ => return None,
     };
     let opcode = match (owner, name) {
         (_, "<init>") => op::INVOKESPECIAL,
-        ("java/nio/file/Files" | "java/nio/channels/SocketChannel", _) | ("java/lang/ProcessBuilder", "startPipeline") => {
-            op::INVOKESTATIC
-        }
+        ("java/nio/file/Files" | "java/nio/channels/SocketChannel", _)
+        | ("java/lang/ProcessBuilder", "startPipeline") => op::INVOKESTATIC,
         _ => op::INVOKEVIRTUAL,
     };
     Some((opcode, check))
@@ -194,7 +203,8 @@ mod tests {
 
     #[test]
     fn an_argument_is_copied_from_up_to_three_values_deep() {
-        let ops = |args: &[FieldType], arg| copy_to_top(args, arg).map(|v| v.iter().map(|i| i.opcode).collect::<Vec<_>>());
+        let ops =
+            |args: &[FieldType], arg| copy_to_top(args, arg).map(|v| v.iter().map(|i| i.opcode).collect::<Vec<_>>());
         let three = types("(Ljava/nio/file/Path;[BI)V");
         assert_eq!(ops(&three, 2), Some(vec![op::DUP]));
         assert_eq!(ops(&three, 1), Some(vec![op::DUP2, op::POP]));
@@ -210,8 +220,15 @@ mod tests {
         assert!(check_of("java/nio/file/Files", "readAllBytes", &d("(Ljava/nio/file/Path;)[B")).is_none());
         assert!(check_of("java/io/PrintWriter", "<init>", &d("(Ljava/io/Writer;)V")).is_none());
         assert!(check_of("java/net/Socket", "<init>", &d("()V")).is_none(), "an unconnected socket");
-        let files_write = check_of("java/nio/file/Files", "write", &d("(Ljava/nio/file/Path;[B[Ljava/nio/file/OpenOption;)Ljava/nio/file/Path;"));
+        let files_write = check_of(
+            "java/nio/file/Files",
+            "write",
+            &d("(Ljava/nio/file/Path;[B[Ljava/nio/file/OpenOption;)Ljava/nio/file/Path;"),
+        );
         assert_eq!(files_write, Some((op::INVOKESTATIC, Check::Write(vec![0]))));
-        assert_eq!(check_of(FILE, "renameTo", &d("(Ljava/io/File;)Z")), Some((op::INVOKEVIRTUAL, Check::Write(vec![0, 1]))));
+        assert_eq!(
+            check_of(FILE, "renameTo", &d("(Ljava/io/File;)Z")),
+            Some((op::INVOKEVIRTUAL, Check::Write(vec![0, 1])))
+        );
     }
 }
