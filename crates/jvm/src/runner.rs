@@ -111,6 +111,7 @@ impl Runner {
                 self.get_static(owner.as_str(), name, &desc, Kind::Object).map(Some)
             }
             StatementKind::ClassLiteral(ty) => self.class_literal(ty).map(obj),
+            StatementKind::TempFile(handle) => self.temp_file(*handle).map(obj),
             StatementKind::NewArray { elem, length } => self.new_array(elem, *length).map(obj),
             StatementKind::ArrayStore { array, index, value } => {
                 self.array_store(values, *array, *index, *value, &array_element_type(test, *array))?;
@@ -295,6 +296,29 @@ impl Runner {
             }
         }
         Ok(value)
+    }
+
+    /// `File.createTempFile("ferrosuite", ".tmp")` (in the worker's
+    /// `java.io.tmpdir`, emptied after each test), as a `Path` if asked.
+    fn temp_file(&mut self, handle: testcase::FileHandle) -> Result<jobject, Stop> {
+        let jni = self.jni;
+        let file = self.class("java/io/File")?;
+        let create = self.method_id(
+            "java/io/File",
+            "createTempFile",
+            "(Ljava/lang/String;Ljava/lang/String;)Ljava/io/File;",
+            true,
+        )?;
+        let text = |s: &str| jni.new_string(&s.encode_utf16().collect::<Vec<_>>());
+        let prefix = text("ferrosuite").map_err(|t| self.threw(t, None))?;
+        let suffix = text(".tmp").map_err(|t| self.threw(t, None))?;
+        let args = [jvalue { l: prefix }, jvalue { l: suffix }];
+        let made = jni.call_static_object(file, create, &args).map_err(|t| self.threw(t, None))?;
+        if handle == testcase::FileHandle::File {
+            return Ok(made);
+        }
+        let to_path = self.method_id("java/io/File", "toPath", "()Ljava/nio/file/Path;", false)?;
+        jni.call_method_object(made, to_path, &[]).map_err(|t| self.threw(t, None))
     }
 
     fn class(&mut self, name: &str) -> Result<jobject, Stop> {
