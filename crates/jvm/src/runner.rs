@@ -60,7 +60,9 @@ impl Runner {
             let _ = self.jni.set_field(class, field, true, Typed::Int(config.mutant as i32).into());
         }
         self.watch.start(seq, start + config.timeout);
-        self.reset_statics();
+        if config.static_reset {
+            self.reset_statics();
+        }
         let (statements, mut outcome) = self.run_statements(test, config);
         let fired = self.watch.finish();
         if fired && outcome == TestOutcome::Completed {
