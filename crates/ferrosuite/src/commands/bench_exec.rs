@@ -43,37 +43,75 @@ pub fn bench_exec(executions: usize) -> anyhow::Result<ExitCode> {
         ),
     ];
     for (name, entry, class, test) in cases {
+        let mut runs = Vec::new();
         for reset in [false, true] {
             let label = if reset { name.to_string() } else { format!("{name}_without_static_reset") };
             let class_path = instrumented_cp(tmp.path(), &entry, class, &label, reset)?;
-            measure(&jdk, &label, class_path, test.clone(), executions)?;
+            runs.push(Run::start(&jdk, label, class_path, &test)?);
         }
+        measure(&mut runs, executions)?;
     }
     Ok(ExitCode::Success)
 }
 
-/// Starts one worker on `class_path` and prints its start-up time, its
-/// executions per second of `test` and the microseconds each took inside it.
-fn measure(jdk: &Jdk, name: &str, class_path: String, test: TestCase, executions: usize) -> anyhow::Result<()> {
-    let cfg = WorkerConfig { exe: std::env::current_exe()?, java_home: jdk.home.clone(), class_path, heap_mb: 1024 };
-    let started = Instant::now();
-    let mut pool = Pool::new(cfg, ExecConfig::default(), 1)?;
-    println!("worker_startup_ms {name} {:.0}", started.elapsed().as_secs_f64() * 1000.0);
-    let batch = vec![test; BATCH];
-    let check = pool.execute(&batch[..1])?;
-    anyhow::ensure!(check[0].outcome == TestOutcome::Completed, "{name}: the benchmark test failed: {:?}", check[0]);
-    for _ in 0..3 {
-        pool.execute(&batch)?; // warm-up: JIT compilation of the class under test and the runtime
+/// One worker of the benchmark and what was measured on it.
+struct Run {
+    name: String,
+    pool: Pool,
+    batch: Vec<TestCase>,
+    done: usize,
+    wall: std::time::Duration,
+    in_worker: std::time::Duration,
+}
+
+impl Run {
+    /// Starts one worker on `class_path`, prints its start-up time, checks
+    /// that `test` completes and warms the worker up.
+    fn start(jdk: &Jdk, name: String, class_path: String, test: &TestCase) -> anyhow::Result<Run> {
+        let cfg =
+            WorkerConfig { exe: std::env::current_exe()?, java_home: jdk.home.clone(), class_path, heap_mb: 1024 };
+        let started = Instant::now();
+        let mut pool = Pool::new(cfg, ExecConfig::default(), 1)?;
+        println!("worker_startup_ms {name} {:.0}", started.elapsed().as_secs_f64() * 1000.0);
+        let batch = vec![test.clone(); BATCH];
+        let check = pool.execute(&batch[..1])?;
+        anyhow::ensure!(
+            check[0].outcome == TestOutcome::Completed,
+            "{name}: the benchmark test failed: {:?}",
+            check[0]
+        );
+        for _ in 0..3 {
+            pool.execute(&batch)?; // warm-up: JIT compilation of the class under test and the runtime
+        }
+        let zero = std::time::Duration::ZERO;
+        Ok(Run { name, pool, batch, done: 0, wall: zero, in_worker: zero })
     }
-    let start = Instant::now();
-    let (mut done, mut in_worker) = (0, std::time::Duration::ZERO);
-    while done < executions {
-        let results = pool.execute(&batch)?;
-        done += results.len();
-        in_worker += results.iter().map(|r| r.duration).sum::<std::time::Duration>();
+
+    /// Executes one batch and adds up its wall time and time in the worker.
+    fn batch(&mut self) -> anyhow::Result<()> {
+        let start = Instant::now();
+        let results = self.pool.execute(&self.batch)?;
+        self.wall += start.elapsed();
+        self.done += results.len();
+        self.in_worker += results.iter().map(|r| r.duration).sum::<std::time::Duration>();
+        Ok(())
     }
-    println!("executions_per_second {name} {:.0}", done as f64 / start.elapsed().as_secs_f64());
-    println!("worker_micros_per_execution {name} {:.1}", in_worker.as_secs_f64() * 1e6 / done as f64);
+}
+
+/// Executes `executions` tests on each of `runs`, one batch on each in
+/// turn (so that a change of the machine's load hits them alike), and
+/// prints each one's executions per second and microseconds per execution
+/// inside the worker.
+fn measure(runs: &mut [Run], executions: usize) -> anyhow::Result<()> {
+    while runs.iter().any(|r| r.done < executions) {
+        for run in runs.iter_mut() {
+            run.batch()?;
+        }
+    }
+    for r in runs.iter() {
+        println!("executions_per_second {} {:.0}", r.name, r.done as f64 / r.wall.as_secs_f64());
+        println!("worker_micros_per_execution {} {:.1}", r.name, r.in_worker.as_secs_f64() * 1e6 / r.done as f64);
+    }
     Ok(())
 }
 
