@@ -57,13 +57,18 @@ fn method(owner: &str, name: &str, desc: &str) -> MethodRef {
 
 /// `pass("a"); logSize(); holderUses(); state()` on `edge.Turnstile`.
 fn turnstile_test() -> TestCase {
-    let t = "edge.Turnstile";
     let mut b = TestCaseBuilder::new();
     let who = b.string("a");
-    b.static_call(method(t, "pass", "(Ljava/lang/String;)I"), &[who]);
-    b.static_call(method(t, "logSize", "()I"), &[]);
-    b.static_call(method(t, "holderUses", "()I"), &[]);
-    b.static_call(method(t, "state", "()Ljava/lang/String;"), &[]);
+    let calls = [
+        ("pass", "(Ljava/lang/String;)I"),
+        ("logSize", "()I"),
+        ("holderUses", "()I"),
+        ("state", "()Ljava/lang/String;"),
+    ];
+    for (name, desc) in calls {
+        let args = if name == "pass" { vec![who] } else { vec![] };
+        b.static_call(method("edge.Turnstile", name, desc), &args);
+    }
     b.build()
 }
 
@@ -105,6 +110,30 @@ fn a_test_run_twice_in_one_worker_starts_from_the_same_static_state() {
         ["2", "3", "2", "used"],
         "without the reset the second run sees the first one's state"
     );
+}
+
+#[test]
+fn interfaces_enums_and_constants_are_left_alone_and_a_class_without_an_initialiser_gets_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = fixture_jar(tmp.path(), "static-reset");
+    let classes = ["reset.Named", "reset.Colour", "reset.Limits", "reset.Plain"];
+    let (mut pool, statuses) = pool(tmp.path(), &jar, &classes, "reset", true);
+    let excluded = |why: &str| ResetStatus::Excluded(why.into());
+    let expected = [excluded("interface"), excluded("enum"), ResetStatus::NothingToReset, ResetStatus::Added(1)];
+    assert_eq!(statuses, expected, "Plain: `count` only; the constant LIMIT keeps its value and flag");
+    let cp = ClassPath::new(&[tmp.path().join("reset")]).unwrap();
+    let plain = cp.load("reset.Plain").unwrap();
+    let final_fields: Vec<&str> =
+        plain.fields.iter().filter(|f| f.access & model::access::FINAL != 0).map(|f| plain.member_name(f)).collect();
+    assert_eq!(final_fields, ["LIMIT"]);
+    let methods: Vec<&str> = plain.methods.iter().map(|m| plain.member_name(m)).collect();
+    assert!(methods.contains(&"<clinit>") && methods.contains(&"ferrosuite$reset"), "{methods:?}");
+    let mut b = TestCaseBuilder::new();
+    b.static_call(method("reset.Plain", "next", "()I"), &[]);
+    let next = b.build();
+    for r in pool.execute(&[next.clone(), next]).unwrap() {
+        assert_eq!(r.statements[0], StatementOutcome::Normal(ValueSummary::Integer(1)), "{r:?}");
+    }
 }
 
 #[test]
