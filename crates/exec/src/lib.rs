@@ -150,11 +150,26 @@ pub struct ExecConfig {
     /// classes instrumented with their mutant schema; 0 runs the original.
     #[serde(default)]
     pub mutant: u32,
+    /// Whether the worker resets the static state of the classes
+    /// instrumented with a static reset before the test (see
+    /// `instrument::static_reset`); on by default.
+    #[serde(default = "on")]
+    pub static_reset: bool,
+}
+
+fn on() -> bool {
+    true
 }
 
 impl Default for ExecConfig {
     fn default() -> Self {
-        ExecConfig { timeout: Duration::from_secs(3), max_output: 64 * 1024, max_string: 1000, mutant: 0 }
+        ExecConfig {
+            timeout: Duration::from_secs(3),
+            max_output: 64 * 1024,
+            max_string: 1000,
+            mutant: 0,
+            static_reset: true,
+        }
     }
 }
 

@@ -28,7 +28,12 @@ fn pool(tmp: &std::path::Path) -> Pool {
         class_path: format!("{}:{}", out.display(), jar.display()),
         heap_mb: 256,
     };
-    let exec = ExecConfig { timeout: Duration::from_secs(1), max_output: MAX_OUTPUT, max_string: 100, mutant: 0 };
+    let exec = ExecConfig {
+        timeout: Duration::from_secs(1),
+        max_output: MAX_OUTPUT,
+        max_string: 100,
+        ..ExecConfig::default()
+    };
     Pool::new(cfg, exec, 1).unwrap()
 }
 

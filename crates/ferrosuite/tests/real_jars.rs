@@ -1,6 +1,7 @@
 //! Checks on the real Debian jars (installed by `scripts/setup.sh`):
 //! every class of eight libraries instruments and then loads, links and
-//! initialises under `java -Xverify:all`; and the branch goals of the
+//! initialises under `java -Xverify:all`, with the static reset added to
+//! every class and each reset run once; and the branch goals of the
 //! visible corpus match JaCoCo's branch counter, computed live.
 
 mod util;
@@ -10,7 +11,7 @@ const JARS: &[&str] =
 
 #[test]
 fn every_class_of_eight_real_jars_loads_instrumented_under_verify_all() {
-    let mut args = vec!["bench".to_string(), "verify".to_string()];
+    let mut args = vec!["bench".to_string(), "verify".to_string(), "--static-reset".to_string()];
     for j in JARS {
         args.push("--jar".into());
         args.push(format!("/usr/share/java/{j}.jar"));
@@ -26,6 +27,9 @@ fn every_class_of_eight_real_jars_loads_instrumented_under_verify_all() {
         assert_eq!(&row[2..], ["0", "0", "0", "0"], "not instrumented, original, instrumented, caused: {row:?}\n{out}");
     }
     assert!(out.contains("total failures caused by instrumentation: 0"));
+    let resets: Vec<&str> = out.lines().filter(|l| l.trim_start().starts_with("resets\t")).collect();
+    assert_eq!(resets.len(), JARS.len(), "one line of resets per jar: {out}");
+    assert!(resets.iter().all(|l| l.ends_with("threw\t0")), "a reset threw: {out}");
 }
 
 #[test]

@@ -58,6 +58,8 @@ pub struct ClassRun {
     pub exception_details: BTreeMap<(String, BinaryName), (Option<String>, bool)>,
     /// When post-processing gives up work to end the class in time.
     pub deadlines: Deadlines,
+    /// What the static reset did with each instrumented class ([`crate::static_state`]).
+    pub static_reset: Vec<(BinaryName, instrument::static_reset::ResetStatus)>,
 }
 
 /// The points in time after which post-processing gives up work, so that
@@ -121,6 +123,7 @@ fn try_generate(
     let t = Instant::now();
     let mut run = crate::prepare::prepare(config, class)?;
     run.deadlines = Deadlines::new(t, config.class_budget);
+    report.static_side_effects = crate::static_state::side_effects(&run);
     for technique in techniques.iter_mut() {
         technique.goals(&mut run);
     }

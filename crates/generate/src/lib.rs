@@ -6,7 +6,8 @@
 //! The stages for one class ([`generate_class`]), each in its own module:
 //!
 //! 1. load the class path and 2. parse, 3. analyse (goals of the class under
-//!    test and of its nested classes), 4. instrument, start the workers:
+//!    test and of its nested classes), 4. instrument (with the static reset
+//!    of the class's package, [`static_state`]), start the workers:
 //!    [`prepare`];
 //! 5. build the test cluster and seeds ([`variation`] adapts them to the
 //!    search's `Variation`);
@@ -43,6 +44,7 @@ pub mod observer;
 pub mod postprocess;
 pub mod prepare;
 pub mod report;
+pub mod static_state;
 pub mod technique;
 pub mod variation;
 pub mod verify;

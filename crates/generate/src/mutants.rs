@@ -51,7 +51,7 @@ pub fn filter(
     max_runs: usize,
 ) -> Result<MutantCount, GenerateError> {
     let bytes = run.cp.find_bytes(run.class.as_str())?.bytes;
-    let schema = instrument::Instrumenter::default().instrument_mutants(&bytes)?;
+    let schema = crate::static_state::instrumenter(&run.class).instrument_mutants(&bytes)?;
     let mut count = MutantCount { total: schema.mutants.len(), ..MutantCount::default() };
     if schema.mutants.is_empty() {
         return Ok(count);
@@ -63,8 +63,9 @@ pub fn filter(
     std::fs::create_dir_all(parent).map_err(GenerateError::io("create", parent))?;
     std::fs::write(&file, &schema.bytes).map_err(GenerateError::io("write", &file))?;
     instrument::tracer::write_runtime(&dir).map_err(GenerateError::io("write the runtime classes to", &dir))?;
-    let worker =
-        WorkerConfig { class_path: format!("{}:{}", dir.display(), run.user_class_path), ..run.worker.clone() };
+    // The instrumented nested classes next, so that they are reset as in the coverage workers.
+    let class_path = format!("{}:{}:{}", dir.display(), run.instrumented_dir().display(), run.user_class_path);
+    let worker = WorkerConfig { class_path, ..run.worker.clone() };
     let mut pool = Pool::new(worker, run.exec.clone(), run.jobs)?;
     let ids = || schema.mutants.iter().map(|m| (m.id, m.method_index));
     let reached: Vec<Vec<u32>> = runs.iter().map(|r| reached_mutants(&run.goals, &run.map, &r.trace, ids())).collect();

@@ -27,7 +27,8 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
     let user_cp = ClassPath::parse(&config.class_path)?;
     let nested = nested_classes(&user_cp, class);
     let names: Vec<BinaryName> = std::iter::once(class.clone()).chain(nested.iter().map(|(n, _)| n.clone())).collect();
-    let batch = instrument::batch::instrument_to_dir(&user_cp, &names, &instrumented, false)?;
+    let instrumenter = crate::static_state::instrumenter(class);
+    let batch = instrument::batch::instrument_to_dir_with(instrumenter, &user_cp, &names, &instrumented, false)?;
     let instrumented_class = |name: &BinaryName| batch.classes.iter().find(|c| c.class == name.to_internal());
     for (name, reason) in &batch.failed {
         tracing::warn!("{name} could not be instrumented: {reason}");
@@ -66,6 +67,7 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
         user_class_path: config.class_path.clone(),
         exception_details: Default::default(),
         deadlines: Default::default(),
+        static_reset: crate::static_state::statuses(&batch),
     })
 }
 

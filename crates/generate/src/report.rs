@@ -48,6 +48,16 @@ pub struct MutantCount {
     pub assertions_removed: usize,
 }
 
+/// A class whose static initialiser has effects beyond its own static
+/// fields (see [`ClassReport::static_side_effects`]).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct StaticSideEffect {
+    /// The class.
+    pub class: BinaryName,
+    /// What its initialiser does: `writes p.Other.field`, `calls p.Other.m`.
+    pub effects: Vec<String>,
+}
+
 /// How generation for one class ended.
 #[derive(Debug, Clone, Copy, Default, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "lowercase")]
@@ -112,6 +122,11 @@ pub struct ClassReport {
     pub test_file: Option<String>,
     /// Labels of the goals the emitted tests do not cover.
     pub uncovered: Vec<String>,
+    /// Classes of the class under test (itself and its nested classes)
+    /// whose static initialiser changes state beyond their own static
+    /// fields, which the static reset between tests does not undo
+    /// ([`instrument::static_reset::clinit_side_effects`]).
+    pub static_side_effects: Vec<StaticSideEffect>,
     /// Likely bugs found by the techniques' oracles, each with its witness
     /// test (left out of the JSON while there are none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
@@ -183,6 +198,7 @@ impl ClassReport {
             refusals: BTreeMap::new(),
             test_file: None,
             uncovered: Vec::new(),
+            static_side_effects: Vec::new(),
             findings: Vec::new(),
         }
     }

@@ -49,7 +49,21 @@ pub fn instrument_to_dir(
     out: &Path,
     every_site: bool,
 ) -> Result<Batch, BatchError> {
-    let mut instrumenter = Instrumenter::default();
+    instrument_to_dir_with(Instrumenter::default(), cp, names, out, every_site)
+}
+
+/// [`instrument_to_dir`] with a configured instrumenter (for instance one
+/// that adds the static reset, [`Instrumenter::with_static_reset`]).
+///
+/// # Errors
+/// [`BatchError`] when `out` cannot be written.
+pub fn instrument_to_dir_with(
+    mut instrumenter: Instrumenter,
+    cp: &ClassPath,
+    names: &[BinaryName],
+    out: &Path,
+    every_site: bool,
+) -> Result<Batch, BatchError> {
     let mut batch = Batch { classes: Vec::new(), failed: Vec::new() };
     for name in names {
         let found = match cp.find_bytes(name.as_str()) {

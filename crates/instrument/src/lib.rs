@@ -17,6 +17,9 @@
 //! - [`plan`]: probe sites and global id bases.
 //! - [`rewrite`]: applying edits to one method and fixing offsets.
 //! - [`trace`]: reading branch records as taken sides and branch distances.
+//! - [`static_reset`]: the reset method that puts a class's static fields
+//!   back to their initial state before each test
+//!   ([`Instrumenter::with_static_reset`]).
 //!
 //! [`Instrumenter::instrument_mutants`] instead makes a class's mutant
 //! schema ([`probes::mutants`]): all its mutants in one class, switched by
@@ -37,6 +40,7 @@ pub mod plan;
 pub mod probe;
 pub mod probes;
 pub mod rewrite;
+pub mod static_reset;
 pub mod trace;
 pub mod tracer;
 
@@ -49,6 +53,7 @@ use crate::plan::{PlanError, ProbeBases, ProbePlan};
 use crate::probes::mutants::{MethodFacts, MutantSchema, append_bootstrap_methods, bootstrap_methods};
 pub use crate::probes::mutants::{Mutant, MutantOperator};
 use crate::rewrite::{MethodOutcome, RewriteError, rewrite_method};
+use crate::static_reset::{ResetScope, ResetStatus};
 
 /// Errors that stop a whole class from being instrumented.
 #[derive(Debug, thiserror::Error)]
@@ -114,6 +119,9 @@ pub struct InstrumentedClass {
     pub bases: ProbeBases,
     /// Methods that could not take every probe.
     pub skipped: Vec<SkippedMethod>,
+    /// Whether the class got a static reset ([`Instrumenter::with_static_reset`]).
+    #[serde(default)]
+    pub static_reset: ResetStatus,
 }
 
 /// One class instrumented with all its mutants as a mutant schema.
@@ -138,9 +146,25 @@ pub struct Instrumenter {
     next: ProbeBases,
     /// Mutant ids handed out so far (ids start at 1).
     mutants: u32,
+    /// The classes that get a static reset ([`static_reset`]), if any.
+    reset: Option<ResetScope>,
 }
 
 impl Instrumenter {
+    /// Gives the classes of `scope` that are instrumented from now on a
+    /// static reset ([`static_reset`]), in coverage and mutant instrumentation.
+    pub fn with_static_reset(mut self, scope: ResetScope) -> Instrumenter {
+        self.reset = Some(scope);
+        self
+    }
+
+    /// The original `<clinit>` code of `cf` (`Some(None)` when it has none)
+    /// when `cf` is in the reset scope, `None` when it gets no reset.
+    fn reset_source(&self, cf: &ClassFile) -> Option<Option<model::classfile::Attribute>> {
+        let scope = self.reset.as_ref()?;
+        scope.covers(cf.name()).then(|| static_reset::original_clinit(cf))
+    }
+
     /// Instruments one class file.
     ///
     /// # Errors
@@ -182,6 +206,7 @@ impl Instrumenter {
         let mut cf = ClassFile::parse(bytes)?;
         let class = InternalName::new(cf.name());
         let existing = bootstrap_methods(&cf)?;
+        let reset = self.reset_source(&cf);
         let mut added = Vec::new();
         let mut mutants = Vec::new();
         let mut skipped = Vec::new();
@@ -218,6 +243,9 @@ impl Instrumenter {
             }
         }
         append_bootstrap_methods(&mut cf, &existing, &added)?;
+        if let Some(clinit) = reset {
+            static_reset::add_reset(&mut cf, clinit);
+        }
         Ok(MutantSchemaClass { class, bytes: cf.to_bytes(), mutants, skipped })
     }
 
@@ -225,8 +253,10 @@ impl Instrumenter {
         let class = InternalName::new(cf.name());
         let bases = self.next;
         self.next = bases.after(&plan);
+        let reset = self.reset_source(&cf);
         let skipped = instrument_methods(&mut cf, &plan, bases);
-        InstrumentedClass { class, bytes: cf.to_bytes(), plan, bases, skipped }
+        let static_reset = reset.map_or(ResetStatus::NotAsked, |clinit| static_reset::add_reset(&mut cf, clinit));
+        InstrumentedClass { class, bytes: cf.to_bytes(), plan, bases, skipped, static_reset }
     }
 }
 

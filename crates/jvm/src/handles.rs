@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use instrument::tracer::{MUTANTS_CLASS, SANDBOX_CLASS, TRACER_CLASS};
+use instrument::static_reset::RESET_ALL;
+use instrument::tracer::{MUTANTS_CLASS, SANDBOX_CLASS, TRACER_CLASS, TracerMethod};
 use model::descriptor::{BaseType, FieldType};
 
 use crate::jni_raw::{JResult, Jni, Kind, jclass, jfieldID, jmethodID};
@@ -59,6 +60,8 @@ pub struct Known {
     pub sandbox_back_edges: jfieldID,
     /// `Mutants.active`, when the runtime has the `Mutants` class.
     pub mutants: Option<(jclass, jfieldID)>,
+    /// `StaticReset.resetAll()`, when the runtime has the `StaticReset` class.
+    pub static_reset: Option<(jclass, jmethodID)>,
     pub sandbox_take_output: jmethodID,
     pub sandbox_stop_new_threads: jmethodID,
     pub sandbox_install: jmethodID,
@@ -124,6 +127,7 @@ impl Cache {
             sandbox_time_up: self.field(jni, SANDBOX_CLASS, "timeUp", "Z", true)?,
             sandbox_back_edges: self.field(jni, SANDBOX_CLASS, "backEdges", "I", true)?,
             mutants: self.optional_static_field(jni, MUTANTS_CLASS, "active", "I"),
+            static_reset: self.optional_static_method(jni, RESET_ALL),
             sandbox_take_output: m(self, SANDBOX_CLASS, "takeOutput", "()[Ljava/lang/String;", true)?,
             sandbox_stop_new_threads: m(self, SANDBOX_CLASS, "stopNewThreads", "()I", true)?,
             sandbox_install: m(self, SANDBOX_CLASS, "install", "(I)V", true)?,
@@ -133,6 +137,15 @@ impl Cache {
     /// A static field that may be missing (the exception is cleared).
     fn optional_static_field(&mut self, jni: Jni, owner: &str, name: &str, desc: &str) -> Option<(jclass, jfieldID)> {
         let found = self.class(jni, owner).and_then(|c| self.field(jni, owner, name, desc, true).map(|f| (c, f)));
+        let _ = jni.take_exception();
+        found.ok()
+    }
+
+    /// A static method of the runtime that may be missing (the exception is cleared).
+    fn optional_static_method(&mut self, jni: Jni, m: TracerMethod) -> Option<(jclass, jmethodID)> {
+        let found = self
+            .class(jni, m.owner)
+            .and_then(|c| self.method(jni, m.owner, m.name, m.descriptor, true).map(|id| (c, id)));
         let _ = jni.take_exception();
         found.ok()
     }

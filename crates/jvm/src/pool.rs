@@ -313,6 +313,21 @@ impl Pool {
         self.execute_with_mutants(tests, &vec![mutant; tests.len()])
     }
 
+    /// Executes `tests` without the static reset before each
+    /// ([`ExecConfig::static_reset`]): each starts from the static state the
+    /// tests before it left, as under JUnit; the pool's own configuration
+    /// is unchanged.
+    ///
+    /// # Errors
+    /// As [`Executor::execute`].
+    pub fn execute_without_static_reset(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError> {
+        let own = self.exec.clone();
+        self.exec.static_reset = false;
+        let results = self.run_batch(tests, None);
+        self.exec = own;
+        results
+    }
+
     /// Executes test `i` with mutant `mutants[i]` active, all in one
     /// pipelined batch.
     ///

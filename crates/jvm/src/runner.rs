@@ -60,6 +60,9 @@ impl Runner {
             let _ = self.jni.set_field(class, field, true, Typed::Int(config.mutant as i32).into());
         }
         self.watch.start(seq, start + config.timeout);
+        if config.static_reset {
+            self.reset_statics();
+        }
         let (statements, mut outcome) = self.run_statements(test, config);
         let fired = self.watch.finish();
         if fired && outcome == TestOutcome::Completed {
@@ -524,6 +527,15 @@ impl Runner {
         let class = class.and_then(|c| self.string(c, 1000));
         let method = method.and_then(|m| self.string(m, 1000));
         class.as_deref() == Some(site.owner) && method.as_deref() == Some(site.name)
+    }
+
+    /// `StaticReset.resetAll()` (it clears the tracer and the loop counter
+    /// after the resets); what it leaves pending is dropped.
+    fn reset_statics(&self) {
+        if let Some((class, m)) = self.h.known.static_reset {
+            let _ = self.jni.call_static(class, m, Kind::Int, &[]);
+            let _ = self.jni.take_exception();
+        }
     }
 
     fn call_static_void(&self, class: jobject, m: crate::jni_raw::jmethodID) {

@@ -53,6 +53,10 @@ pub enum BenchCommand {
         /// Probe every site, not only goals (stress mode).
         #[arg(long)]
         every_site: bool,
+        /// Add the static reset to every class, and after loading them all
+        /// call every reset once (prints the resets that ran and threw).
+        #[arg(long)]
+        static_reset: bool,
     },
     /// Test executions per second per worker, and worker start-up time.
     Exec {
@@ -105,8 +109,8 @@ pub enum BenchCommand {
 pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
     match cmd {
         BenchCommand::Instrument { jar, runs } => bench_instrument(jar, *runs),
-        BenchCommand::Verify { jar, classpath, out, every_site } => {
-            bench_verify(jar, classpath, out.as_ref(), *every_site)
+        BenchCommand::Verify { jar, classpath, out, every_site, static_reset } => {
+            bench_verify(jar, classpath, out.as_ref(), *every_site, *static_reset)
         }
         BenchCommand::Branches { corpus, jar_dir } => super::jacoco::compare_branches(corpus, jar_dir),
         BenchCommand::Kat { src_zip, runs } => super::kat::bench(src_zip, *runs),
@@ -144,7 +148,13 @@ fn bench_instrument(jars: &[PathBuf], runs: usize) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::Success)
 }
 
-fn bench_verify(jars: &[PathBuf], extra_cp: &str, out: Option<&PathBuf>, every_site: bool) -> anyhow::Result<ExitCode> {
+fn bench_verify(
+    jars: &[PathBuf],
+    extra_cp: &str,
+    out: Option<&PathBuf>,
+    every_site: bool,
+    static_reset: bool,
+) -> anyhow::Result<ExitCode> {
     let jdk = Jdk::find()?;
     let tmp = tempfile::tempdir()?;
     let loader_dir = tmp.path().join("loader");
@@ -163,7 +173,11 @@ fn bench_verify(jars: &[PathBuf], extra_cp: &str, out: Option<&PathBuf>, every_s
         let cp = model::classpath::ClassPath::new(std::slice::from_ref(jar))?;
         let names = cp.classes_in(jar).unwrap_or_default();
         let binary_names: Vec<BinaryName> = names.iter().map(BinaryName::new).collect();
-        let batch = instrument::batch::instrument_to_dir(&cp, &binary_names, &dir, every_site)
+        let mut instrumenter = Instrumenter::default();
+        if static_reset {
+            instrumenter = instrumenter.with_static_reset(instrument::static_reset::ResetScope::every_class());
+        }
+        let batch = instrument::batch::instrument_to_dir_with(instrumenter, &cp, &binary_names, &dir, every_site)
             .with_context(|| format!("instrumenting {}", jar.display()))?;
         let loader = loader_dir.display().to_string();
         let jar_entry = jar.display().to_string();
@@ -172,7 +186,7 @@ fn bench_verify(jars: &[PathBuf], extra_cp: &str, out: Option<&PathBuf>, every_s
         let original = load_all(&jdk, &original_cp, &names, &tmp.path().join(format!("{i}-original.log")))?;
         let instrumented = load_all(&jdk, &instrumented_cp, &names, &tmp.path().join(format!("{i}-instrumented.log")))?;
         let (original, instrumented) = match (original, instrumented) {
-            (Ok(o), Ok(i)) => (o, i),
+            (Ok((o, _)), Ok(i)) => (o, i),
             (o, i) => {
                 for (run, result) in [("original", o), ("instrumented", i)] {
                     if let Err(reason) = result {
@@ -185,11 +199,15 @@ fn bench_verify(jars: &[PathBuf], extra_cp: &str, out: Option<&PathBuf>, every_s
                 continue;
             }
         };
+        let (instrumented, resets) = instrumented;
         let caused: Vec<&String> = instrumented.difference(&original).collect();
         for line in &caused {
             println!("  CAUSED {line}");
         }
         caused_total += caused.len();
+        if let Some((ran, threw)) = resets.filter(|_| static_reset) {
+            println!("  resets\t{ran}\tthrew\t{threw}");
+        }
         println!(
             "{}\t{}\t{}\t{}\t{}\t{}",
             jar.display(),
@@ -207,12 +225,17 @@ fn bench_verify(jars: &[PathBuf], extra_cp: &str, out: Option<&PathBuf>, every_s
     Ok(if caused_total == 0 && unchecked_jars == 0 { ExitCode::Success } else { ExitCode::Partial })
 }
 
+/// What a `LoadAll` run found: its `FAIL ...` lines, and the classes whose
+/// static reset ran and how many of those threw (see [`reset_line`]).
+type Loaded = (BTreeSet<String>, Option<(usize, usize)>);
+
 /// Log line of HotSpot's `verification` tag when the type checker rejects a
 /// class of version 50 or older and the old inference verifier is tried.
 const FAILOVER: &str = "Fail over class verification to old verifier for: ";
 
 /// Runs `LoadAll` on `names` under `-Xverify:all` with class path `cp`;
-/// returns its `FAIL ...` lines, plus one line per class whose StackMapTable
+/// returns its `FAIL ...` lines (and its count of static resets, see
+/// [`reset_line`]), plus one line per class whose StackMapTable
 /// the type checker rejected (read from the verification log written to
 /// `log`). JDK 17 has no `-XX:-FailOverToOldVerifier` any more: a class of
 /// version 50 that the type checker rejects is verified again by the old
@@ -224,12 +247,7 @@ const FAILOVER: &str = "Fail over class verification to old verifier for: ";
 ///
 /// # Errors
 /// When `java` cannot be run, or the log cannot be read.
-fn load_all(
-    jdk: &Jdk,
-    cp: &str,
-    names: &[String],
-    log: &std::path::Path,
-) -> anyhow::Result<Result<BTreeSet<String>, String>> {
+fn load_all(jdk: &Jdk, cp: &str, names: &[String], log: &std::path::Path) -> anyhow::Result<Result<Loaded, String>> {
     let log_option = format!("-Xlog:verification=info:file={}:none:filecount=0", log.display());
     let run = javarun::java_with_input(jdk, &["-Xverify:all", &log_option, "-cp", cp, "LoadAll"], &names.join("\n"))?;
     let mut failures = failures(&run.stdout);
@@ -260,7 +278,17 @@ fn load_all(
             ));
         }
     }
-    Ok(Ok(failures))
+    Ok(Ok((failures, reset_line(&run.stdout))))
+}
+
+/// `(n, k)` of LoadAll's line `RESETS n THREW k` (printed when the class
+/// path has the static reset's runtime).
+fn reset_line(output: &str) -> Option<(usize, usize)> {
+    let line = output.lines().find(|l| l.starts_with("RESETS "))?;
+    match line.split_whitespace().collect::<Vec<_>>()[..] {
+        ["RESETS", n, "THREW", k] => Some((n.parse().ok()?, k.parse().ok()?)),
+        _ => None,
+    }
 }
 
 /// The `FAIL ...` lines of a LoadAll run.

@@ -1,0 +1,6 @@
+package edge;
+
+/** A public static field that another class's initialiser writes. */
+public class Board {
+    public static String notice;
+}
