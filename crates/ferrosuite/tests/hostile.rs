@@ -27,6 +27,7 @@ fn pool(tmp: &std::path::Path) -> Pool {
         java_home: util::jdk(),
         class_path: format!("{}:{}", out.display(), jar.display()),
         heap_mb: 256,
+        environment: Default::default(),
     };
     let exec = ExecConfig { timeout: Duration::from_secs(1), max_output: MAX_OUTPUT, max_string: 100, mutant: 0 };
     Pool::new(cfg, exec, 1).unwrap()

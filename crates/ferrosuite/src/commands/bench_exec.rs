@@ -36,8 +36,13 @@ pub fn bench_exec(executions: usize) -> anyhow::Result<ExitCode> {
         ),
     ];
     for (name, class_path, test) in cases {
-        let cfg =
-            WorkerConfig { exe: std::env::current_exe()?, java_home: jdk.home.clone(), class_path, heap_mb: 1024 };
+        let cfg = WorkerConfig {
+            exe: std::env::current_exe()?,
+            java_home: jdk.home.clone(),
+            class_path,
+            heap_mb: 1024,
+            environment: Default::default(),
+        };
         let started = Instant::now();
         let mut pool = Pool::new(cfg, ExecConfig::default(), 1)?;
         println!("worker_startup_ms {name} {:.0}", started.elapsed().as_secs_f64() * 1000.0);
