@@ -40,29 +40,26 @@ pub struct Observations {
 /// Runs the observed tests in the second environment and removes the
 /// assertions and tests that differ there (from `tests` and, in step, from
 /// `obs`), counting them in `report`. When the mutant deadline leaves no
-/// time for the set-up, the value and inspector assertions are removed
-/// unchecked instead (the expected exceptions stay: they agreed in two
-/// runs, and without them the test would fail).
-///
-/// # Errors
-/// Worker start-up or execution failures.
-pub fn check(
-    run: &ClassRun,
-    tests: &mut Vec<TestCase>,
-    obs: &mut Observations,
-    report: &mut ClassReport,
-) -> Result<(), GenerateError> {
+/// time for the set-up, or the second workers cannot run, the value and
+/// inspector assertions are removed unchecked instead (the expected
+/// exceptions stay: they agreed in two runs, and without them the test
+/// would fail).
+pub fn check(run: &ClassRun, tests: &mut Vec<TestCase>, obs: &mut Observations, report: &mut ClassReport) {
     if tests.is_empty() {
-        return Ok(());
+        return;
     }
     let time_left = run.deadlines.mutants.map(|d| d.saturating_duration_since(std::time::Instant::now()));
     if time_left.is_some_and(|left| left < SETUP) {
-        let unchecked: usize = tests.iter_mut().map(|t| drop_assertions(t, is_value)).sum();
-        report.count_removed_assertions(UNCHECKED, unchecked);
-        tracing::warn!("{}: no time left to check {unchecked} assertions in a second environment", run.class);
-        return Ok(());
+        drop_unchecked(run, tests, report, "no time was left");
+        return;
     }
-    let second = second_environment_runs(run, &obs.observed)?;
+    let second = match second_environment_runs(run, &obs.observed) {
+        Ok(second) => second,
+        Err(e) => {
+            drop_unchecked(run, tests, report, &e.chain_text());
+            return;
+        }
+    };
     let mut keep = Vec::with_capacity(tests.len());
     let mut dropped = 0;
     for (i, test) in tests.iter_mut().enumerate() {
@@ -79,7 +76,14 @@ pub fn check(
     report.count_removed_assertions(DIFFERS, dropped);
     report.count_removed(DIFFERS, keep.iter().filter(|k| !**k).count());
     retain_in_step(tests, obs, &keep);
-    Ok(())
+}
+
+/// Removes the value and inspector assertions of `tests` unchecked,
+/// counted under [`UNCHECKED`] (`why` goes to the log).
+fn drop_unchecked(run: &ClassRun, tests: &mut [TestCase], report: &mut ClassReport, why: &str) {
+    let unchecked: usize = tests.iter_mut().map(|t| drop_assertions(t, is_value)).sum();
+    report.count_removed_assertions(UNCHECKED, unchecked);
+    tracing::warn!("{}: {unchecked} assertions not checked in a second environment: {why}", run.class);
 }
 
 /// One run of each observed test in a new pool of workers with the other

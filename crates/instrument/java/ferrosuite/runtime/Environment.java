@@ -73,7 +73,7 @@ public final class Environment {
         NANO_BASE = mix(seed + 2) & ((1L << 50) - 1);
     }
 
-    private static boolean dirty;
+    private static volatile boolean dirty;
     private static long ticks;
     private static int randoms;
     private static Random math;
@@ -81,9 +81,16 @@ public final class Environment {
     private static IdentityHashMap<Object, Integer> hashes;
     private static Thread seededThread;
 
-    /** Forgets what the last test asked for: clock, generators, hashes. */
-    public static synchronized void reset() {
-        if (!dirty) return;
+    /**
+     * Forgets what the last test asked for: clock, generators, hashes. Called
+     * before every test, so the common case (nothing was asked for) takes no
+     * lock.
+     */
+    public static void reset() {
+        if (dirty) resetNow();
+    }
+
+    private static synchronized void resetNow() {
         dirty = false;
         ticks = 0;
         randoms = 0;
