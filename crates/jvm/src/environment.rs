@@ -19,11 +19,11 @@ pub const PROPERTY: &str = "ferrosuite.environment";
 
 impl Environment {
     /// Another environment: a different seed, so a different clock base,
-    /// random seeds and identity hash codes (the seed's bits flipped by the
-    /// golden-ratio constant of SplitMix64, so `other` of `other` is `self`
-    /// and no seed is its own other).
+    /// random seeds and identity hash codes (the seed's bits flipped by a
+    /// fixed constant other than the runtime's stream increment, so `other`
+    /// of `other` is `self` and no seed is its own other).
     pub fn other(self) -> Environment {
-        Environment { seed: self.seed ^ 0x9e37_79b9_7f4a_7c15 }
+        Environment { seed: self.seed ^ 0xd1b5_4a32_d192_ed03 }
     }
 
     /// The JVM option that sets the runtime's environment:

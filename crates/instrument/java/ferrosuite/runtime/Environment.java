@@ -27,14 +27,18 @@ import java.util.concurrent.ThreadLocalRandom;
  * Calls made inside JDK code (a {@code HashMap} hashing its keys, string
  * concatenation, {@code Instant.now()}) are not rewritten.
  *
- * Derived from the seed S (mix = SplitMix64's finaliser, Steele et al.,
- * "Fast splittable pseudorandom number generators", OOPSLA 2014):
- * the clock starts at 2017-07-14 (1.5e12 ms since the epoch) plus
- * mix(S+1) mod 10 years, and advances by 1 ms at every read (so loops that
- * wait for a deadline end); {@code nanoTime} starts at mix(S+2) mod 2^50 and
- * advances by the same 1 ms; random generators are seeded with mix(S+3+k)
- * for the k-th {@code new Random()} of a test; identity hash codes are
- * mix(S+4+k) reduced to 31 bits for the k-th object asked for in a test.
+ * Derived from the seed S, one stream per use, stream(i, k) =
+ * mix(S + i * G + k) (mix = SplitMix64's finaliser and G its golden-ratio
+ * increment 0x9e3779b97f4a7c15, Steele et al., "Fast splittable
+ * pseudorandom number generators", OOPSLA 2014): the clock starts at
+ * 2017-07-14 (1.5e12 ms since the epoch) plus stream(1, 0) mod 10 years,
+ * and advances by 1 ms at every read (so loops that wait for a deadline
+ * end); {@code nanoTime} starts at stream(2, 0) mod 2^50 and advances by the
+ * same 1 ms; the k-th {@code new Random()} of a test is seeded with
+ * stream(3, k), {@code Math.random()} draws from a generator seeded with
+ * stream(3, 0) and UUIDs from one seeded with its complement; the k-th
+ * object whose identity hash a test asks for gets stream(4, k) reduced to
+ * 31 bits (never 0); {@code ThreadLocalRandom} starts from stream(5, 0).
  */
 public final class Environment {
     private Environment() {}
@@ -69,8 +73,8 @@ public final class Environment {
         }
         ACTIVE = active;
         SEED = seed;
-        CLOCK_BASE_MS = 1_500_000_000_000L + Math.floorMod(mix(seed + 1), TEN_YEARS_MS);
-        NANO_BASE = mix(seed + 2) & ((1L << 50) - 1);
+        CLOCK_BASE_MS = 1_500_000_000_000L + Math.floorMod(stream(seed, 1, 0), TEN_YEARS_MS);
+        NANO_BASE = stream(seed, 2, 0) & ((1L << 50) - 1);
     }
 
     private static volatile boolean dirty;
@@ -98,6 +102,14 @@ public final class Environment {
         uuids = null;
         hashes = null;
         seededThread = null;
+    }
+
+    /** SplitMix64's increment, the golden ratio in 64 bits. */
+    private static final long GOLDEN = 0x9e3779b97f4a7c15L;
+
+    /** Value k of stream i of the environment seeded with {@code seed}. */
+    static long stream(long seed, int i, long k) {
+        return mix(seed + i * GOLDEN + k);
     }
 
     /** SplitMix64's finaliser: a bijection that scatters consecutive inputs. */
@@ -132,7 +144,7 @@ public final class Environment {
         if (!ACTIVE) return ThreadLocalRandom.current().nextLong();
         synchronized (Environment.class) {
             dirty = true;
-            return mix(SEED + 3 + ++randoms);
+            return stream(SEED, 3, ++randoms);
         }
     }
 
@@ -141,7 +153,7 @@ public final class Environment {
         if (!ACTIVE) return Math.random();
         synchronized (Environment.class) {
             dirty = true;
-            if (math == null) math = new Random(mix(SEED + 3));
+            if (math == null) math = new Random(stream(SEED, 3, 0));
             return math.nextDouble();
         }
     }
@@ -153,7 +165,7 @@ public final class Environment {
         long lsb;
         synchronized (Environment.class) {
             dirty = true;
-            if (uuids == null) uuids = new Random(~mix(SEED + 3));
+            if (uuids == null) uuids = new Random(~stream(SEED, 3, 0));
             msb = uuids.nextLong();
             lsb = uuids.nextLong();
         }
@@ -178,7 +190,7 @@ public final class Environment {
             seededThread = t;
         }
         try {
-            Tlr.PUT_LONG.invoke(Tlr.UNSAFE, t, Tlr.SEED_OFFSET, mix(SEED + 5));
+            Tlr.PUT_LONG.invoke(Tlr.UNSAFE, t, Tlr.SEED_OFFSET, stream(SEED, 5, 0));
         } catch (Throwable e) {
             // The generator keeps its own state.
         }
@@ -233,7 +245,7 @@ public final class Environment {
         Integer h = hashes.get(o);
         if (h != null) return h;
         if (hashes.size() >= MAX_HASHED) return System.identityHashCode(o);
-        int v = (int) (mix(SEED + 4 + hashes.size()) >>> 33);
+        int v = (int) (stream(SEED, 4, hashes.size()) >>> 33);
         h = v == 0 ? 1 : v;
         hashes.put(o, h);
         return h;
