@@ -56,6 +56,8 @@ struct WorkerArgs {
     class_path: String,
     #[arg(long, default_value_t = 1024)]
     heap_mb: u32,
+    #[arg(long, default_value_t = 0)]
+    environment_seed: u64,
 }
 
 /// Arguments of the hidden `confined` mode.
@@ -90,7 +92,13 @@ fn run_confined(args: ConfinedArgs) -> ! {
 fn main() -> std::process::ExitCode {
     let cli = match Cli::try_parse() {
         Ok(Cli { command: Command::Worker(w) }) => {
-            let args = jvm::worker::WorkerArgs { java_home: w.java_home, class_path: w.class_path, heap_mb: w.heap_mb };
+            let environment = jvm::environment::Environment { seed: w.environment_seed };
+            let args = jvm::worker::WorkerArgs {
+                java_home: w.java_home,
+                class_path: w.class_path,
+                heap_mb: w.heap_mb,
+                environment,
+            };
             std::process::exit(jvm::worker::main(args));
         }
         Ok(Cli { command: Command::Confined(c) }) => run_confined(c),

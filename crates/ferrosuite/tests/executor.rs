@@ -20,6 +20,7 @@ pub fn fixture_pool(tmp: &std::path::Path, workers: usize) -> (Pool, Vec<instrum
         java_home: util::jdk(),
         class_path: format!("{}:{}", out.display(), jar.display()),
         heap_mb: 256,
+        environment: Default::default(),
     };
     (Pool::new(cfg, ExecConfig::default(), workers).unwrap(), probes)
 }
@@ -114,6 +115,7 @@ fn a_missing_jdk_gives_a_clear_error() {
         java_home: "/nonexistent/jdk".into(),
         class_path: ".".into(),
         heap_mb: 64,
+        environment: Default::default(),
     };
     let err = Pool::new(cfg, ExecConfig::default(), 1).err().expect("no JDK there").to_string();
     assert_eq!(

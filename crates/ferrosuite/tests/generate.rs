@@ -283,3 +283,52 @@ fn files_a_test_writes_are_made_in_a_junit_temporary_folder() {
         assert!(!suite.contains("new File("), "no file under a relative path: {suite}");
     }
 }
+
+/// The variables of `suite` assigned from a call of one of `methods`
+/// (`long long0 = moody0.clock();` gives `long0`).
+fn variables_from(suite: &str, methods: &[&str]) -> Vec<String> {
+    let mut vars = Vec::new();
+    for line in suite.lines().map(str::trim) {
+        let Some((left, right)) = line.split_once(" = ") else { continue };
+        if methods.iter().any(|m| right.contains(&format!(".{m}("))) {
+            vars.extend(left.split_whitespace().last().map(str::to_string));
+        }
+    }
+    vars
+}
+
+/// Whether some assertion of `suite` names `var` (as a whole word).
+fn asserted(suite: &str, var: &str) -> bool {
+    suite
+        .lines()
+        .filter(|l| l.contains("assert"))
+        .any(|l| l.split(|c: char| !c.is_alphanumeric() && c != '_').any(|word| word == var))
+}
+
+#[test]
+fn no_emitted_assertion_expects_a_value_of_the_clock_random_numbers_or_identity_hashes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("moody");
+    let (code, log, report) = generate(&jar, "edge.Moody", &out, &["--evaluations", "1500", "--seed", "6"]);
+    assert_eq!(code, 0, "{log}");
+    let suite = test_file(&out, "Moody");
+    let moody =
+        ["clock", "nanos", "dice", "chance", "uuid", "identity", "hash", "describe", "getStamp", "phase", "bucket"];
+    // Variable names are per test method.
+    let methods: Vec<&str> = suite.split("@Test").skip(1).collect();
+    let called: usize = methods.iter().map(|m| variables_from(m, &moody).len()).sum();
+    assert!(called >= 5, "the environment-dependent methods are still called: {suite}");
+    for method in &methods {
+        for var in variables_from(method, &moody) {
+            assert!(!asserted(method, &var), "{var} comes from the environment but is asserted: {method}");
+        }
+    }
+    assert!(!suite.lines().any(|l| l.contains("assert") && l.contains("getStamp()")), "{suite}");
+    let deterministic = methods.iter().any(|m| variables_from(m, &["twice"]).iter().any(|v| asserted(m, v)));
+    assert!(deterministic && suite.contains("moody0.getBase());"), "deterministic values are still asserted: {suite}");
+    let class = &report["classes"][0];
+    let dropped = class["removed_assertions_by_cause"]["differs-between-environments"].as_u64().unwrap_or(0);
+    assert!(dropped >= 1, "{class}");
+    assert!(class["removed_tests_by_cause"].get("fails-under-junit").is_none(), "{class}");
+}

@@ -27,6 +27,7 @@ fn pool(tmp: &std::path::Path) -> Pool {
         java_home: util::jdk(),
         class_path: format!("{}:{}", out.display(), jar.display()),
         heap_mb: 256,
+        environment: Default::default(),
     };
     let exec = ExecConfig {
         timeout: Duration::from_secs(1),

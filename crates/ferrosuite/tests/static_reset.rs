@@ -46,6 +46,7 @@ fn pool(dir: &Path, jar: &Path, classes: &[&str], name: &str, reset: bool) -> (P
         java_home: util::jdk(),
         class_path: format!("{}:{}", out.display(), jar.display()),
         heap_mb: 256,
+        environment: Default::default(),
     };
     let statuses = batch.classes.into_iter().map(|c| c.static_reset).collect();
     (Pool::new(cfg, ExecConfig::default(), 1).unwrap(), statuses)

@@ -12,8 +12,9 @@
 //! 5. build the test cluster and seeds ([`variation`] adapts them to the
 //!    search's `Variation`);
 //! 6. search (`search::run`);
-//! 7. minimise, add regression assertions, filter them by mutation analysis:
-//!    [`postprocess`], [`mutants`];
+//! 7. minimise, add regression assertions, keep those that agree in a second
+//!    environment, filter them by mutation analysis: [`postprocess`],
+//!    [`environments`], [`mutants`];
 //! 8. emit JUnit, compile it and run it twice, removing what fails:
 //!    [`verify`];
 //! 9. measure the final suite's coverage and write the report: [`class_run`],
@@ -38,6 +39,7 @@
 
 pub mod class_run;
 pub mod config;
+pub mod environments;
 pub mod error;
 pub mod mutants;
 pub mod observer;

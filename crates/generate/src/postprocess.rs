@@ -107,11 +107,17 @@ fn is_vm_error(cp: &ClassPath, exception: &BinaryName) -> bool {
 }
 
 /// Observes every test twice with inspectors appended, keeps the
-/// assertions both runs agree on, then those that kill a mutant. The first
-/// run starts each test from the reset static state, the second from the
-/// state the tests before it left (as JUnit runs them), so a value that
-/// depends on static state other tests change is not asserted.
-fn add_assertions(run: &mut ClassRun, tests: &mut [TestCase], report: &mut ClassReport) -> Result<(), GenerateError> {
+/// assertions both runs agree on and a run in a second environment agrees
+/// on too (removing the tests that end otherwise there), then those that
+/// kill a mutant. The first run starts each test from the reset static
+/// state, the second from the state the tests before it left (as JUnit runs
+/// them), so a value that depends on static state other tests change is not
+/// asserted.
+fn add_assertions(
+    run: &mut ClassRun,
+    tests: &mut Vec<TestCase>,
+    report: &mut ClassReport,
+) -> Result<(), GenerateError> {
     let mut inspectors = Inspectors::new(&run.cp);
     let observed: Vec<_> = tests.iter().map(|t| with_inspectors(t, run.class.as_str(), &mut inspectors)).collect();
     let runs: Vec<TestCase> = observed.iter().map(|(t, _)| t.clone()).collect();
@@ -124,6 +130,9 @@ fn add_assertions(run: &mut ClassRun, tests: &mut [TestCase], report: &mut Class
         let results = [first[i].clone(), second[i].clone()];
         test.assertions = assertions_from(test, run.class.as_str(), &observed[i].1, &results);
     }
+    let mut obs = crate::environments::Observations { observed, runs: first };
+    crate::environments::check(run, tests, &mut obs, report);
+    let crate::environments::Observations { observed, runs: first } = obs;
     let Some(max_runs) = crate::mutants::affordable_runs(run.deadlines.mutants, report.executions_per_second) else {
         tracing::warn!("mutation analysis skipped for {}: no time left in the budget", run.class);
         return Ok(());

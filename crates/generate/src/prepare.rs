@@ -51,6 +51,7 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
         java_home: config.jdk.home.clone(),
         class_path: format!("{}:{}", instrumented.display(), config.class_path),
         heap_mb: config.heap_mb,
+        environment: Default::default(),
     };
     let pool = Pool::new(worker.clone(), config.exec.clone(), config.jobs)?.with_validation(cp.clone());
     Ok(ClassRun {

@@ -95,10 +95,17 @@ pub struct ClassReport {
     /// outside its folder, opens a socket or starts a process), `vm-error` (`OutOfMemoryError`,
     /// `StackOverflowError`: they depend on heap and stack sizes),
     /// `fails-under-junit`, `fails-on-second-jdk` (passes on the JDK of the
-    /// run, fails on [`crate::GenerateConfig::second_jdk`]).
+    /// run, fails on [`crate::GenerateConfig::second_jdk`]),
+    /// `differs-between-environments` (ends otherwise in a second
+    /// environment, [`crate::environments`]).
     pub removed_tests_by_cause: BTreeMap<String, usize>,
     /// Assertions removed because they failed or were unstable.
     pub removed_assertions: usize,
+    /// Of [`ClassReport::removed_assertions`], those removed before
+    /// verification, by cause: `differs-between-environments` (the value
+    /// differs in a second environment, [`crate::environments`]),
+    /// `not-checked-in-second-environment` (no time was left to check it).
+    pub removed_assertions_by_cause: BTreeMap<String, usize>,
     /// Exceptions the emitted tests expect, per method.
     pub exceptions: Vec<ExceptionSeen>,
     /// Mutation analysis of the assertions: mutants made, reached by some
@@ -177,6 +184,15 @@ impl ClassReport {
         }
     }
 
+    /// Counts `n` removed assertions under `cause` (see
+    /// [`ClassReport::removed_assertions_by_cause`]).
+    pub fn count_removed_assertions(&mut self, cause: &str, n: usize) {
+        if n > 0 {
+            self.removed_assertions += n;
+            *self.removed_assertions_by_cause.entry(cause.to_string()).or_default() += n;
+        }
+    }
+
     /// An empty report for `class` (status [`ClassStatus::Ok`] until something fails).
     pub fn new(class: BinaryName) -> ClassReport {
         ClassReport {
@@ -189,6 +205,7 @@ impl ClassReport {
             removed_tests: 0,
             removed_tests_by_cause: BTreeMap::new(),
             removed_assertions: 0,
+            removed_assertions_by_cause: BTreeMap::new(),
             exceptions: Vec::new(),
             mutants: MutantCount::default(),
             seconds: BTreeMap::new(),

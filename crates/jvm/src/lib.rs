@@ -9,6 +9,8 @@
 //! - [`pool`]: worker processes, time limits, restart, the pool.
 //! - [`protocol`]: requests, responses, framing.
 //! - [`worker`]: the worker process's main loop.
+//! - [`environment`]: the seed of the deterministic clock, random
+//!   numbers and identity hashes a worker gives the class under test.
 //! - [`sandbox`]: the kernel sandbox of a worker (Landlock for files and
 //!   TCP, seccomp for `execve`), applied before its JVM starts.
 //! - `vm`: creating the JVM, attaching threads ([`VmError`]); the JDK itself is found by `model::jdk`.
@@ -31,6 +33,7 @@
 
 #![warn(missing_docs)]
 
+pub mod environment;
 mod handles;
 mod jni_raw;
 pub mod pool;

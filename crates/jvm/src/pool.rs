@@ -42,6 +42,8 @@ pub struct WorkerConfig {
     pub class_path: String,
     /// JVM heap limit in MB (`-Xmx`).
     pub heap_mb: u32,
+    /// The clock, random and identity-hash seed of the workers.
+    pub environment: crate::environment::Environment,
 }
 
 /// One worker process.
@@ -86,6 +88,8 @@ impl Worker {
             .arg(absolute_class_path(&cfg.class_path))
             .arg("--heap-mb")
             .arg(cfg.heap_mb.to_string())
+            .arg("--environment-seed")
+            .arg(cfg.environment.seed.to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

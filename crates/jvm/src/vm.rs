@@ -50,6 +50,8 @@ pub struct VmOptions {
     pub class_path: String,
     /// `-Xmx` in megabytes.
     pub heap_mb: u32,
+    /// The runtime's environment (`-Dferrosuite.environment`).
+    pub environment: crate::environment::Environment,
     /// `-Djava.io.tmpdir`: the worker's own working folder, the one place
     /// the sandbox lets it write.
     pub tmp_dir: PathBuf,
@@ -71,6 +73,7 @@ pub fn create(opts: &VmOptions) -> Result<JavaVM, VmError> {
     let args = InitArgsBuilder::new()
         .option(format!("-Djava.class.path={}", opts.class_path))
         .option(format!("-Xmx{}m", opts.heap_mb))
+        .option(opts.environment.jvm_option())
         .option(format!("-Djava.io.tmpdir={}", opts.tmp_dir.display()))
         .option("-XX:+UseSerialGC")
         .option("-XX:TieredStopAtLevel=1")

@@ -53,6 +53,8 @@ pub struct WorkerArgs {
     pub class_path: String,
     /// The JVM's heap limit (`-Xmx`), in megabytes.
     pub heap_mb: u32,
+    /// The environment the class under test sees.
+    pub environment: crate::environment::Environment,
 }
 
 /// The subfolder of the worker's working folder that is its
@@ -112,6 +114,7 @@ fn serve(
         java_home: args.java_home.clone(),
         class_path: args.class_path.clone(),
         heap_mb: args.heap_mb,
+        environment: args.environment,
         tmp_dir: tmp_dir.to_path_buf(),
     };
     let vm = vm::create(&opts)?;

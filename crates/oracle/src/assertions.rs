@@ -127,7 +127,7 @@ pub fn assertions_from(
     let n = test.statements.len();
     let agreed = |i: usize| -> Option<&StatementOutcome> {
         let first = runs.first()?.statements.get(i)?;
-        runs.iter().all(|r| r.statements.get(i).is_some_and(|o| same(o, first))).then_some(first)
+        runs.iter().all(|r| r.statements.get(i).is_some_and(|o| same_outcome(o, first))).then_some(first)
     };
     let mut out = Vec::new();
     // The exception the test ends with.
@@ -167,8 +167,9 @@ fn is_cut_call(st: &Statement, cut: &str) -> bool {
     }
 }
 
-/// Whether two outcomes agree (floats by bit pattern, so NaN equals NaN).
-fn same(a: &StatementOutcome, b: &StatementOutcome) -> bool {
+/// Whether two outcomes of one statement agree (floats by bit pattern, so
+/// NaN equals NaN; exceptions by class, since messages are not asserted).
+pub fn same_outcome(a: &StatementOutcome, b: &StatementOutcome) -> bool {
     match (a, b) {
         (StatementOutcome::Normal(ValueSummary::Float(x)), StatementOutcome::Normal(ValueSummary::Float(y))) => {
             x.to_bits() == y.to_bits()

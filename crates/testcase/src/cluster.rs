@@ -40,6 +40,7 @@ use crate::assignability;
 use crate::ir::{FieldRef, MethodRef, Statement, StatementKind, TestCase, VarId};
 
 mod build;
+mod environment;
 mod jdk;
 
 /// How the cluster is built and how long the tests made from it may get.

@@ -71,6 +71,10 @@ public class Bag {
     ("Base.java", "package fix;\nabstract class Base { public int shared() { return 1; } }\n"),
     ("Derived.java", "package fix;\npublic class Derived extends Base { }\n"),
     ("Orphan.java", "package fix;\npublic abstract class Orphan { public int get() { return 1; } }\n"),
+    (
+        "Dice.java",
+        "package fix;\npublic class Dice {\n    public static int roll(java.util.Random r, java.util.UUID id, java.util.Date when,\n            java.util.concurrent.ThreadLocalRandom local) { return 0; }\n}\n",
+    ),
 ];
 
 /// The fixture classes plus the JDK, or `None` (with a message) when no JDK is found.

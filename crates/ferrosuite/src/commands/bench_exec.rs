@@ -68,8 +68,13 @@ impl Run {
     /// Starts one worker on `class_path`, prints its start-up time, checks
     /// that `test` completes and warms the worker up.
     fn start(jdk: &Jdk, name: String, class_path: String, test: &TestCase) -> anyhow::Result<Run> {
-        let cfg =
-            WorkerConfig { exe: std::env::current_exe()?, java_home: jdk.home.clone(), class_path, heap_mb: 1024 };
+        let cfg = WorkerConfig {
+            exe: std::env::current_exe()?,
+            java_home: jdk.home.clone(),
+            class_path,
+            heap_mb: 1024,
+            environment: Default::default(),
+        };
         let started = Instant::now();
         let mut pool = Pool::new(cfg, ExecConfig::default(), 1)?;
         println!("worker_startup_ms {name} {:.0}", started.elapsed().as_secs_f64() * 1000.0);

@@ -11,11 +11,14 @@
 //! - [`loop_check`]: a timeout check at every loop back-edge.
 //! - [`effects`]: a sandbox check before calls that write files, open
 //!   sockets or start processes.
+//! - [`environment`]: clock, random, UUID and identity-hash calls made
+//!   deterministic in a worker.
 //! - [`mutants`]: the mutants of a method as a mutant schema (not a
 //!   coverage probe: used by [`crate::Instrumenter::instrument_mutants`]).
 
 pub mod branch;
 pub mod effects;
+pub mod environment;
 pub mod exit;
 pub mod line;
 pub mod loop_check;
@@ -42,11 +45,12 @@ pub fn coverage_probes<'a>(plan: &'a ProbePlan, bases: ProbeBases) -> Vec<Box<dy
 
 /// The sandbox kinds (exit rewriting, loop checks, effect checks) that keep
 /// a class under test from ending or hanging the worker JVM or leaving its
-/// folder.
+/// folder, and the environment rewrite that makes it deterministic there.
 pub fn sandbox_probes<'a>(constant_pool: &ConstantPool) -> Vec<Box<dyn ProbeKind + 'a>> {
     vec![
         Box::new(exit::ExitRewrite::new(constant_pool)),
         Box::new(loop_check::LoopCheck),
         Box::new(effects::EffectChecks::new(constant_pool)),
+        Box::new(environment::EnvironmentRewrite::new(constant_pool)),
     ]
 }

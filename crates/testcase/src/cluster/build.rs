@@ -268,9 +268,14 @@ impl<'cp> Builder<'cp> {
     }
 
     /// The callable for method `m` of `class`, referenced with `owner`;
-    /// `None` when a type it mentions is not on the class path.
+    /// `None` when a type it mentions is not on the class path, or when it
+    /// reads the environment (the clock, random seeds, identity hashes:
+    /// [`super::environment`]).
     fn method_callable(&self, class: &ClassFile, m: &Member, owner: BinaryName) -> Option<Callable> {
         let name = class.member_name(m);
+        if super::environment::is_environment_dependent(class.name(), name, class.member_descriptor(m)) {
+            return None;
+        }
         let descriptor = MethodDescriptor::parse(class.member_descriptor(m)).ok()?;
         let (params, ret) = method_types(class, m, &descriptor);
         if !params.iter().chain([&ret]).all(|t| self.type_exists(t)) {

@@ -232,3 +232,24 @@ fn real_classes_build_quickly_with_generators_for_their_parameters() {
     );
     assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
 }
+
+#[test]
+fn values_for_the_class_under_test_never_come_from_the_clock_random_seeds_or_identity_hashes() {
+    let Some(cluster) = cluster("fix.Dice") else { return };
+    assert_eq!(generators(&cluster, "java.util.Random"), ["new java.util.Random(long) -> java.util.Random"]);
+    let uuid = generators(&cluster, "java.util.UUID");
+    assert!(uuid.iter().all(|g| !g.contains("randomUUID")), "{uuid:?}");
+    assert!(uuid.iter().any(|g| g.contains("new java.util.UUID(long, long)")), "{uuid:?}");
+    let date = generators(&cluster, "java.util.Date");
+    assert!(!date.contains(&"new java.util.Date() -> java.util.Date".to_string()), "{date:?}");
+    assert!(date.contains(&"new java.util.Date(long) -> java.util.Date".to_string()), "{date:?}");
+    let local = generators(&cluster, "java.util.concurrent.ThreadLocalRandom");
+    assert!(local.iter().all(|g| !g.contains("current")), "{local:?}");
+    for ty in cluster.generated_types() {
+        for g in generators(&cluster, ty) {
+            for banned in ["hashCode", "identityHashCode", "currentTimeMillis", "nanoTime", "Math.random"] {
+                assert!(!g.contains(banned), "{ty}: {g}");
+            }
+        }
+    }
+}

@@ -76,13 +76,14 @@ public final class Tracer {
     public static int[] touchedMethods = new int[64];
     public static int touchedMethodCount;
 
-    /** Forgets everything recorded since the last reset. */
+    /** Forgets everything recorded since the last reset, and resets the {@link Environment}. */
     public static void reset() {
         epoch++;
         touchedBranchCount = 0;
         touchedSwitchCount = 0;
         touchedLineCount = 0;
         touchedMethodCount = 0;
+        Environment.reset();
     }
 
     /** Probe before {@code if_icmpXX}: the two int operands. */
