@@ -8,15 +8,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use analysis::goals::{ClassGoals, GoalId};
+use exec::ExecConfig;
 use exec::coverage::GoalMap;
-use exec::{ExecConfig, Executor};
 use jvm::pool::{Pool, WorkerConfig};
 use model::classpath::ClassPath;
 use model::names::BinaryName;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::Problem;
-use testcase::TestCase;
 use testcase::cluster::{ClusterOptions, TestCluster};
 use testcase::seeds::{SeedOptions, Seeds};
 
@@ -63,21 +62,28 @@ pub struct ClassRun {
 /// The points in time after which post-processing gives up work, so that
 /// a class with a time budget `B` ends within `1.25 B`: minimising stops at
 /// `0.95 B` (the rest of the tests are kept as they are), mutant runs are
-/// sampled to end by `1.1 B`, and verification has the rest. All `None`
-/// without a time budget (then the output depends on the seed only).
+/// sampled to end by `1.1 B`, verification's JUnit runs end by `1.18 B`,
+/// and the final coverage run by `1.24 B` (the rest is the margin for
+/// writing the report and stopping the workers). All `None` without a time budget
+/// (then the output depends on the seed only).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Deadlines {
     /// No test is minimised after this.
     pub minimise: Option<Instant>,
     /// Mutant runs are sampled to end by this.
     pub mutants: Option<Instant>,
+    /// Verification's JUnit JVMs are killed at this, and rounds not
+    /// started by then are skipped.
+    pub verify: Option<Instant>,
+    /// The final coverage run starts no test that would end after this.
+    pub coverage: Option<Instant>,
 }
 
 impl Deadlines {
     /// The deadlines of a class that started at `start` with budget `budget`.
     pub fn new(start: Instant, budget: Option<Duration>) -> Deadlines {
         let at = |share: f64| budget.map(|b| start + b.mul_f64(share));
-        Deadlines { minimise: at(0.95), mutants: at(1.1) }
+        Deadlines { minimise: at(0.95), mutants: at(1.1), verify: at(1.18), coverage: at(1.24) }
     }
 }
 
@@ -144,16 +150,20 @@ fn try_generate(
     let t = Instant::now();
     let suite = crate::verify::emit_and_verify(config, &run, tests, report)?;
     report.seconds.insert("verification".into(), t.elapsed().as_secs_f64());
-    let names = junit::test_names(&suite);
-    report.findings.extend(techniques.iter_mut().flat_map(|t| t.findings(&run, &suite, &names)));
+    let names = junit::test_names(&suite.tests);
+    report.findings.extend(techniques.iter_mut().flat_map(|t| t.findings(&run, &suite.tests, &names)));
     fill_coverage(&mut run, &suite, report)
 }
 
-/// Covered goals of the final suite, by kind, from one more execution.
-fn fill_coverage(run: &mut ClassRun, suite: &[TestCase], report: &mut ClassReport) -> Result<(), GenerateError> {
-    // Fresh JVMs, so static initialisers run again as they do under JUnit.
-    run.pool.restart_all()?;
-    let results = if suite.is_empty() { vec![] } else { run.pool.execute(suite)? };
+/// Covered goals of the final suite, by kind, from one more execution
+/// (in fresh JVMs, so static initialisers run again as they do under JUnit).
+fn fill_coverage(
+    run: &mut ClassRun,
+    suite: &crate::verify::VerifiedSuite,
+    report: &mut ClassReport,
+) -> Result<(), GenerateError> {
+    let (results, not_run) = crate::coverage_run::execute(run, suite)?;
+    report.coverage_tests_not_run = not_run;
     let covered: BTreeSet<GoalId> = results.iter().flat_map(|r| run.map.covered(&r.trace)).collect();
     for g in &run.goals.goals {
         let entry = report.goals.entry(g.kind.category().to_string()).or_default();
@@ -167,6 +177,6 @@ fn fill_coverage(run: &mut ClassRun, suite: &[TestCase], report: &mut ClassRepor
 }
 
 /// FNV-1a of a string, to derive a per-class seed from the run's seed.
-fn fnv(s: &str) -> u64 {
+pub(crate) fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }

@@ -82,12 +82,25 @@ pub struct ClassReport {
     pub removed_tests: usize,
     /// [`ClassReport::removed_tests`] by cause: `exits-or-never-ends`
     /// (`System.exit`, the time limit), `vm-error` (`OutOfMemoryError`,
-    /// `StackOverflowError`: they depend on heap and stack sizes),
-    /// `fails-under-junit`, `fails-on-second-jdk` (passes on the JDK of the
-    /// run, fails on [`crate::GenerateConfig::second_jdk`]).
+    /// `StackOverflowError`: they depend on heap and stack sizes), and
+    /// verification's (`crate::rounds`): `fails-under-junit` (in the emitted
+    /// order, or does not compile), `fails-in-reverse-order`,
+    /// `fails-in-random-order`, `fails-alone`, `fails-on-second-jdk` (passes
+    /// on the JDK of the run, fails on [`crate::GenerateConfig::second_jdk`]),
+    /// `times-out-under-junit`, `killed-at-deadline` (it was running in the
+    /// emitted order when verification's deadline came).
     pub removed_tests_by_cause: BTreeMap<String, usize>,
-    /// Assertions removed because they failed or were unstable.
+    /// Assertions removed because they failed or were unstable, with their
+    /// tests or alone.
     pub removed_assertions: usize,
+    /// [`ClassReport::removed_assertions`] by cause (the causes of
+    /// [`ClassReport::removed_tests_by_cause`]).
+    pub removed_assertions_by_cause: BTreeMap<String, usize>,
+    /// Verification rounds (`in-order`, `reversed`, `random-order-N`,
+    /// `alone`, `second-jdk`) that did not run to their end in the last
+    /// verification pass because its deadline came first (with `in-order`
+    /// among them, some tests may not have run under JUnit at all).
+    pub verification_rounds_skipped: Vec<String>,
     /// Exceptions the emitted tests expect, per method.
     pub exceptions: Vec<ExceptionSeen>,
     /// Mutation analysis of the assertions: mutants made, reached by some
@@ -104,6 +117,11 @@ pub struct ClassReport {
     pub executions_per_second_per_worker: f64,
     /// The emitted test file, relative to the output folder.
     pub test_file: Option<String>,
+    /// Tests of the emitted suite left out of the coverage measurement
+    /// because they would not have ended before the class's deadline (the
+    /// coverage counts are then a lower bound; left out of the JSON when 0).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub coverage_tests_not_run: usize,
     /// Labels of the goals the emitted tests do not cover.
     pub uncovered: Vec<String>,
     /// Likely bugs found by the techniques' oracles, each with its witness
@@ -124,6 +142,10 @@ pub struct Report {
     /// Whether the run was interrupted before every class was tested.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Writes `out/report.json`.
@@ -156,6 +178,15 @@ impl ClassReport {
         }
     }
 
+    /// Counts `n` removed assertions under `cause` (see
+    /// [`ClassReport::removed_assertions_by_cause`]).
+    pub fn count_removed_assertions(&mut self, cause: &str, n: usize) {
+        if n > 0 {
+            self.removed_assertions += n;
+            *self.removed_assertions_by_cause.entry(cause.to_string()).or_default() += n;
+        }
+    }
+
     /// An empty report for `class` (status [`ClassStatus::Ok`] until something fails).
     pub fn new(class: BinaryName) -> ClassReport {
         ClassReport {
@@ -168,6 +199,8 @@ impl ClassReport {
             removed_tests: 0,
             removed_tests_by_cause: BTreeMap::new(),
             removed_assertions: 0,
+            removed_assertions_by_cause: BTreeMap::new(),
+            verification_rounds_skipped: Vec::new(),
             exceptions: Vec::new(),
             mutants: MutantCount::default(),
             seconds: BTreeMap::new(),
@@ -175,6 +208,7 @@ impl ClassReport {
             executions_per_second: 0.0,
             executions_per_second_per_worker: 0.0,
             test_file: None,
+            coverage_tests_not_run: 0,
             uncovered: Vec::new(),
             findings: Vec::new(),
         }

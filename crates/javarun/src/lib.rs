@@ -25,7 +25,8 @@
 //! - `javac`: compiling tests ([`compile_tests`]) and parsing javac's errors
 //!   ([`parse_javac_errors`], [`CompileError`]).
 //! - `runner`: JUnit runs in batches, one JVM each ([`run_tests`],
-//!   [`TestVerdict`]).
+//!   [`TestVerdict`]; [`TestRun`] adds a deadline for the whole run and
+//!   isolation: each test in a class loader of its own).
 //! - `protocol`: the runner's line protocol (its events).
 //! - `process`: child JVMs: the end of their standard error, waiting with a
 //!   limit, ending them.
@@ -88,5 +89,5 @@ pub use jacoco::{Coverage, JacocoSetup, jacoco_coverage};
 pub use javac::{CompileError, compile_tests, parse_javac_errors};
 pub use junit_jars::{DEBIAN_JAVA_DIR, JunitJars};
 pub use model::jdk::Jdk;
-pub use runner::{TestVerdict, run_tests};
+pub use runner::{TestRun, TestVerdict, run_tests};
 pub use tools::{JavaOutput, java_with_input, javac};

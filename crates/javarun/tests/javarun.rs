@@ -363,3 +363,50 @@ fn java17_enum_with_constant_bodies_is_covered() {
     assert_eq!((cov.lines_covered, cov.lines_total), (6, 7), "{cov:?}");
     assert_eq!((cov.branches_covered, cov.branches_total), (2, 4), "{cov:?}");
 }
+
+/// Isolated, each test sees the static state of a new JVM (the static
+/// counter of the order-dependent test is fresh), in one JVM; with a
+/// deadline, a run that hangs is killed then and its verdicts stop at the
+/// test that was running.
+#[test]
+fn isolated_tests_see_fresh_statics_and_a_deadline_ends_the_run() {
+    for (version, test_class, file) in [
+        (4, "example.BoundedStackHandTest", "BoundedStackHandTest.java"),
+        (5, "example.BoundedStackHandTest5", "BoundedStackHandTest5.java"),
+    ] {
+        let tmp = tempfile::tempdir().unwrap();
+        let jdk = the_jdk();
+        let junit = JunitJars::debian(version).unwrap();
+        let cut = compile_cut(tmp.path());
+        let tests = compile_hand_test(tmp.path(), &cut, &junit, file);
+        let cp = cut.display().to_string();
+        let mut run = javarun::TestRun {
+            jdk: &jdk,
+            test_classes_dir: &tests,
+            class_path: &cp,
+            test_class,
+            junit: &junit,
+            jacoco: None,
+            timeout: TIMEOUT,
+            confiner: None,
+            deadline: None,
+            isolated: true,
+        };
+        let order = names(&["testPushPop", "testOrderDependent", "testPushPop", "testOrderDependent", "testFails"]);
+        let v = run.run(&order).unwrap();
+        let passed: Vec<bool> = v.iter().map(|v| v.passed).collect();
+        assert_eq!(passed, [true, true, true, true, false], "JUnit {version}: {v:#?}");
+
+        run.isolated = false;
+        let start = Instant::now();
+        run.deadline = Some(start + Duration::from_secs(4));
+        let v = run.run(&names(&["testPushPop", "testHangs", "testPushPop"])).unwrap();
+        let elapsed = start.elapsed();
+        assert_eq!(v.len(), 2, "JUnit {version}: the test after the hang has no verdict: {v:#?}");
+        assert_verdict(&v[0], "testPushPop", true);
+        assert_verdict(&v[1], "testHangs", false);
+        assert!(v[1].stopped_at_deadline() && !v[1].timed_out(), "{v:#?}");
+        assert!(v[1].duration > Duration::from_secs(2), "{v:#?}");
+        assert!(elapsed < Duration::from_millis(5500), "JUnit {version}: the run ended {elapsed:?} after its start");
+    }
+}
