@@ -62,7 +62,7 @@ pub struct ClassRun {
 /// The points in time after which post-processing gives up work, so that
 /// a class with a time budget `B` ends within `1.25 B`: minimising stops at
 /// `0.95 B` (the rest of the tests are kept as they are), mutant runs are
-/// sampled to end by `1.1 B`, verification's JUnit runs end by `1.18 B`,
+/// sampled to end by `1.05 B`, verification's JUnit runs end by `1.19 B`,
 /// and the final coverage run by `1.24 B` (the rest is the margin for
 /// writing the report and stopping the workers). All `None` without a time budget
 /// (then the output depends on the seed only).
@@ -83,7 +83,7 @@ impl Deadlines {
     /// The deadlines of a class that started at `start` with budget `budget`.
     pub fn new(start: Instant, budget: Option<Duration>) -> Deadlines {
         let at = |share: f64| budget.map(|b| start + b.mul_f64(share));
-        Deadlines { minimise: at(0.95), mutants: at(1.1), verify: at(1.18), coverage: at(1.24) }
+        Deadlines { minimise: at(0.95), mutants: at(1.05), verify: at(1.19), coverage: at(1.24) }
     }
 }
 

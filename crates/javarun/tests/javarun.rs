@@ -71,6 +71,20 @@ fn compile_hand_test(dir: &Path, cut: &Path, junit: &JunitJars, file: &str) -> P
     tests
 }
 
+/// The JUnit 4 and JUnit 5 hand tests: version, test class, file in `testdata/junit`.
+const HAND_TESTS: [(u8, &str, &str); 2] = [
+    (4, "example.BoundedStackHandTest", "BoundedStackHandTest.java"),
+    (5, "example.BoundedStackHandTest5", "BoundedStackHandTest5.java"),
+];
+
+/// The JDK, the JUnit `version` jars, and the CUT and the hand test `file` compiled in `dir`.
+fn compiled_hand_test(dir: &Path, version: u8, file: &str) -> (javarun::Jdk, JunitJars, PathBuf, PathBuf) {
+    let junit = JunitJars::debian(version).unwrap();
+    let cut = compile_cut(dir);
+    let tests = compile_hand_test(dir, &cut, &junit, file);
+    (the_jdk(), junit, cut, tests)
+}
+
 /// Runs the pass / fail / order-dependent tests in both orders with JaCoCo and checks everything.
 fn two_orders_and_coverage(version: u8, test_class: &str, file: &str, failure: (&str, &str)) {
     let tmp = tempfile::tempdir().unwrap();
@@ -150,15 +164,9 @@ fn junit5_two_orders_and_jacoco_coverage() {
 /// counter starts again at 0); JaCoCo's data from every JVM is kept.
 #[test]
 fn timeout_and_system_exit_restart_the_jvm() {
-    for (version, test_class, file) in [
-        (4, "example.BoundedStackHandTest", "BoundedStackHandTest.java"),
-        (5, "example.BoundedStackHandTest5", "BoundedStackHandTest5.java"),
-    ] {
+    for (version, test_class, file) in HAND_TESTS {
         let tmp = tempfile::tempdir().unwrap();
-        let jdk = the_jdk();
-        let junit = JunitJars::debian(version).unwrap();
-        let cut = compile_cut(tmp.path());
-        let tests = compile_hand_test(tmp.path(), &cut, &junit, file);
+        let (jdk, junit, cut, tests) = compiled_hand_test(tmp.path(), version, file);
         let exec = tmp.path().join("run.exec");
         let jacoco = JacocoSetup::new(&jdk, &exec, CUT).unwrap();
         let order = names(&[
@@ -370,15 +378,9 @@ fn java17_enum_with_constant_bodies_is_covered() {
 /// test that was running.
 #[test]
 fn isolated_tests_see_fresh_statics_and_a_deadline_ends_the_run() {
-    for (version, test_class, file) in [
-        (4, "example.BoundedStackHandTest", "BoundedStackHandTest.java"),
-        (5, "example.BoundedStackHandTest5", "BoundedStackHandTest5.java"),
-    ] {
+    for (version, test_class, file) in HAND_TESTS {
         let tmp = tempfile::tempdir().unwrap();
-        let jdk = the_jdk();
-        let junit = JunitJars::debian(version).unwrap();
-        let cut = compile_cut(tmp.path());
-        let tests = compile_hand_test(tmp.path(), &cut, &junit, file);
+        let (jdk, junit, cut, tests) = compiled_hand_test(tmp.path(), version, file);
         let cp = cut.display().to_string();
         let mut run = javarun::TestRun {
             jdk: &jdk,
