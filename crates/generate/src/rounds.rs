@@ -147,10 +147,12 @@ pub struct PassOutcome {
 impl Pass<'_> {
     /// Runs the rounds of [`Round::plan`] on the tests `names` (the suite's
     /// methods in the emitted order), starting them in the plan's order,
-    /// [`Pass::parallel`] at a time, until the deadline.
+    /// [`Pass::parallel`] at a time, until the deadline. A round other than
+    /// the emitted order whose JVM cannot run at all is logged and counted
+    /// as skipped.
     ///
     /// # Errors
-    /// When a JUnit JVM cannot start or run at all.
+    /// When the JUnit JVM of the emitted order cannot start or run at all.
     pub fn run(&self, names: &[String]) -> Result<PassOutcome, GenerateError> {
         let plan = Round::plan(self.second.is_some());
         let results: Mutex<Vec<Option<Vec<TestVerdict>>>> = Mutex::new(vec![None; plan.len()]);
@@ -167,7 +169,9 @@ impl Pass<'_> {
                         }
                         match self.run_round(round, names) {
                             Ok(verdicts) => results.lock().expect("no panic holding it")[i] = Some(verdicts),
-                            Err(e) => *error.lock().expect("no panic holding it") = Some(e),
+                            Err(e) if round == Round::InOrder => *error.lock().expect("no panic holding it") = Some(e),
+                            // reported as skipped: the emitted order is what vouches for the tests
+                            Err(e) => tracing::warn!("verification round {} could not run: {e}", round.name()),
                         }
                     }
                 });
@@ -177,7 +181,7 @@ impl Pass<'_> {
             return Err(e.into());
         }
         let results = results.into_inner().expect("no panic holding it");
-        Ok(self.outcome(&plan, &results, names.len()))
+        Ok(outcome(&plan, &results, names.len(), self.seed))
     }
 
     fn past_deadline(&self) -> bool {
@@ -198,34 +202,36 @@ impl Pass<'_> {
         tracing::debug!(round = round.name(), seconds = started.elapsed().as_secs_f64(), "verification round");
         verdicts
     }
+}
 
-    /// Failing tests and their causes, tests run in order, rounds skipped.
-    fn outcome(&self, plan: &[Round], results: &[Option<Vec<TestVerdict>>], n: usize) -> PassOutcome {
-        let mut outcome = PassOutcome { in_order: vec![None; n], ..PassOutcome::default() };
-        for (round, verdicts) in plan.iter().zip(results) {
-            let verdicts = verdicts.as_deref().unwrap_or_default();
-            if verdicts.len() < n || verdicts.last().is_some_and(TestVerdict::stopped_at_deadline) {
-                outcome.skipped.push(*round);
-            }
-            for (&test, verdict) in round.order(n, self.seed).iter().zip(verdicts) {
-                if verdict.stopped_at_deadline() {
-                    if *round == Round::InOrder {
-                        outcome.failing.entry(test).or_insert(KILLED_AT_DEADLINE);
-                    }
-                    continue;
-                }
+/// Failing tests and their causes, durations in the emitted order, and the
+/// rounds skipped, from the verdicts of each round of `plan` (`None`: not
+/// run) on `n` tests, the random orders made with `seed`.
+fn outcome(plan: &[Round], results: &[Option<Vec<TestVerdict>>], n: usize, seed: u64) -> PassOutcome {
+    let mut outcome = PassOutcome { in_order: vec![None; n], ..PassOutcome::default() };
+    for (round, verdicts) in plan.iter().zip(results) {
+        let verdicts = verdicts.as_deref().unwrap_or_default();
+        if verdicts.len() < n || verdicts.last().is_some_and(TestVerdict::stopped_at_deadline) {
+            outcome.skipped.push(*round);
+        }
+        for (&test, verdict) in round.order(n, seed).iter().zip(verdicts) {
+            if verdict.stopped_at_deadline() {
                 if *round == Round::InOrder {
-                    outcome.in_order[test] = Some(verdict.duration);
+                    outcome.failing.entry(test).or_insert(KILLED_AT_DEADLINE);
                 }
-                if verdict.timed_out() {
-                    outcome.failing.insert(test, TIMES_OUT);
-                } else if !verdict.passed {
-                    outcome.failing.entry(test).or_insert(round.cause());
-                }
+                continue;
+            }
+            if *round == Round::InOrder {
+                outcome.in_order[test] = Some(verdict.duration);
+            }
+            if verdict.timed_out() {
+                outcome.failing.insert(test, TIMES_OUT);
+            } else if !verdict.passed {
+                outcome.failing.entry(test).or_insert(round.cause());
             }
         }
-        outcome
     }
+    outcome
 }
 
 #[cfg(test)]
@@ -241,6 +247,39 @@ mod tests {
         assert_eq!(a, random_order(20, 7));
         assert_ne!(a, random_order(20, 8));
         assert_ne!(Round::Random(1).order(20, 7), Round::Random(2).order(20, 7));
+    }
+
+    fn verdict(name: &str, passed: bool, millis: u64) -> TestVerdict {
+        let duration = Duration::from_millis(millis);
+        TestVerdict { name: name.into(), passed, duration, ..TestVerdict::default() }
+    }
+
+    #[test]
+    fn a_test_is_charged_to_the_first_round_it_fails_in_and_unfinished_rounds_are_skipped() {
+        let plan = [Round::InOrder, Round::Reversed, Round::Random(1), Round::Alone, Round::SecondJdk];
+        let seed = 5;
+        // in order: a, b, c pass; reversed: c, b pass, a fails; random: b fails; alone: c fails; no second JDK run
+        let random: Vec<TestVerdict> =
+            Round::Random(1).order(3, seed).into_iter().map(|i| verdict(["a", "b", "c"][i], i != 1, 1)).collect();
+        let results = vec![
+            Some(vec![verdict("a", true, 10), verdict("b", true, 20), verdict("c", true, 30)]),
+            Some(vec![verdict("c", true, 1), verdict("b", true, 1), verdict("a", false, 1)]),
+            Some(random),
+            Some(vec![verdict("a", true, 1), verdict("b", false, 1), verdict("c", false, 1)]),
+            None,
+        ];
+        let found = outcome(&plan, &results, 3, seed);
+        let failing: Vec<(usize, &str)> = found.failing.into_iter().collect();
+        assert_eq!(failing, [(0, FAILS_IN_REVERSE_ORDER), (1, FAILS_IN_RANDOM_ORDER), (2, FAILS_ALONE)]);
+        let ms = |m| Some(Duration::from_millis(m));
+        assert_eq!(found.in_order, [ms(10), ms(20), ms(30)]);
+        assert_eq!(found.skipped, [Round::SecondJdk]);
+
+        // the emitted order cut after its first test: the others have no duration, the round is skipped
+        let cut = outcome(&plan[..1], &[Some(vec![verdict("a", false, 10)])], 3, seed);
+        assert_eq!(cut.failing.into_iter().collect::<Vec<_>>(), [(0, FAILS_UNDER_JUNIT)]);
+        assert_eq!(cut.in_order, [ms(10), None, None]);
+        assert_eq!(cut.skipped, [Round::InOrder]);
     }
 
     #[test]
