@@ -22,8 +22,9 @@ fn predicted(junit: Duration) -> Duration {
 }
 
 /// Executes the tests of `suite` for their coverage, in fresh workers
-/// (static initialisers run again, as under JUnit) when they can start in
-/// time. Returns the results of the tests that ran, and how many did not.
+/// (static initialisers run again, as under JUnit) when there is time to
+/// start them and run a test. Returns the results of the tests that ran,
+/// and how many did not.
 ///
 /// Without a deadline every test runs. With one, consecutive tests are
 /// executed together while their predicted time (the sum spread over the
@@ -38,12 +39,14 @@ pub fn execute(run: &mut ClassRun, suite: &VerifiedSuite) -> Result<(Vec<Executi
         let results = if suite.tests.is_empty() { vec![] } else { run.pool.execute(&suite.tests)? };
         return Ok((results, 0));
     };
-    let restart: Duration = run.pool.startup_times().into_iter().sum();
-    if Instant::now() + restart < end {
-        run.pool.restart_all()?;
-    }
     let workers = run.pool.size().max(1) as u32;
     let times: Vec<Duration> = suite.durations.iter().map(|d| predicted(d.unwrap_or(run.exec.timeout))).collect();
+    // Fresh workers only when a test still fits after their start (workers start one after the other).
+    let restart: Duration = run.pool.startup_times().into_iter().sum();
+    let after_restart = end.saturating_duration_since(Instant::now() + restart);
+    if fitting_prefix(&times, workers, after_restart) > 0 {
+        run.pool.restart_all()?;
+    }
     let (mut results, mut skipped, mut next) = (Vec::new(), 0, 0);
     while next < suite.tests.len() {
         let left = end.saturating_duration_since(Instant::now());

@@ -75,6 +75,7 @@ pub fn emit_and_verify(
         // Kept for diagnosis: what each pass emitted, before removals.
         let _ = std::fs::write(ctx.work.join(format!("round-{pass}.java")), &suite.source);
         let failing = match check(config, ctx, &source, &suite, &options.test_class(cut), pass)? {
+            Checked::OutOfTime => break,
             Checked::Broken(broken) => broken,
             Checked::Ran(outcome) => {
                 for (c, ran) in candidates.iter_mut().zip(&outcome.in_order) {
@@ -117,6 +118,8 @@ enum Checked {
     Broken(BTreeMap<usize, &'static str>),
     /// It compiled and ran ([`Pass::run`]).
     Ran(PassOutcome),
+    /// javac did not finish by the deadline: nothing ran.
+    OutOfTime,
 }
 
 /// Compiles the suite and runs the rounds of a verification pass on it.
@@ -133,7 +136,18 @@ fn check(
     let compile_cp = format!("{}:{}", config.class_path, config.junit_jars.compile_class_path());
     let release = Some(model::classfile::javac_release(ctx.major));
     let started = Instant::now();
-    let compiled = javarun::compile_tests(&config.jdk, &[file.to_path_buf()], &compile_cp, &classes, release)?;
+    let deadline = ctx.deadlines.verify;
+    let compiled = match javarun::compile_tests_until(
+        &config.jdk,
+        &[file.to_path_buf()],
+        &compile_cp,
+        &classes,
+        release,
+        deadline,
+    ) {
+        Err(javarun::Error::JavacStopped) => return Ok(Checked::OutOfTime),
+        compiled => compiled?,
+    };
     tracing::debug!(seconds = started.elapsed().as_secs_f64(), "verification: javac");
     let names: Vec<String> = suite.tests.iter().map(|t| t.name.clone()).collect();
     if let Err(errors) = compiled {

@@ -262,6 +262,20 @@ fn compile_errors_name_file_line_and_message() {
 }
 
 #[test]
+fn javac_is_killed_at_its_deadline() {
+    let tmp = tempfile::tempdir().unwrap();
+    let junit = JunitJars::debian(4).unwrap();
+    let cut = compile_cut(tmp.path());
+    let source = util::repo().join("testdata/junit/BoundedStackHandTest.java");
+    let cp = format!("{}:{}", cut.display(), junit.compile_class_path());
+    let start = Instant::now();
+    let deadline = Some(start + Duration::from_millis(100));
+    let result = javarun::compile_tests_until(&the_jdk(), &[source], &cp, &tmp.path().join("out"), None, deadline);
+    assert!(matches!(result, Err(javarun::Error::JavacStopped)), "{result:?}");
+    assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
+}
+
+#[test]
 fn missing_junit_jars_are_named_with_their_package() {
     let empty = tempfile::tempdir().unwrap();
     let e4 = JunitJars::debian_in(empty.path(), 4).unwrap_err().to_string();
