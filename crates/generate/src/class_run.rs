@@ -62,9 +62,11 @@ pub struct ClassRun {
 /// The points in time after which post-processing gives up work, so that
 /// a class with a time budget `B` ends within `1.25 B`: minimising stops at
 /// `0.95 B` (the rest of the tests are kept as they are), mutant runs are
-/// sampled to end by `1.05 B`, verification's JUnit runs end by `1.19 B`,
-/// and the final coverage run by `1.24 B` (the rest is the margin for
-/// writing the report and stopping the workers). All `None` without a time budget
+/// sampled to end by `1.05 B`, verification's JUnit runs end by `1.18 B`
+/// (but its first compilation and its run in the emitted order, which
+/// vouch for the tests, by `1.22 B`), and the final coverage run by
+/// `1.22 B` (the rest is the margin for writing the report and stopping
+/// the workers). All `None` without a time budget
 /// (then the output depends on the seed only).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Deadlines {
@@ -75,7 +77,9 @@ pub struct Deadlines {
     /// Verification's JUnit JVMs are killed at this, and rounds not
     /// started by then are skipped.
     pub verify: Option<Instant>,
-    /// The final coverage run starts no test that would end after this.
+    /// The class's end: verification's first compilation and its run in
+    /// the emitted order are killed at this, and the final coverage run
+    /// starts no test that would end after it.
     pub coverage: Option<Instant>,
 }
 
@@ -83,7 +87,7 @@ impl Deadlines {
     /// The deadlines of a class that started at `start` with budget `budget`.
     pub fn new(start: Instant, budget: Option<Duration>) -> Deadlines {
         let at = |share: f64| budget.map(|b| start + b.mul_f64(share));
-        Deadlines { minimise: at(0.95), mutants: at(1.05), verify: at(1.19), coverage: at(1.24) }
+        Deadlines { minimise: at(0.95), mutants: at(1.05), verify: at(1.18), coverage: at(1.22) }
     }
 }
 

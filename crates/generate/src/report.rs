@@ -88,7 +88,10 @@ pub struct ClassReport {
     /// `fails-in-random-order`, `fails-alone`, `fails-on-second-jdk` (passes
     /// on the JDK of the run, fails on [`crate::GenerateConfig::second_jdk`]),
     /// `times-out-under-junit`, `killed-at-deadline` (it was running in the
-    /// emitted order when verification's deadline came).
+    /// emitted order when its deadline came), `not-verified-in-time` (the
+    /// emitted order never reached it before its deadline),
+    /// `not-compiled-in-time` (javac did not finish the suite's first
+    /// compilation by the class's end).
     pub removed_tests_by_cause: BTreeMap<String, usize>,
     /// Assertions removed because they failed or were unstable, with their
     /// tests or alone.

@@ -4,7 +4,8 @@
 //! second JDK when there is one ([`Round`]). Each round is a fresh JVM;
 //! several run at once; rounds are started in their order of importance
 //! ([`Round::plan`]) until the deadline, and a round still running then is
-//! killed.
+//! killed. The emitted order, which vouches for the tests, has a deadline
+//! of its own (the class's end).
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -36,11 +37,17 @@ pub const FAILS_ALONE: &str = "fails-alone";
 pub const FAILS_ON_SECOND_JDK: &str = "fails-on-second-jdk";
 /// Cause of a test that exceeds its time limit in some round (its JVM is killed).
 pub const TIMES_OUT: &str = "times-out-under-junit";
-/// Cause of a test that was running in the emitted order when
-/// verification's deadline came, so its JVM was killed (the tests after it
-/// in that round did not run; they are kept, since they passed during
-/// generation, and the round is reported as skipped).
+/// Cause of a test that was running in the emitted order when its deadline
+/// came, so its JVM was killed.
 pub const KILLED_AT_DEADLINE: &str = "killed-at-deadline";
+/// Cause of a test that the emitted order never reached before its
+/// deadline (in any pass), so nothing vouches for it.
+pub const NOT_VERIFIED_IN_TIME: &str = "not-verified-in-time";
+
+/// Cause of the tests of a suite whose first compilation javac did not
+/// finish by the class's end: none can be vouched to compile, so none is
+/// written.
+pub const NOT_COMPILED_IN_TIME: &str = "not-compiled-in-time";
 
 /// One run of the whole suite in a fresh JVM.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,8 +126,11 @@ pub fn random_order(n: usize, seed: u64) -> Vec<usize> {
 /// One verification pass over a compiled suite.
 #[derive(Debug, Clone, Copy)]
 pub struct Pass<'a> {
-    /// How the suite runs on the JDK of the run (its deadline ends every round).
+    /// How the suite runs on the JDK of the run (its deadline ends every
+    /// round but the emitted order).
     pub first: TestRun<'a>,
+    /// When the emitted-order round is killed.
+    pub in_order_deadline: Option<Instant>,
     /// How it runs on the second JDK, when there is one.
     pub second: Option<TestRun<'a>>,
     /// Rounds run at once (each is one JVM).
@@ -164,7 +174,7 @@ impl Pass<'_> {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
                         let Some(&round) = plan.get(i) else { break };
-                        if self.past_deadline() || error.lock().is_ok_and(|e| e.is_some()) {
+                        if self.past_deadline(round) || error.lock().is_ok_and(|e| e.is_some()) {
                             continue;
                         }
                         match self.run_round(round, names) {
@@ -184,21 +194,26 @@ impl Pass<'_> {
         Ok(outcome(&plan, &results, names.len(), self.seed))
     }
 
-    fn past_deadline(&self) -> bool {
-        self.first.deadline.is_some_and(|d| Instant::now() >= d)
+    fn past_deadline(&self, round: Round) -> bool {
+        self.run_of(round).deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// How `round` runs (JDK, deadline, isolation).
+    fn run_of(&self, round: Round) -> TestRun<'_> {
+        match round {
+            Round::InOrder => TestRun { deadline: self.in_order_deadline, ..self.first },
+            Round::SecondJdk => self.second.expect("planned only with a second JDK"),
+            Round::Alone => TestRun { isolated: true, ..self.first },
+            _ => self.first,
+        }
     }
 
     /// The verdicts of one round, in the round's order (a prefix of it when
     /// the deadline cut the round).
     fn run_round(&self, round: Round, names: &[String]) -> Result<Vec<TestVerdict>, javarun::Error> {
         let order: Vec<String> = round.order(names.len(), self.seed).into_iter().map(|i| names[i].clone()).collect();
-        let run = match round {
-            Round::SecondJdk => self.second.expect("planned only with a second JDK"),
-            Round::Alone => TestRun { isolated: true, ..self.first },
-            _ => self.first,
-        };
         let started = Instant::now();
-        let verdicts = run.run(&order);
+        let verdicts = self.run_of(round).run(&order);
         tracing::debug!(round = round.name(), seconds = started.elapsed().as_secs_f64(), "verification round");
         verdicts
     }

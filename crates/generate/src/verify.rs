@@ -16,7 +16,10 @@ use testcase::assertion::AssertionKind;
 
 use crate::class_run::ClassRun;
 use crate::report::{ClassReport, ExceptionSeen};
-use crate::rounds::{FAILS_UNDER_JUNIT, KILLED_AT_DEADLINE, Pass, PassOutcome, Round, TIMES_OUT};
+use crate::rounds::{
+    FAILS_UNDER_JUNIT, KILLED_AT_DEADLINE, NOT_COMPILED_IN_TIME, NOT_VERIFIED_IN_TIME, Pass, PassOutcome, Round,
+    TIMES_OUT,
+};
 use crate::{GenerateConfig, GenerateError};
 
 /// Passes of compile, run and remove at most.
@@ -75,14 +78,18 @@ pub fn emit_and_verify(
         // Kept for diagnosis: what each pass emitted, before removals.
         let _ = std::fs::write(ctx.work.join(format!("round-{pass}.java")), &suite.source);
         let failing = match check(config, ctx, &source, &suite, &options.test_class(cut), pass)? {
-            Checked::OutOfTime => break,
+            Checked::OutOfTime => {
+                if pass == 0 {
+                    // nothing vouches that any test compiles: none is written
+                    let all = (0..candidates.len()).map(|i| (i, NOT_COMPILED_IN_TIME)).collect();
+                    candidates = remove_failures(candidates, &all, report);
+                }
+                break;
+            }
             Checked::Broken(broken) => broken,
             Checked::Ran(outcome) => {
-                for (c, ran) in candidates.iter_mut().zip(&outcome.in_order) {
-                    c.duration = ran.or(c.duration);
-                }
-                skipped = outcome.skipped;
-                outcome.failing
+                skipped = outcome.skipped.clone();
+                unvouched(&mut candidates, outcome)
             }
         };
         if failing.is_empty() {
@@ -112,13 +119,27 @@ fn write(file: &Path, text: &str) -> Result<(), GenerateError> {
     std::fs::write(file, text).map_err(GenerateError::io("write", file))
 }
 
+/// The failing tests of a pass, by index, with their causes, and the tests
+/// that never ran to their end in the emitted order in any pass
+/// ([`NOT_VERIFIED_IN_TIME`]); records how long each ran in that order.
+fn unvouched(candidates: &mut [Candidate], outcome: PassOutcome) -> BTreeMap<usize, &'static str> {
+    let mut failing = outcome.failing;
+    for (i, (c, ran)) in candidates.iter_mut().zip(outcome.in_order).enumerate() {
+        c.duration = ran.or(c.duration);
+        if c.duration.is_none() {
+            failing.entry(i).or_insert(NOT_VERIFIED_IN_TIME);
+        }
+    }
+    failing
+}
+
 /// What checking one emitted suite found.
 enum Checked {
     /// It does not compile: the tests (by index) at the lines javac names.
     Broken(BTreeMap<usize, &'static str>),
     /// It compiled and ran ([`Pass::run`]).
     Ran(PassOutcome),
-    /// javac did not finish by the deadline: nothing ran.
+    /// javac did not finish by the class's end: nothing ran.
     OutOfTime,
 }
 
@@ -136,7 +157,10 @@ fn check(
     let compile_cp = format!("{}:{}", config.class_path, config.junit_jars.compile_class_path());
     let release = Some(model::classfile::javac_release(ctx.major));
     let started = Instant::now();
-    let deadline = ctx.deadlines.verify;
+    // The first compilation may go on until the class's end: without it no
+    // test can be vouched to compile. Later ones only remove tests or
+    // assertions from a suite that compiled.
+    let deadline = if pass == 0 { ctx.deadlines.coverage } else { ctx.deadlines.verify };
     let compiled = match javarun::compile_tests_until(
         &config.jdk,
         &[file.to_path_buf()],
@@ -181,15 +205,15 @@ fn check(
     };
     let seed = config.seed ^ crate::class_run::fnv(ctx.class.as_str()) ^ ((pass as u64) << 32);
     let parallel = config.jobs.clamp(1, MAX_PARALLEL_ROUNDS);
-    let verification =
-        Pass { first, second: config.second_jdk.as_ref().map(|jdk| TestRun { jdk, ..first }), parallel, seed };
+    let second = config.second_jdk.as_ref().map(|jdk| TestRun { jdk, ..first });
+    let verification = Pass { first, in_order_deadline: ctx.deadlines.coverage, second, parallel, seed };
     Ok(Checked::Ran(verification.run(&names)?))
 }
 
 /// Tests that failed on an assertion lose their assertions but those on
 /// the exception they end with (counted by cause); a test that has none
-/// left to lose, or timed out, or was killed at the deadline, is removed
-/// (counted by cause, with its assertions).
+/// left to lose, or timed out, or was not run or compiled in time, is
+/// removed (counted by cause, with its assertions).
 fn remove_failures(
     candidates: Vec<Candidate>,
     failing: &BTreeMap<usize, &'static str>,
@@ -203,7 +227,9 @@ fn remove_failures(
         };
         let is_throws = |a: &testcase::assertion::Assertion| matches!(a.kind, AssertionKind::Throws { .. });
         let strippable = c.test.assertions.iter().filter(|a| !is_throws(a)).count();
-        if strippable > 0 && cause != TIMES_OUT && cause != KILLED_AT_DEADLINE {
+        if strippable > 0
+            && ![TIMES_OUT, KILLED_AT_DEADLINE, NOT_VERIFIED_IN_TIME, NOT_COMPILED_IN_TIME].contains(&cause)
+        {
             report.count_removed_assertions(cause, strippable);
             c.test.assertions.retain(is_throws);
             out.push(c);
