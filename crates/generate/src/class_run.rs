@@ -139,10 +139,19 @@ fn try_generate(
     let initial = techniques.iter_mut().flat_map(|t| t.initial_tests(&run)).collect();
     let mut variation = ClusterVariation { cluster: &cluster, seeds, max_statements: 10, initial };
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ fnv(class.as_str()));
-    observer.search_started(class, run.goals.goals.len(), config.search.budget.time);
+    // The search's share of the budget counts from the class's start: preparing (instrumenting, starting
+    // the workers) takes 0.4 s, and over 1.5 s on a loaded machine, which would come out of verification's time.
+    let search_config = search::SearchConfig {
+        budget: search::Budget {
+            time: config.search.budget.time.map(|b| b.saturating_sub(t.elapsed())),
+            ..config.search.budget
+        },
+        ..config.search.clone()
+    };
+    observer.search_started(class, run.goals.goals.len(), search_config.budget.time);
     let problem = Problem { goals: &run.goals, map: &run.map, cut: class };
     let mut events = SearchEvents(observer);
-    let outcome = search::run(&problem, &mut run.pool, &mut variation, &config.search, &mut rng, &mut events)?;
+    let outcome = search::run(&problem, &mut run.pool, &mut variation, &search_config, &mut rng, &mut events)?;
     observer.search_finished(class);
     report.executions = outcome.evaluations;
     report.executions_per_second = outcome.executions_per_second();
