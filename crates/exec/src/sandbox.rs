@@ -1,4 +1,5 @@
-//! The errors ferrosuite's sandbox throws into the class under test.
+//! The errors ferrosuite's sandbox throws into the class under test, and
+//! how an exception is recognised as a refusal of the sandbox.
 //!
 //! The sandbox is the Java class `ferrosuite.runtime.Sandbox` (source in
 //! `crates/instrument/java`, compiled and embedded by the `instrument`
@@ -18,9 +19,61 @@ pub const TIME_UP: &str = "ferrosuite.runtime.Sandbox$TimeUp";
 /// JVM.
 pub const EXIT_REQUESTED: &str = "ferrosuite.runtime.Sandbox$ExitRequested";
 
-/// Both sandbox errors, [`EXIT_REQUESTED`] first: a test that ends in one of
-/// them would exit the JVM or loop forever outside the sandbox.
-pub const EXCEPTIONS: [&str; 2] = [EXIT_REQUESTED, TIME_UP];
+/// Binary name of `Sandbox.Refused`, thrown before a call of the class
+/// under test that would write a file outside the worker's folder, open a
+/// TCP socket or start a process. Its message starts with the
+/// [`RefusalKind`] name and `": "`.
+pub const REFUSED: &str = "ferrosuite.runtime.Sandbox$Refused";
+
+/// The sandbox errors, [`EXIT_REQUESTED`] first: a test that ends in one of
+/// them would exit the JVM, loop forever, or do what the sandbox refused,
+/// outside the sandbox.
+pub const EXCEPTIONS: [&str; 3] = [EXIT_REQUESTED, TIME_UP, REFUSED];
+
+/// What the sandbox refused a class under test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RefusalKind {
+    /// Writing, creating, deleting or renaming a file outside the worker's folder.
+    FileWrite,
+    /// A TCP connection or a listening socket.
+    Network,
+    /// Starting a process.
+    Process,
+}
+
+impl RefusalKind {
+    /// The name used in `Sandbox.Refused` messages and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            RefusalKind::FileWrite => "file-write",
+            RefusalKind::Network => "network",
+            RefusalKind::Process => "process",
+        }
+    }
+}
+
+/// The refusal an exception a statement threw stands for, if any: a
+/// `Sandbox.Refused` of ferrosuite's call-site checks, or the exception
+/// the JDK throws when the kernel (Landlock, seccomp) refused its system
+/// call — `EACCES`/`EPERM` reported as `AccessDeniedException`,
+/// `FileNotFoundException: ... (Permission denied)`, a `SocketException`
+/// with "Permission denied", or an `IOException` "Cannot run program".
+pub fn refusal(e: &crate::ExceptionInfo) -> Option<RefusalKind> {
+    let message = e.message.as_deref().unwrap_or("");
+    let denied = message.contains("Permission denied") || message.contains("Operation not permitted");
+    match e.class.as_str() {
+        REFUSED => [RefusalKind::FileWrite, RefusalKind::Network, RefusalKind::Process]
+            .into_iter()
+            .find(|k| message.starts_with(k.name())),
+        "java.nio.file.AccessDeniedException" => Some(RefusalKind::FileWrite),
+        "java.io.FileNotFoundException" | "java.nio.file.FileSystemException" if denied => Some(RefusalKind::FileWrite),
+        "java.net.SocketException" | "java.net.BindException" | "java.net.ConnectException" if denied => {
+            Some(RefusalKind::Network)
+        }
+        "java.io.IOException" if message.starts_with("Cannot run program") => Some(RefusalKind::Process),
+        _ => None,
+    }
+}
 
 #[cfg(test)]
 mod tests {

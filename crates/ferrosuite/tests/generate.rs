@@ -257,3 +257,21 @@ fn an_assertion_that_fails_on_a_second_jdk_is_not_emitted() {
         second.feature_version()
     );
 }
+
+#[test]
+fn files_a_test_writes_are_made_in_a_junit_temporary_folder() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    for (junit, made) in [("4", "temporaryFolder.newFile()"), ("5", "Files.createTempFile(temporaryFolder")] {
+        let out = tmp.path().join(format!("notebook{junit}"));
+        let (code, log, report) =
+            generate(&jar, "edge.Notebook", &out, &["--evaluations", "2000", "--seed", "2", "--junit", junit]);
+        assert_eq!(code, 0, "{log}");
+        let class = &report["classes"][0];
+        // Verification kept the tests that write: the suite compiles and passes under JUnit.
+        assert_eq!(class["goals"]["line"]["covered"], class["goals"]["line"]["total"], "{class}");
+        let suite = test_file(&out, "Notebook");
+        assert!(suite.contains(made), "JUnit {junit}: {suite}");
+        assert!(!suite.contains("new File("), "no file under a relative path: {suite}");
+    }
+}

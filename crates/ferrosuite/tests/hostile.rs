@@ -175,26 +175,41 @@ fn the_kernel_sandbox_keeps_the_class_under_test_inside_its_worker_folder() {
         escape("spawn", watched.join("spawned").to_str().unwrap()),
         call("hostile.Escape", "listen", "()I", None),
         call("hostile.Escape", "connect", "(I)I", Some(9)),
+        escape("writeAndSwallow", watched.join("swallowed.txt").to_str().unwrap()),
+        escape("writeThroughJdk", watched.join("jdk.txt").to_str().unwrap()),
+        call("hostile.Escape", "connectThroughJdk", "(I)I", Some(9)),
     ];
     let confinement = pool.confinement();
     if !confinement.is_complete() {
         // The pool has said which mechanisms this kernel lacks; check the others.
         eprintln!("this kernel confines only {confinement:?}");
     }
-    let held = [
-        confinement.files,
-        confinement.files,
-        confinement.files,
-        confinement.processes,
-        confinement.network,
-        confinement.network,
+    use exec::sandbox::RefusalKind::{FileWrite, Network, Process};
+    // The call-site checks refuse the class's own calls on any kernel; the
+    // kernel refuses what JDK code does (the last two).
+    let expected = [
+        (FileWrite, true),
+        (FileWrite, true),
+        (FileWrite, true),
+        (Process, true),
+        (Network, true),
+        (Network, true),
+        (FileWrite, true),
+        (FileWrite, confinement.files),
+        (Network, confinement.network),
     ];
     let results = pool.execute(&escapes).unwrap();
-    for ((test, r), held) in escapes.iter().zip(&results).zip(held) {
-        if held {
-            assert!(matches!(last(r), StatementOutcome::Threw(_)), "{test}: {:?}", last(r));
+    let mut counted = std::collections::BTreeMap::new();
+    for ((test, r), (kind, held)) in escapes.iter().zip(&results).zip(expected) {
+        if !held {
+            continue;
         }
+        let StatementOutcome::Threw(e) = last(r) else { panic!("{test}: {:?}", last(r)) };
+        assert_eq!(e.class.as_str(), exec::sandbox::REFUSED, "{test}: {e:?}");
+        assert_eq!(exec::sandbox::refusal(e), Some(kind), "{test}: {e:?}");
+        *counted.entry(kind).or_insert(0) += 1;
     }
+    assert_eq!(pool.refusals, counted, "the pool counts refusals per kind");
     if !(confinement.files && confinement.processes) {
         return;
     }
@@ -202,13 +217,15 @@ fn the_kernel_sandbox_keeps_the_class_under_test_inside_its_worker_folder() {
     assert_eq!(left, ["victim.txt"], "nothing was created or deleted outside the sandbox");
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
 
-    // Relative paths and temporary files land in the worker's own folder, which is not ours.
+    // Temporary files land in the worker's own folder, which is not ours;
+    // relative paths (the working directory of whoever runs a test) are refused.
     let inside = pool
         .execute(&[escape("writeIo", "relative.txt"), call_string("tempFile"), call_string("workingDirectory")])
         .unwrap();
-    assert_eq!(last(&inside[0]), &StatementOutcome::Normal(ValueSummary::Integer(1)));
+    let StatementOutcome::Threw(e) = last(&inside[0]) else { panic!("relative write: {:?}", last(&inside[0])) };
+    assert_eq!(exec::sandbox::refusal(e), Some(FileWrite), "{e:?}");
     let (temp, cwd) = (string_result(&inside[1]), string_result(&inside[2]));
-    assert_eq!(temp, cwd, "java.io.tmpdir is the worker's folder");
+    assert_eq!(std::path::Path::new(&temp), std::path::Path::new(&cwd).join(jvm::worker::TMP_SUBFOLDER));
     assert!(cwd.contains("ferrosuite-worker-"), "{cwd}");
     assert_ne!(std::path::Path::new(&cwd), std::env::current_dir().unwrap());
     drop(pool);

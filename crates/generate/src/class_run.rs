@@ -158,18 +158,23 @@ fn try_generate(
     report.executions_per_second_per_worker = report.executions_per_second / config.jobs.max(1) as f64;
     report.seconds.insert("search".into(), t.elapsed().as_secs_f64());
     let t = Instant::now();
-    let tests = crate::postprocess::postprocess(&mut run, &outcome.archive, techniques, report)?;
+    let tests = crate::postprocess::postprocess(&mut run, &outcome.archive, techniques, report);
+    report.refusals = refusal_counts(&run.pool);
+    let tests = tests?;
     report.seconds.insert("post-processing".into(), t.elapsed().as_secs_f64());
     let t = Instant::now();
     let suite = crate::verify::emit_and_verify(config, &run, tests, report)?;
     report.seconds.insert("verification".into(), t.elapsed().as_secs_f64());
     let names = junit::test_names(&suite.tests);
     report.findings.extend(techniques.iter_mut().flat_map(|t| t.findings(&run, &suite.tests, &names)));
-    fill_coverage(&mut run, &suite, report)
+    let t = Instant::now();
+    let filled = fill_coverage(&mut run, &suite, report);
+    report.seconds.insert("final-coverage".into(), t.elapsed().as_secs_f64());
+    filled
 }
 
 /// Covered goals of the final suite, by kind, from one more execution
-/// (in fresh JVMs, so static initialisers run again as they do under JUnit).
+/// (in a fresh JVM, so static initialisers run again as they do under JUnit).
 fn fill_coverage(
     run: &mut ClassRun,
     suite: &crate::verify::VerifiedSuite,
@@ -187,6 +192,15 @@ fn fill_coverage(
         }
     }
     Ok(())
+}
+
+/// The pool's refusals per kind name, every kind present.
+fn refusal_counts(pool: &jvm::pool::Pool) -> BTreeMap<String, usize> {
+    use exec::sandbox::RefusalKind;
+    [RefusalKind::FileWrite, RefusalKind::Network, RefusalKind::Process]
+        .into_iter()
+        .map(|k| (k.name().to_string(), pool.refusals.get(&k).copied().unwrap_or(0)))
+        .collect()
 }
 
 /// FNV-1a of a string, to derive a per-class seed from the run's seed.

@@ -21,9 +21,9 @@ fn predicted(junit: Duration) -> Duration {
     2 * junit + Duration::from_millis(20)
 }
 
-/// Executes the tests of `suite` for their coverage, in fresh workers
+/// Executes the tests of `suite` for their coverage, in one fresh worker
 /// (static initialisers run again, as under JUnit) when there is time to
-/// start them and run a test. Returns the results of the tests that ran,
+/// start it and run a test (else in the workers of the search). Returns the results of the tests that ran,
 /// and how many did not.
 ///
 /// Without a deadline every test runs. With one, consecutive tests are
@@ -35,18 +35,17 @@ fn predicted(junit: Duration) -> Duration {
 /// Worker failures.
 pub fn execute(run: &mut ClassRun, suite: &VerifiedSuite) -> Result<(Vec<ExecutionResult>, usize), GenerateError> {
     let Some(end) = run.deadlines.coverage else {
-        run.pool.restart_all()?;
+        run.pool.restart_as(1)?;
         let results = if suite.tests.is_empty() { vec![] } else { run.pool.execute(&suite.tests)? };
         return Ok((results, 0));
     };
-    let workers = run.pool.size().max(1) as u32;
     let times: Vec<Duration> = suite.durations.iter().map(|d| predicted(d.unwrap_or(run.exec.timeout))).collect();
-    // Fresh workers only when a test still fits after their start (workers start one after the other).
-    let restart: Duration = run.pool.startup_times().into_iter().sum();
-    let after_restart = end.saturating_duration_since(Instant::now() + restart);
-    if fitting_prefix(&times, workers, after_restart) > 0 {
-        run.pool.restart_all()?;
+    // One fresh worker (a suite needs no more) only when a test still fits after its start.
+    let restart = run.pool.startup_times().into_iter().max().unwrap_or_default();
+    if fitting_prefix(&times, 1, end.saturating_duration_since(Instant::now() + restart)) > 0 {
+        run.pool.restart_as(1)?;
     }
+    let workers = run.pool.size().max(1) as u32;
     let (mut results, mut skipped, mut next) = (Vec::new(), 0, 0);
     while next < suite.tests.len() {
         let left = end.saturating_duration_since(Instant::now());

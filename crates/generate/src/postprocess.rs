@@ -1,6 +1,7 @@
 //! Stage 7: minimise the archived tests (dropping duplicates), add
 //! regression assertions observed twice, keep those that kill a mutant, and
-//! leave out tests that end in ferrosuite's sandbox.
+//! leave out tests that end in ferrosuite's sandbox (an exit, the time
+//! limit, a refused effect).
 
 use exec::Executor;
 use model::classpath::ClassPath;
@@ -19,9 +20,10 @@ use crate::technique::Technique;
 
 /// Minimised archive tests with assertions (the techniques' oracles
 /// included), without duplicates. Tests that end in one of ferrosuite's
-/// sandbox exceptions (`System.exit`, the time limit) are dropped and
-/// counted in the report: under JUnit they would really exit the JVM or
-/// never end.
+/// sandbox exceptions (`System.exit`, the time limit, a refused effect) are
+/// dropped and counted in the report: under JUnit they would really exit
+/// the JVM, never end, or write outside their folder, open a socket or
+/// start a process.
 ///
 /// # Errors
 /// Executor failures.
@@ -31,11 +33,12 @@ pub fn postprocess(
     techniques: &mut [Box<dyn Technique>],
     report: &mut ClassReport,
 ) -> Result<Vec<TestCase>, GenerateError> {
-    let mut exiting = 0;
     let mut kept = Vec::new();
     for (test, goals, exceptions) in archive.tests_with_goals() {
-        if exceptions.iter().any(|e| exec::sandbox::EXCEPTIONS.contains(&e.exception.as_str())) && goals.is_empty() {
-            exiting += 1;
+        if let Some(e) = exceptions.iter().find(|e| exec::sandbox::EXCEPTIONS.contains(&e.exception.as_str()))
+            && goals.is_empty()
+        {
+            report.count_removed(sandbox_cause(&e.exception), 1);
             continue;
         }
         let exception = exceptions.first().map(|e| e.exception.clone());
@@ -49,17 +52,41 @@ pub fn postprocess(
     for technique in techniques.iter_mut() {
         technique.oracle(run, &mut tests);
     }
-    let before = tests.len();
-    tests.retain(|t| !expects(t, |e| exec::sandbox::EXCEPTIONS.contains(&e.as_str())));
-    exiting += before - tests.len();
+    tests.retain(|t| match expected_sandbox_exception(t) {
+        Some(e) => {
+            report.count_removed(sandbox_cause(e), 1);
+            false
+        }
+        None => true,
+    });
+    let exiting = report.removed_tests_by_cause.get(EXITS).copied().unwrap_or(0);
     if exiting > 0 {
-        report.count_removed("exits-or-never-ends", exiting);
         report.message = Some(format!("{exiting} tests not emitted: they call System.exit/Runtime.halt or never end"));
     }
     let before = tests.len();
     tests.retain(|t| !expects(t, |e| is_vm_error(&run.cp, e)));
     report.count_removed("vm-error", before - tests.len());
     Ok(tests)
+}
+
+/// Cause of removal of a test that ends in a sandbox exception (time limit or exit).
+const EXITS: &str = "exits-or-never-ends";
+/// Cause of removal of a test that ends in a refused effect.
+const REFUSED: &str = "refused-by-sandbox";
+
+/// The removal cause of a test that ends in the sandbox exception `exception`.
+fn sandbox_cause(exception: &BinaryName) -> &'static str {
+    if exception.as_str() == exec::sandbox::REFUSED { REFUSED } else { EXITS }
+}
+
+/// The sandbox exception `test` expects, if any.
+fn expected_sandbox_exception(test: &TestCase) -> Option<&BinaryName> {
+    test.assertions.iter().find_map(|a| match &a.kind {
+        AssertionKind::Throws { exception } if exec::sandbox::EXCEPTIONS.contains(&exception.as_str()) => {
+            Some(exception)
+        }
+        _ => None,
+    })
 }
 
 /// Whether `test` expects an exception that `matches`.

@@ -81,17 +81,18 @@ pub struct ClassReport {
     /// would end the JVM, never end, or end in an error of the JVM itself.
     pub removed_tests: usize,
     /// [`ClassReport::removed_tests`] by cause: `exits-or-never-ends`
-    /// (`System.exit`, the time limit), `vm-error` (`OutOfMemoryError`,
-    /// `StackOverflowError`: they depend on heap and stack sizes), and
-    /// verification's (`crate::rounds`): `fails-under-junit` (in the emitted
-    /// order, or does not compile), `fails-in-reverse-order`,
-    /// `fails-in-random-order`, `fails-alone`, `fails-on-second-jdk` (passes
-    /// on the JDK of the run, fails on [`crate::GenerateConfig::second_jdk`]),
-    /// `times-out-under-junit`, `killed-at-deadline` (it was running in the
-    /// emitted order when its deadline came), `not-verified-in-time` (the
-    /// emitted order never reached it before its deadline),
-    /// `not-compiled-in-time` (javac did not finish the suite's first
-    /// compilation by the class's end).
+    /// (`System.exit`, the time limit), `refused-by-sandbox` (writes a file
+    /// outside its folder, opens a socket or starts a process), `vm-error`
+    /// (`OutOfMemoryError`, `StackOverflowError`: they depend on heap and
+    /// stack sizes), and verification's (`crate::rounds`):
+    /// `fails-under-junit` (in the emitted order, or does not compile),
+    /// `fails-in-reverse-order`, `fails-in-random-order`, `fails-alone`,
+    /// `fails-on-second-jdk` (passes on the JDK of the run, fails on
+    /// [`crate::GenerateConfig::second_jdk`]), `times-out-under-junit`,
+    /// `killed-at-deadline` (it was running in the emitted order when its
+    /// deadline came), `not-verified-in-time` (the emitted order never
+    /// reached it before its deadline), `not-compiled-in-time` (javac did
+    /// not finish the suite's first compilation by the class's end).
     pub removed_tests_by_cause: BTreeMap<String, usize>,
     /// Assertions removed because they failed or were unstable, with their
     /// tests or alone.
@@ -110,7 +111,7 @@ pub struct ClassReport {
     /// test, killed by the kept assertions, and assertions removed because
     /// they killed no mutant.
     pub mutants: MutantCount,
-    /// Seconds spent: search, post-processing, verification, total.
+    /// Seconds spent: search, post-processing, verification, final-coverage (one more run of the final suite), total.
     pub seconds: BTreeMap<String, f64>,
     /// Test executions of the search.
     pub executions: u64,
@@ -118,6 +119,11 @@ pub struct ClassReport {
     pub executions_per_second: f64,
     /// The same divided by the number of worker JVMs.
     pub executions_per_second_per_worker: f64,
+    /// Executions that ended in a refusal of the sandbox, per kind
+    /// (`file-write`, `network`, `process`; see `exec::sandbox::RefusalKind`),
+    /// over the search and post-processing. Tests that end in a refusal are
+    /// never emitted: outside the sandbox they would do what was refused.
+    pub refusals: BTreeMap<String, usize>,
     /// The emitted test file, relative to the output folder.
     pub test_file: Option<String>,
     /// Tests of the emitted suite left out of the coverage measurement
@@ -210,6 +216,7 @@ impl ClassReport {
             executions: 0,
             executions_per_second: 0.0,
             executions_per_second_per_worker: 0.0,
+            refusals: BTreeMap::new(),
             test_file: None,
             coverage_tests_not_run: 0,
             uncovered: Vec::new(),

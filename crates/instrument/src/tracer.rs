@@ -88,6 +88,15 @@ pub mod sandbox {
     /// `Sandbox.checkTimeout()`, called at loop back-edges.
     pub const CHECK_TIMEOUT: TracerMethod =
         TracerMethod { owner: SANDBOX_CLASS, name: "checkTimeout", descriptor: "()V" };
+    /// `Sandbox.checkWrite(Object)`, called before a call that writes the file an argument names.
+    pub const CHECK_WRITE: TracerMethod =
+        TracerMethod { owner: SANDBOX_CLASS, name: "checkWrite", descriptor: "(Ljava/lang/Object;)V" };
+    /// `Sandbox.refuseNetwork()`, called before a call that opens a TCP socket.
+    pub const REFUSE_NETWORK: TracerMethod =
+        TracerMethod { owner: SANDBOX_CLASS, name: "refuseNetwork", descriptor: "()V" };
+    /// `Sandbox.refuseProcess()`, called before a call that starts a process.
+    pub const REFUSE_PROCESS: TracerMethod =
+        TracerMethod { owner: SANDBOX_CLASS, name: "refuseProcess", descriptor: "()V" };
 }
 
 /// Internal name of the mutant-schema class (`Mutants.java`).

@@ -162,7 +162,7 @@ impl TestRun<'_> {
         let timeout = self.timeout.clamp(Duration::from_millis(1), Duration::from_secs(24 * 3600));
         let cwd = std::env::current_dir().map_err(|source| Error::CurrentDir { source })?;
         let scratch = tempfile::tempdir().map_err(|source| Error::ScratchDir { source })?;
-        let options = self.java_options(&cwd, timeout)?;
+        let options = self.java_options(&cwd, scratch.path(), timeout)?;
         let mut writable = vec![scratch.path().to_path_buf()];
         writable.extend(self.jacoco.and_then(|j| j.exec_file.parent()).map(|d| cwd.join(d)));
         let launch = Launch {
@@ -186,13 +186,19 @@ impl TestRun<'_> {
 
     /// The `java` options up to the test names: JVM flags, the agents, the
     /// class path (and the isolated one), the runner and its arguments.
-    fn java_options(&self, cwd: &Path, timeout: Duration) -> Result<Vec<String>> {
+    fn java_options(&self, cwd: &Path, scratch: &Path, timeout: Duration) -> Result<Vec<String>> {
         let mut tested = vec![self.test_classes_dir.to_path_buf()];
         tested.extend(self.class_path.split(':').filter(|e| !e.is_empty()).map(PathBuf::from));
         let absolute = |paths: &[PathBuf]| join_paths(&paths.iter().map(|e| cwd.join(e)).collect::<Vec<_>>());
         let mut entries = vec![runner_dir(self.jdk)?];
-        let mut options: Vec<String> =
-            vec!["-XX:+UseSerialGC".into(), "-XX:TieredStopAtLevel=1".into(), "-Djava.awt.headless=true".into()];
+        // The scratch folder is the JVM's working directory and temporary
+        // folder: confined, it is the one place the tests may write.
+        let mut options: Vec<String> = vec![
+            "-XX:+UseSerialGC".into(),
+            "-XX:TieredStopAtLevel=1".into(),
+            "-Djava.awt.headless=true".into(),
+            format!("-Djava.io.tmpdir={}", scratch.display()),
+        ];
         if self.isolated {
             options.push(format!("-Dferro.isolate={}", absolute(&tested)));
         } else {

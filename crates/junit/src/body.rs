@@ -48,6 +48,22 @@ pub(crate) fn values_len(test_case: &TestCase) -> usize {
     expected_exception(test_case).map_or(test_case.len(), |(var, _)| var.index())
 }
 
+/// The name of the test class's temporary folder field (`temp_folder_field` in the crate root).
+pub(crate) const TEMP_FOLDER: &str = "temporaryFolder";
+
+/// A new file in the test class's temporary folder, as `handle` asks.
+fn temp_file(junit: JUnitVersion, handle: testcase::FileHandle) -> String {
+    let file = match junit {
+        JUnitVersion::Four => format!("{TEMP_FOLDER}.newFile()"),
+        JUnitVersion::Five => format!("java.nio.file.Files.createTempFile({TEMP_FOLDER}, \"ferrosuite\", \".tmp\")"),
+    };
+    match (junit, handle) {
+        (JUnitVersion::Four, testcase::FileHandle::Path) => format!("{file}.toPath()"),
+        (JUnitVersion::Five, testcase::FileHandle::File) => format!("{file}.toFile()"),
+        _ => file,
+    }
+}
+
 impl<'a> TestWriter<'a> {
     /// A writer for `test_case` that spells classes with `names`.
     pub(crate) fn new(test_case: &'a TestCase, names: &'a mut ClassNames, junit: JUnitVersion) -> TestWriter<'a> {
@@ -125,6 +141,7 @@ impl<'a> TestWriter<'a> {
             StatementKind::Null(_) => format!("({}) null", self.names.java_type(declared)),
             StatementKind::EnumConstant { class, name } => format!("{}.{name}", self.names.class(class)),
             StatementKind::ClassLiteral(ty) => format!("{}.class", self.names.field_type(ty)),
+            StatementKind::TempFile(handle) => temp_file(self.junit, *handle),
             StatementKind::NewArray { elem, length } => self.new_array(elem, *length),
             StatementKind::ArrayStore { array, index, value } => {
                 format!("{}[{index}] = {}", self.receiver(*array), self.stored(*value))

@@ -227,6 +227,9 @@ pub fn emit_suite_with_lines(cut: &BinaryName, tests: &[TestCase], options: &Sui
     names.decide(cut);
     let methods = write_methods(tests, &test_names, &mut names, options);
     let mut source = header(cut, &names, options);
+    if tests.iter().any(|t| t.statements.iter().any(|s| matches!(s.kind, testcase::StatementKind::TempFile(_)))) {
+        source.push_str(&temp_folder_field(options.junit));
+    }
     let mut emitted = Vec::with_capacity(methods.len());
     // Every part ends with a newline, so lines so far = newlines so far.
     let mut lines_so_far = source.matches('\n').count() as u32;
@@ -272,6 +275,19 @@ fn header(cut: &BinaryName, names: &ClassNames, options: &SuiteOptions) -> Strin
     }
     out.push_str(&format!("public class {} {{\n\n", options.class_name));
     out
+}
+
+/// The declaration of the temporary folder the tests' files are made in
+/// (`testcase::StatementKind::TempFile`), followed by an empty line; JUnit
+/// makes a fresh folder per test method and deletes it afterwards.
+fn temp_folder_field(junit: JUnitVersion) -> String {
+    let field = body::TEMP_FOLDER;
+    match junit {
+        JUnitVersion::Four => format!(
+            "    @org.junit.Rule\n    public org.junit.rules.TemporaryFolder {field} = new org.junit.rules.TemporaryFolder();\n\n"
+        ),
+        JUnitVersion::Five => format!("    @org.junit.jupiter.api.io.TempDir\n    java.nio.file.Path {field};\n\n"),
+    }
 }
 
 /// The annotations of every test method, one per line, without indentation:

@@ -245,6 +245,8 @@ pub struct Pool {
     pub restarts: usize,
     /// Test cases sent to workers so far.
     pub sent: usize,
+    /// Executions so far that ended in a refusal of the sandbox, per kind.
+    pub refusals: std::collections::BTreeMap<exec::sandbox::RefusalKind, usize>,
 }
 
 impl Pool {
@@ -254,7 +256,7 @@ impl Pool {
     /// [`ExecError::WorkerStart`] when a worker cannot start.
     pub fn new(cfg: WorkerConfig, exec: ExecConfig, n: usize) -> Result<Pool, ExecError> {
         let workers = (0..n.max(1)).map(|_| Worker::spawn(&cfg).map(Some)).collect::<Result<_, _>>()?;
-        Ok(Pool { cfg, exec, workers, class_path: None, restarts: 0, sent: 0 })
+        Ok(Pool { cfg, exec, workers, class_path: None, restarts: 0, sent: 0, refusals: Default::default() })
     }
 
     /// Validates every test case against `class_path` before execution.
@@ -280,9 +282,24 @@ impl Pool {
     /// # Errors
     /// [`ExecError::WorkerStart`] when a worker cannot start.
     pub fn restart_all(&mut self) -> Result<(), ExecError> {
-        for slot in &mut self.workers {
-            *slot = None;
-            *slot = Some(Worker::spawn(&self.cfg)?);
+        self.restart_as(self.workers.len())
+    }
+
+    /// Replaces the workers by `n` fresh ones (at least one), started in
+    /// parallel: a pool of one fresh worker runs a final suite in the
+    /// order JUnit would, for the price of one JVM start-up.
+    ///
+    /// # Errors
+    /// [`ExecError::WorkerStart`] when a worker cannot start.
+    pub fn restart_as(&mut self, n: usize) -> Result<(), ExecError> {
+        self.workers.clear();
+        let cfg = &self.cfg;
+        let started: Vec<Result<Worker, ExecError>> = std::thread::scope(|s| {
+            let spawns: Vec<_> = (0..n.max(1)).map(|_| s.spawn(|| Worker::spawn(cfg))).collect();
+            spawns.into_iter().map(|h| h.join().expect("worker start-up thread")).collect()
+        });
+        for w in started {
+            self.workers.push(Some(w?));
         }
         Ok(())
     }
@@ -457,8 +474,23 @@ impl Pool {
         if let Some(e) = shared.start_error.into_inner().expect("error") {
             return Err(e);
         }
-        let results = shared.results.into_inner().expect("results");
-        Ok(results.into_iter().map(|r| r.expect("every test ran")).collect())
+        let results: Vec<ExecutionResult> =
+            shared.results.into_inner().expect("results").into_iter().map(|r| r.expect("every test ran")).collect();
+        self.count_refusals(&results);
+        Ok(results)
+    }
+
+    /// Adds the refusals the results end in to [`Pool::refusals`].
+    fn count_refusals(&mut self, results: &[ExecutionResult]) {
+        for r in results {
+            for s in &r.statements {
+                if let exec::StatementOutcome::Threw(e) = s
+                    && let Some(kind) = exec::sandbox::refusal(e)
+                {
+                    *self.refusals.entry(kind).or_default() += 1;
+                }
+            }
+        }
     }
 }
 

@@ -111,6 +111,7 @@ impl Runner {
                 self.get_static(owner.as_str(), name, &desc, Kind::Object).map(Some)
             }
             StatementKind::ClassLiteral(ty) => self.class_literal(ty).map(obj),
+            StatementKind::TempFile(handle) => self.temp_file(*handle).map(obj),
             StatementKind::NewArray { elem, length } => self.new_array(elem, *length).map(obj),
             StatementKind::ArrayStore { array, index, value } => {
                 self.array_store(values, *array, *index, *value, &array_element_type(test, *array))?;
@@ -297,6 +298,29 @@ impl Runner {
         Ok(value)
     }
 
+    /// `File.createTempFile("ferrosuite", ".tmp")` (in the worker's
+    /// `java.io.tmpdir`, emptied after each test), as a `Path` if asked.
+    fn temp_file(&mut self, handle: testcase::FileHandle) -> Result<jobject, Stop> {
+        let jni = self.jni;
+        let file = self.class("java/io/File")?;
+        let create = self.method_id(
+            "java/io/File",
+            "createTempFile",
+            "(Ljava/lang/String;Ljava/lang/String;)Ljava/io/File;",
+            true,
+        )?;
+        let text = |s: &str| jni.new_string(&s.encode_utf16().collect::<Vec<_>>());
+        let prefix = text("ferrosuite").map_err(|t| self.threw(t, None))?;
+        let suffix = text(".tmp").map_err(|t| self.threw(t, None))?;
+        let args = [jvalue { l: prefix }, jvalue { l: suffix }];
+        let made = jni.call_static_object(file, create, &args).map_err(|t| self.threw(t, None))?;
+        if handle == testcase::FileHandle::File {
+            return Ok(made);
+        }
+        let to_path = self.method_id("java/io/File", "toPath", "()Ljava/nio/file/Path;", false)?;
+        jni.call_method_object(made, to_path, &[]).map_err(|t| self.threw(t, None))
+    }
+
     fn class(&mut self, name: &str) -> Result<jobject, Stop> {
         let jni = self.jni;
         self.h.cache.class(jni, name).map_err(|t| self.threw(t, None))
@@ -370,6 +394,21 @@ fn default_of(b: BaseType) -> Primitive {
         BaseType::Long => Primitive::Long(0),
         BaseType::Float => Primitive::Float(0.0),
         BaseType::Double => Primitive::Double(0.0),
+    }
+}
+
+/// An exception the kernel's refusal caused (an `IOException` of the JDK)
+/// reported as the sandbox's own `Sandbox.Refused`, the original class and
+/// message kept in the message: the search, the oracles and the report see
+/// one outcome for a refusal, however it was raised.
+fn as_refusal(info: ExceptionInfo) -> ExceptionInfo {
+    match exec::sandbox::refusal(&info) {
+        Some(kind) if info.class.as_str() != exec::sandbox::REFUSED => ExceptionInfo {
+            class: BinaryName::new(exec::sandbox::REFUSED),
+            message: Some(format!("{}: {}: {}", kind.name(), info.class, info.message.unwrap_or_default())),
+            direct: false,
+        },
+        _ => info,
     }
 }
 
@@ -459,7 +498,7 @@ impl Runner {
         if info.class.as_str() == exec::sandbox::TIME_UP {
             return Stop::Timeout;
         }
-        Stop::Threw(info)
+        Stop::Threw(as_refusal(info))
     }
 
     fn describe(&self, t: jobject, site: Option<&CallSite<'_>>) -> ExceptionInfo {

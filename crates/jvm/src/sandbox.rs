@@ -6,9 +6,12 @@
 //! removes).
 //!
 //! - Files: Landlock (Linux 5.13+) allows writing, creating, removing and
-//!   renaming files only beneath the worker's own working folder (a fresh
-//!   temporary folder the pool makes and removes; also `java.io.tmpdir`) and
-//!   `/dev` (`/dev/null`); reading stays allowed everywhere.
+//!   renaming files only beneath the worker's `java.io.tmpdir` (a subfolder
+//!   of its working folder, a fresh temporary folder the pool makes and
+//!   removes) and `/dev` (`/dev/null`); reading stays allowed everywhere.
+//!   Relative paths resolve in the working folder itself, so writing them is
+//!   refused: an emitted test must not write into the working directory of
+//!   the build that runs it.
 //! - Network: Landlock ABI 4 (Linux 6.7+) refuses every TCP `bind` and
 //!   `connect`. Landlock names ports, not addresses, so loopback is refused
 //!   too (stricter than needed; no class under test of the corpora needs it).
@@ -17,8 +20,8 @@
 //!   and no program is started.
 //!
 //! Refused operations fail as the kernel reports them (`EACCES`/`EPERM`:
-//! Java throws `IOException`, `AccessDeniedException` or `SocketException`),
-//! which the search sees as exceptions like any other.
+//! Java throws `IOException`, `AccessDeniedException` or `SocketException`);
+//! the runner reports them as `Sandbox$Refused` (`exec::sandbox::refusal`).
 //! Where the kernel lacks a mechanism the worker goes on without it and
 //! reports which ones hold ([`Confinement`]); the pool says so once.
 

@@ -55,6 +55,10 @@ pub struct WorkerArgs {
     pub heap_mb: u32,
 }
 
+/// The subfolder of the worker's working folder that is its
+/// `java.io.tmpdir` and the one place the class under test may write.
+pub const TMP_SUBFOLDER: &str = "tmp";
+
 /// Runs the worker until stdin closes or a `Shutdown` arrives; returns the
 /// process exit code.
 pub fn main(args: WorkerArgs) -> i32 {
@@ -62,10 +66,15 @@ pub fn main(args: WorkerArgs) -> i32 {
     // Before any other thread starts: the threads started later (the JVM's
     // included) inherit the confinement.
     let work_dir = std::env::current_dir().unwrap_or_else(|_| std::env::temp_dir());
-    let confinement = crate::sandbox::confine(&work_dir);
+    // The class under test writes only in `java.io.tmpdir`, a subfolder:
+    // files it writes under relative paths would land in the working
+    // directory of whoever runs the emitted tests, so those are refused.
+    let tmp_dir = work_dir.join(TMP_SUBFOLDER);
+    let _ = std::fs::create_dir_all(&tmp_dir);
+    let confinement = crate::sandbox::confine(&tmp_dir);
     let handle = std::thread::Builder::new().name("ferrosuite-exec".into()).stack_size(EXEC_STACK).spawn(move || {
         let mut out = BufWriter::new(proto);
-        match serve(&args, &work_dir, confinement, &mut out) {
+        match serve(&args, &tmp_dir, confinement, &mut out) {
             Ok(()) => 0,
             Err(err) => {
                 let message = err.to_string();
@@ -94,7 +103,7 @@ fn protect_stdout() -> File {
 
 fn serve(
     args: &WorkerArgs,
-    work_dir: &std::path::Path,
+    tmp_dir: &std::path::Path,
     confinement: crate::sandbox::Confinement,
     out: &mut BufWriter<File>,
 ) -> Result<(), WorkerError> {
@@ -103,7 +112,7 @@ fn serve(
         java_home: args.java_home.clone(),
         class_path: args.class_path.clone(),
         heap_mb: args.heap_mb,
-        tmp_dir: work_dir.to_path_buf(),
+        tmp_dir: tmp_dir.to_path_buf(),
     };
     let vm = vm::create(&opts)?;
     let jni = vm::attach_daemon(&vm)?;
@@ -127,9 +136,22 @@ fn serve(
                 }
                 let result = runner.run(seq, &test, &config);
                 write_frame(out, &Response::Result { seq, result: Box::new(result) })?;
+                empty_folder(tmp_dir);
             }
             Some(Request::Shutdown) | None => return Ok(()),
         }
+    }
+}
+
+/// Removes what a test left in the worker's `java.io.tmpdir`: each test
+/// starts with an empty folder (a file an earlier test made does not change
+/// its outcome), and files do not pile up over thousands of executions.
+fn empty_folder(dir: &std::path::Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+        let _ = if is_dir { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
     }
 }
 

@@ -152,7 +152,9 @@ fn exception_goal(cut: &BinaryName, test: &TestCase, result: &ExecutionResult) -
         | StatementKind::Call { method, .. } => method,
         _ => return None,
     };
-    (method.owner == *cut && e.class.as_str() != exec::sandbox::TIME_UP).then(|| ExceptionGoal {
+    // Timeouts and refusals are not behaviour of the class under test worth covering.
+    let of_sandbox = [exec::sandbox::TIME_UP, exec::sandbox::REFUSED].contains(&e.class.as_str());
+    (method.owner == *cut && !of_sandbox).then(|| ExceptionGoal {
         method: format!("{}{}", method.name, method.descriptor.to_descriptor()),
         exception: e.class.clone(),
     })

@@ -139,6 +139,11 @@ impl TestCaseBuilder {
         self.add(StatementKind::ClassLiteral(ty))
     }
 
+    /// `v = <a new empty file in the test's temporary folder>`.
+    pub fn temp_file(&mut self, handle: crate::ir::FileHandle) -> VarId {
+        self.add(StatementKind::TempFile(handle))
+    }
+
     /// `v = new elem[length]`.
     pub fn new_array(&mut self, elem: FieldType, length: u32) -> VarId {
         self.add(StatementKind::NewArray { elem, length })

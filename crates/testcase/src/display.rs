@@ -10,7 +10,7 @@
 use std::fmt;
 
 use crate::assertion::{Assertion, AssertionKind, Literal};
-use crate::ir::{FieldRef, MethodRef, Primitive, Statement, StatementKind, TestCase, VarId};
+use crate::ir::{FieldRef, FileHandle, MethodRef, Primitive, Statement, StatementKind, TestCase, VarId};
 use crate::literal::{primitive_literal, string_literal};
 use model::descriptor::FieldType;
 
@@ -62,6 +62,8 @@ impl fmt::Display for StatementKind {
             StatementKind::Null(ty) => write!(f, "({ty}) null"),
             StatementKind::EnumConstant { class, name } => write!(f, "{}.{name}", class.java_name()),
             StatementKind::ClassLiteral(ty) => write!(f, "{ty}.class"),
+            StatementKind::TempFile(FileHandle::File) => write!(f, "<temporary file>"),
+            StatementKind::TempFile(FileHandle::Path) => write!(f, "<temporary file>.toPath()"),
             StatementKind::NewArray { elem, length } => {
                 // `new int[3][]` for an array of `int[]`: the length goes
                 // after the innermost component, the elements' own

@@ -61,6 +61,30 @@ pub struct FieldRef {
     pub ty: FieldType,
 }
 
+/// How a [`StatementKind::TempFile`] hands out its file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FileHandle {
+    /// As a `java.io.File`.
+    File,
+    /// As a `java.nio.file.Path`.
+    Path,
+}
+
+impl FileHandle {
+    /// Internal name of the value's class.
+    pub fn internal_name(self) -> &'static str {
+        match self {
+            FileHandle::File => "java/io/File",
+            FileHandle::Path => "java/nio/file/Path",
+        }
+    }
+
+    /// The handle whose class has the internal name `name`, if any.
+    pub fn of(name: &str) -> Option<FileHandle> {
+        [FileHandle::File, FileHandle::Path].into_iter().find(|h| h.internal_name() == name)
+    }
+}
+
 /// What a statement does. Matched exhaustively everywhere.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum StatementKind {
@@ -81,6 +105,12 @@ pub enum StatementKind {
     },
     /// `Foo.class` (also `int.class`).
     ClassLiteral(FieldType),
+    /// A new empty file in the test's temporary folder, the one place a
+    /// test may write files: in a worker a file in its `java.io.tmpdir`,
+    /// under JUnit one in the test class's temporary folder (JUnit 4's
+    /// `TemporaryFolder` rule, JUnit 5's `@TempDir`). Never a relative path,
+    /// which would land in the working directory of the build.
+    TempFile(FileHandle),
     /// `new T[length]` (`elem` may itself be an array type).
     NewArray {
         /// The element type.
@@ -248,6 +278,7 @@ impl StatementKind {
             | StatementKind::Null(_)
             | StatementKind::EnumConstant { .. }
             | StatementKind::ClassLiteral(_)
+            | StatementKind::TempFile(_)
             | StatementKind::NewArray { .. } => (None, &[], None),
             StatementKind::ArrayStore { array, value, .. } => (Some(*array), &[], Some(*value)),
             StatementKind::Constructor { args, .. } | StatementKind::StaticCall { args, .. } => (None, args, None),
@@ -268,6 +299,7 @@ impl StatementKind {
             | StatementKind::Null(_)
             | StatementKind::EnumConstant { .. }
             | StatementKind::ClassLiteral(_)
+            | StatementKind::TempFile(_)
             | StatementKind::NewArray { .. } => {}
             StatementKind::ArrayStore { array, value, .. } => {
                 *array = f(*array);
@@ -322,6 +354,7 @@ impl StatementKind {
             StatementKind::Null(ty) => Some(ty.clone()),
             StatementKind::EnumConstant { class, .. } => Some(FieldType::Object(class.to_internal())),
             StatementKind::ClassLiteral(_) => Some(FieldType::Object(InternalName::new("java/lang/Class"))),
+            StatementKind::TempFile(handle) => Some(FieldType::Object(InternalName::new(handle.internal_name()))),
             StatementKind::NewArray { elem, .. } => Some(FieldType::Array(Box::new(elem.clone()))),
             StatementKind::ArrayStore { .. } | StatementKind::FieldSet { .. } => None,
             StatementKind::Constructor { method, .. } => Some(FieldType::Object(method.owner.to_internal())),

@@ -35,6 +35,7 @@
 //! | [`Null`](StatementKind::Null) | `v2 = (java.lang.String) null` | the given reference type |
 //! | [`EnumConstant`](StatementKind::EnumConstant) | `v5 = org.Foo.RED` | the enum class |
 //! | [`ClassLiteral`](StatementKind::ClassLiteral) | `v5 = org.Foo.class` | `java.lang.Class` |
+//! | [`TempFile`](StatementKind::TempFile) | `v5 = <temporary file>` | `java.io.File` or `java.nio.file.Path` |
 //! | [`NewArray`](StatementKind::NewArray) | `v6 = new int[3]` | the array type |
 //! | [`ArrayStore`](StatementKind::ArrayStore) | `v6[0] = v0` | none |
 //! | [`Constructor`](StatementKind::Constructor) | `v3 = new java.util.ArrayList()` | the owner class |

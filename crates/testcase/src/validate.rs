@@ -417,7 +417,10 @@ impl<'cp> Validator<'cp> {
         }
         let value = |var: VarId| value(test_case, var);
         match &statement.kind {
-            StatementKind::Primitive(_) | StatementKind::Boxed(_) | StatementKind::String(_) => {}
+            StatementKind::Primitive(_)
+            | StatementKind::Boxed(_)
+            | StatementKind::String(_)
+            | StatementKind::TempFile(_) => {}
             StatementKind::Null(ty) => {
                 if !ty.is_reference() {
                     return Err(StatementError::PrimitiveNull { ty: ty.clone() });

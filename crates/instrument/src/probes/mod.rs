@@ -9,10 +9,13 @@
 //!   strings (dynamic seeding).
 //! - [`exit`]: `System.exit`/`Runtime.exit`/`Runtime.halt` rewritten to throw.
 //! - [`loop_check`]: a timeout check at every loop back-edge.
+//! - [`effects`]: a sandbox check before calls that write files, open
+//!   sockets or start processes.
 //! - [`mutants`]: the mutants of a method as a mutant schema (not a
 //!   coverage probe: used by [`crate::Instrumenter::instrument_mutants`]).
 
 pub mod branch;
+pub mod effects;
 pub mod exit;
 pub mod line;
 pub mod loop_check;
@@ -37,8 +40,13 @@ pub fn coverage_probes<'a>(plan: &'a ProbePlan, bases: ProbeBases) -> Vec<Box<dy
     ]
 }
 
-/// The sandbox kinds (exit rewriting and loop checks) that keep a class
-/// under test from ending or hanging the worker JVM.
+/// The sandbox kinds (exit rewriting, loop checks, effect checks) that keep
+/// a class under test from ending or hanging the worker JVM or leaving its
+/// folder.
 pub fn sandbox_probes<'a>(constant_pool: &ConstantPool) -> Vec<Box<dyn ProbeKind + 'a>> {
-    vec![Box::new(exit::ExitRewrite::new(constant_pool)), Box::new(loop_check::LoopCheck)]
+    vec![
+        Box::new(exit::ExitRewrite::new(constant_pool)),
+        Box::new(loop_check::LoopCheck),
+        Box::new(effects::EffectChecks::new(constant_pool)),
+    ]
 }

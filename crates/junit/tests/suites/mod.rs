@@ -15,7 +15,7 @@ use model::names::BinaryName;
 use model::signature::parse_field_signature;
 use testcase::assertion::{Assertion, AssertionKind, Literal};
 use testcase::literal::{primitive_literal, string_literal};
-use testcase::{FieldRef, MethodRef, Primitive, TestCase, TestCaseBuilder, VarId};
+use testcase::{FieldRef, FileHandle, MethodRef, Primitive, TestCase, TestCaseBuilder, VarId};
 
 /// One suite to emit: the class under test, the options and the tests.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,6 +88,8 @@ pub fn all() -> Vec<(&'static str, Input)> {
     vec![
         ("color", input("demo.Color", 4, None, color())),
         ("counter", input("demo.Counter", 4, None, counter())),
+        ("files_junit4", input("demo.Notes", 4, None, files())),
+        ("files_junit5", input("demo.Notes", 5, Some("Notes_Jupiter_FerroTest"), files())),
         ("generics", input("demo.Generics", 4, None, generics())),
         ("literals_junit4", input("demo.Literals", 4, None, literals())),
         ("literals_junit5", input("demo.Literals", 5, Some("Literals_Jupiter_FerroTest"), literals())),
@@ -346,6 +348,24 @@ fn stack() -> Vec<TestCase> {
 }
 
 const OVERLOADS: &str = "demo.Overloads";
+
+const NOTES: &str = "demo.Notes";
+
+/// Files made in the test class's temporary folder, as `File` and as `Path`.
+fn files() -> Vec<TestCase> {
+    let mut t = Tb::new();
+    let file = t.temp_file(FileHandle::File);
+    let text = t.string("abc");
+    let saved = t.stat(NOTES, "save", "(Ljava/io/File;Ljava/lang/String;)I", &[file, text]);
+    t.cut(saved);
+    t.value(saved, int(3));
+    let mut u = Tb::new();
+    let path = u.temp_file(FileHandle::Path);
+    let size = u.stat(NOTES, "size", "(Ljava/nio/file/Path;)J", &[path]);
+    u.cut(size);
+    u.value(size, p(Primitive::Long(0)));
+    vec![t.done(), u.done()]
+}
 
 fn describe(t: &mut Tb, param: &str, arg: VarId, expected: &str) {
     let described = t.stat(OVERLOADS, "describe", &format!("({param})Ljava/lang/String;"), &[arg]);

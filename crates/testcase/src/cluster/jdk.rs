@@ -54,8 +54,11 @@ pub(crate) const CONTAINERS: &[(&str, &str, &str)] = &[
 ];
 
 /// Types the test factory makes directly (literals), with no generator:
-/// `String`, the boxes and `Class`.
+/// `String`, the boxes, `Class`, and `File` and `Path` (a new file in the
+/// test's temporary folder, `StatementKind::TempFile`).
 pub(crate) const LITERAL_TYPES: &[&str] = &[
+    "java.io.File",
+    "java.nio.file.Path",
     "java.lang.String",
     "java.lang.Boolean",
     "java.lang.Byte",

@@ -110,6 +110,10 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         if let Some(base) = unbox(name.as_str()) {
             return Some(StatementKind::Boxed(values::random_primitive(base, self.seeds, self.rng)));
         }
+        if let Some(handle) = crate::ir::FileHandle::of(name.as_str()) {
+            // Files a test may write: never `new File(String)`, a relative path.
+            return Some(StatementKind::TempFile(handle));
+        }
         match name.as_str() {
             "java/lang/String" => Some(StatementKind::String(values::random_string(self.seeds, self.rng))),
             "java/lang/Class" => {

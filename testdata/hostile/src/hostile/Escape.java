@@ -58,6 +58,34 @@ public class Escape {
         }
     }
 
+    /**
+     * Writes `path` from JDK code (java.util.Formatter opens the file), out of
+     * reach of ferrosuite's call-site checks: only the kernel refuses it.
+     */
+    public static int writeThroughJdk(String path) throws IOException {
+        try (java.util.Formatter f = new java.util.Formatter(path)) {
+            f.format("%d", 42);
+        }
+        return 1;
+    }
+
+    /** Connects to a loopback TCP port from JDK code (an HTTP URL). */
+    public static int connectThroughJdk(int port) throws IOException {
+        try (java.io.InputStream in = new java.net.URL("http://127.0.0.1:" + port + "/").openStream()) {
+            return in.read() >= -1 ? 1 : 0;
+        }
+    }
+
+    /** Writes `path` and swallows the IOException: the kernel's refusal would go unseen. */
+    public static int writeAndSwallow(String path) {
+        try (FileOutputStream out = new FileOutputStream(path)) {
+            out.write(42);
+            return 1;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
     /** A temporary file: allowed, inside the worker's own folder. */
     public static String tempFile() throws IOException {
         File f = File.createTempFile("escape", ".tmp");

@@ -19,6 +19,14 @@ import java.util.Arrays;
  * - {@link #install} redirects {@code System.out}/{@code System.err} into
  *   bounded buffers read with {@link #takeOutput}.
  * - {@link #stopNewThreads} stops threads a test started.
+ * - Calls in instrumented classes that write files, open sockets or start
+ *   processes are preceded by {@link #checkWrite}, {@link #refuseNetwork}
+ *   or {@link #refuseProcess}, which throw
+ *   {@link Refused} in a worker when the effect would leave the worker's
+ *   folder. (The kernel refuses the same effects for all code, JDK and
+ *   libraries included; these checks give the refusal its own exception,
+ *   which a {@code catch (IOException e)} of the class under test does not
+ *   swallow.)
  */
 public final class Sandbox {
     private Sandbox() {}
@@ -64,6 +72,60 @@ public final class Sandbox {
         }
     }
 
+    /**
+     * Thrown instead of an effect the sandbox does not allow: a file written,
+     * created, deleted or renamed outside the worker's folder
+     * ({@code file-write}), a TCP connection or listening socket
+     * ({@code network}), a new process ({@code process}). The message starts
+     * with the kind, then ": " and what was refused.
+     */
+    public static final class Refused extends Error {
+        private static final long serialVersionUID = 1L;
+
+        Refused(String kind, String what) {
+            super(kind + ": " + what);
+        }
+    }
+
+    /** Whether {@link #install} ran: only workers refuse anything. */
+    private static boolean installed;
+
+    /** The worker's folder (absolute, normalised): the only place files may be written. */
+    private static java.nio.file.Path root;
+
+    /**
+     * Called before a call that writes, creates or deletes the file
+     * {@code target} (a {@code String}, {@code File} or {@code Path}; other
+     * values pass): throws {@link Refused} in a worker when the file is
+     * outside the worker's folder.
+     */
+    public static void checkWrite(Object target) {
+        if (!installed || target == null) return;
+        java.nio.file.Path path;
+        try {
+            if (target instanceof String) path = java.nio.file.Paths.get((String) target);
+            else if (target instanceof java.io.File) path = ((java.io.File) target).toPath();
+            else if (target instanceof java.nio.file.Path) path = (java.nio.file.Path) target;
+            else return;
+            path = path.toAbsolutePath().normalize();
+        } catch (RuntimeException e) {
+            return; // not a path: the call itself will fail as it would anywhere
+        }
+        if (path.getFileSystem() == root.getFileSystem() && !path.startsWith(root)) {
+            throw new Refused("file-write", path.toString());
+        }
+    }
+
+    /** Called before a call that opens a TCP connection or a listening socket. */
+    public static void refuseNetwork() {
+        if (installed) throw new Refused("network", "TCP connections and listening sockets");
+    }
+
+    /** Called before a call that starts a process. */
+    public static void refuseProcess() {
+        if (installed) throw new Refused("process", "starting a process");
+    }
+
     /** Replacement of {@code System.exit(int)}. */
     public static void exit(int status) {
         throw new ExitRequested("System.exit", status);
@@ -95,6 +157,13 @@ public final class Sandbox {
      */
     public static void install(int maxBytes) {
         maxBackEdges = WORKER_BACK_EDGES;
+        root = java.nio.file.Paths.get(System.getProperty("java.io.tmpdir")).toAbsolutePath().normalize();
+        try {
+            root = root.toRealPath();
+        } catch (java.io.IOException e) {
+            // keep the normalised path
+        }
+        installed = true;
         out = new Capture(maxBytes);
         err = new Capture(maxBytes);
         System.setOut(new PrintStream(out, true));
