@@ -82,7 +82,7 @@ pub fn emit_and_verify(
                 if pass == 0 {
                     // nothing vouches that any test compiles: none is written
                     let all = (0..candidates.len()).map(|i| (i, NOT_COMPILED_IN_TIME)).collect();
-                    candidates = remove_failures(candidates, &all, report);
+                    candidates = remove_failures(candidates, &all, false, report);
                 }
                 break;
             }
@@ -95,10 +95,12 @@ pub fn emit_and_verify(
         if failing.is_empty() {
             break;
         }
-        candidates = remove_failures(candidates, &failing, report);
+        // A test stripped of its assertions must pass in a next pass; without one, failing tests go whole.
+        let last = pass + 1 == MAX_PASSES || ctx.deadlines.coverage.is_some_and(|d| Instant::now() >= d);
+        candidates = remove_failures(candidates, &failing, !last, report);
         // The changed suite has not run yet; the next pass runs it in the emitted order at least.
         skipped = Round::plan(config.second_jdk.is_some());
-        if ctx.deadlines.coverage.is_some_and(|d| Instant::now() >= d) {
+        if last {
             break;
         }
     }
@@ -211,12 +213,14 @@ fn check(
 }
 
 /// Tests that failed on an assertion lose their assertions but those on
-/// the exception they end with (counted by cause); a test that has none
-/// left to lose, or timed out, or was not run or compiled in time, is
-/// removed (counted by cause, with its assertions).
+/// the exception they end with (counted by cause), when `strip` (a next
+/// pass will run them so); a test that has none left to lose, or timed
+/// out, or was not run or compiled in time, or any failing test without
+/// `strip`, is removed (counted by cause, with its assertions).
 fn remove_failures(
     candidates: Vec<Candidate>,
     failing: &BTreeMap<usize, &'static str>,
+    strip: bool,
     report: &mut ClassReport,
 ) -> Vec<Candidate> {
     let mut out = Vec::with_capacity(candidates.len());
@@ -227,9 +231,9 @@ fn remove_failures(
         };
         let is_throws = |a: &testcase::assertion::Assertion| matches!(a.kind, AssertionKind::Throws { .. });
         let strippable = c.test.assertions.iter().filter(|a| !is_throws(a)).count();
-        if strippable > 0
-            && ![TIMES_OUT, KILLED_AT_DEADLINE, NOT_VERIFIED_IN_TIME, NOT_COMPILED_IN_TIME].contains(&cause)
-        {
+        let assertion_may_fail =
+            ![TIMES_OUT, KILLED_AT_DEADLINE, NOT_VERIFIED_IN_TIME, NOT_COMPILED_IN_TIME].contains(&cause);
+        if strip && strippable > 0 && assertion_may_fail {
             report.count_removed_assertions(cause, strippable);
             c.test.assertions.retain(is_throws);
             out.push(c);
