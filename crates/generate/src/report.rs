@@ -91,8 +91,10 @@ pub struct ClassReport {
     /// [`crate::GenerateConfig::second_jdk`]), `times-out-under-junit`,
     /// `killed-at-deadline` (it was running in the emitted order when its
     /// deadline came), `not-verified-in-time` (the emitted order never
-    /// reached it before its deadline), `not-compiled-in-time` (javac did
-    /// not finish the suite's first compilation by the class's end).
+    /// reached it before its deadline), `not-compiled-in-time` (no
+    /// compilation vouches for the suite: javac did not finish by the
+    /// class's end, or the last compilation had errors and no pass
+    /// followed the removals).
     pub removed_tests_by_cause: BTreeMap<String, usize>,
     /// Assertions removed because they failed or were unstable, with their
     /// tests or alone.

@@ -44,9 +44,9 @@ pub const KILLED_AT_DEADLINE: &str = "killed-at-deadline";
 /// deadline (in any pass), so nothing vouches for it.
 pub const NOT_VERIFIED_IN_TIME: &str = "not-verified-in-time";
 
-/// Cause of the tests of a suite whose first compilation javac did not
-/// finish by the class's end: none can be vouched to compile, so none is
-/// written.
+/// Cause of the tests of a suite that no compilation vouches for (javac
+/// did not finish by the class's end, or the last compilation had errors
+/// and no pass followed the removals): none is written.
 pub const NOT_COMPILED_IN_TIME: &str = "not-compiled-in-time";
 
 /// One run of the whole suite in a fresh JVM.

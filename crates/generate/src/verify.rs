@@ -69,25 +69,52 @@ pub fn emit_and_verify(
     };
     // Rounds are compiled from the working folder; only the final suite goes to the output folder.
     let source = ctx.work.join("src").join(options.source_path(cut));
-    let mut candidates: Vec<Candidate> = tests.into_iter().map(|test| Candidate { test, duration: None }).collect();
+    let candidates: Vec<Candidate> = tests.into_iter().map(|test| Candidate { test, duration: None }).collect();
+    let (candidates, skipped) = passes(config, ctx, &options, &source, candidates, report)?;
+    let (tests, durations): (Vec<TestCase>, Vec<Option<Duration>>) =
+        candidates.into_iter().map(|c| (c.test, c.duration)).unzip();
+    let file = config.out.join(options.source_path(cut));
+    write(&file, &junit::emit_suite(cut, &tests, &options))?;
+    report.tests = tests.len();
+    report.assertions = tests.iter().map(|t| t.assertions.len()).sum();
+    report.test_file = file.strip_prefix(&config.out).ok().map(|p| p.display().to_string());
+    report.exceptions = exceptions_seen(ctx, &tests);
+    report.verification_rounds_skipped = skipped.into_iter().map(Round::name).collect();
+    Ok(VerifiedSuite { tests, durations })
+}
+
+/// The passes of verification: emit `candidates` to `source`, compile and
+/// run them, remove what fails, until the suite passes, the class's end or
+/// [`MAX_PASSES`]. Returns the tests left and the rounds the last pass
+/// skipped. A suite no compilation vouches for loses every test
+/// ([`NOT_COMPILED_IN_TIME`]).
+fn passes(
+    config: &GenerateConfig,
+    ctx: &ClassRun,
+    options: &junit::SuiteOptions,
+    source: &Path,
+    mut candidates: Vec<Candidate>,
+    report: &mut ClassReport,
+) -> Result<(Vec<Candidate>, Vec<Round>), GenerateError> {
+    let cut = &ctx.class;
     let mut skipped = Round::plan(config.second_jdk.is_some());
+    // Whether the suite compiles: it did, and only tests or assertions were removed since.
+    let mut compiles = false;
     for pass in 0..MAX_PASSES {
         let tests: Vec<TestCase> = candidates.iter().map(|c| c.test.clone()).collect();
         let suite = junit::emit_suite_with_lines(cut, &tests, &options);
-        write(&source, &suite.source)?;
+        write(source, &suite.source)?;
         // Kept for diagnosis: what each pass emitted, before removals.
         let _ = std::fs::write(ctx.work.join(format!("round-{pass}.java")), &suite.source);
-        let failing = match check(config, ctx, &source, &suite, &options.test_class(cut), pass)? {
-            Checked::OutOfTime => {
-                if pass == 0 {
-                    // nothing vouches that any test compiles: none is written
-                    let all = (0..candidates.len()).map(|i| (i, NOT_COMPILED_IN_TIME)).collect();
-                    candidates = remove_failures(candidates, &all, false, report);
-                }
-                break;
+        let failing = match check(config, ctx, source, &suite, &options.test_class(cut), pass)? {
+            Checked::OutOfTime => break,
+            Checked::Broken(broken) => {
+                // javac names the errors of one phase at a time: the rest may still not compile
+                compiles = false;
+                broken
             }
-            Checked::Broken(broken) => broken,
             Checked::Ran(outcome) => {
+                compiles = true;
                 skipped = outcome.skipped.clone();
                 unvouched(&mut candidates, outcome)
             }
@@ -104,16 +131,11 @@ pub fn emit_and_verify(
             break;
         }
     }
-    let (tests, durations): (Vec<TestCase>, Vec<Option<Duration>>) =
-        candidates.into_iter().map(|c| (c.test, c.duration)).unzip();
-    let file = config.out.join(options.source_path(cut));
-    write(&file, &junit::emit_suite(cut, &tests, &options))?;
-    report.tests = tests.len();
-    report.assertions = tests.iter().map(|t| t.assertions.len()).sum();
-    report.test_file = file.strip_prefix(&config.out).ok().map(|p| p.display().to_string());
-    report.exceptions = exceptions_seen(ctx, &tests);
-    report.verification_rounds_skipped = skipped.into_iter().map(Round::name).collect();
-    Ok(VerifiedSuite { tests, durations })
+    if !compiles {
+        let all = (0..candidates.len()).map(|i| (i, NOT_COMPILED_IN_TIME)).collect();
+        candidates = remove_failures(candidates, &all, false, report);
+    }
+    Ok((candidates, skipped))
 }
 
 /// Writes `text` to `file`, creating its folder.
