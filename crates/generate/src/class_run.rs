@@ -59,6 +59,10 @@ pub struct ClassRun {
     pub deadlines: Deadlines,
 }
 
+/// How long verification may go on in a class whose run was interrupted
+/// ([`Deadlines::hurried`]).
+pub const HURRIED_VERIFICATION: Duration = Duration::from_secs(5);
+
 /// The points in time after which post-processing gives up work, so that
 /// a class with a time budget `B` ends within `1.25 B`: minimising stops at
 /// `0.95 B` (the rest of the tests are kept as they are), mutant runs are
@@ -84,6 +88,20 @@ pub struct Deadlines {
 }
 
 impl Deadlines {
+    /// The deadlines of a class that is to finish quickly because the run
+    /// was interrupted after its search: no minimising or mutant runs, and
+    /// verification within [`HURRIED_VERIFICATION`] of `now` (its emitted
+    /// order, like the class's end, within twice that); earlier deadlines stay.
+    pub fn hurried(self, now: Instant) -> Deadlines {
+        let by = |d: Option<Instant>, at: Instant| Some(d.map_or(at, |d| d.min(at)));
+        Deadlines {
+            minimise: by(self.minimise, now),
+            mutants: by(self.mutants, now),
+            verify: by(self.verify, now + HURRIED_VERIFICATION),
+            coverage: by(self.coverage, now + 2 * HURRIED_VERIFICATION),
+        }
+    }
+
     /// The deadlines of a class that started at `start` with budget `budget`.
     pub fn new(start: Instant, budget: Option<Duration>) -> Deadlines {
         let at = |share: f64| budget.map(|b| start + b.mul_f64(share));
@@ -153,6 +171,9 @@ fn try_generate(
     let mut events = SearchEvents(observer);
     let outcome = search::run(&problem, &mut run.pool, &mut variation, &search_config, &mut rng, &mut events)?;
     observer.search_finished(class);
+    if observer.should_stop() {
+        run.deadlines = run.deadlines.hurried(Instant::now());
+    }
     report.executions = outcome.evaluations;
     report.executions_per_second = outcome.executions_per_second();
     report.executions_per_second_per_worker = report.executions_per_second / config.jobs.max(1) as f64;

@@ -102,7 +102,7 @@ fn passes(
     let mut compiles = false;
     for pass in 0..MAX_PASSES {
         let tests: Vec<TestCase> = candidates.iter().map(|c| c.test.clone()).collect();
-        let suite = junit::emit_suite_with_lines(cut, &tests, &options);
+        let suite = junit::emit_suite_with_lines(cut, &tests, options);
         write(source, &suite.source)?;
         // Kept for diagnosis: what each pass emitted, before removals.
         let _ = std::fs::write(ctx.work.join(format!("round-{pass}.java")), &suite.source);
