@@ -16,6 +16,14 @@
  *   5 with the JUnit Platform Launcher and DiscoverySelectors.selectMethod.
  *   TIMEOUT_MS limits each test method (0: no limit).
  *
+ *   With -Dferro.isolate=PATH (a ':'-separated class path: the test classes,
+ *   the classes under test and their dependencies, which are then NOT on
+ *   -cp), each test method runs in a class loader of its own over PATH,
+ *   whose parent is the loader of the runner and JUnit: every test sees the
+ *   test class, the classes under test and their dependencies freshly
+ *   loaded and initialised, as if it ran alone in a new JVM (state of the
+ *   JDK itself, such as system properties, is still shared).
+ *
  * Output on standard output, one event per line, fields separated by TAB:
  *   #ferro READY                      the test class and JUnit were found
  *   #ferro START   name
@@ -45,6 +53,8 @@ import java.io.PrintStream;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.util.List;
 
 public final class FerroRunner {
@@ -91,16 +101,18 @@ public final class FerroRunner {
             fatal("JUnit " + args[0] + " is not on the class path: " + e);
             return;
         }
-        Class<?> testClass;
-        try {
-            testClass = Class.forName(className, false, FerroRunner.class.getClassLoader());
-        } catch (Throwable t) {
-            fatal("cannot load test class " + className + ": " + t);
+        URL[] isolated = isolatedPath();
+        Class<?> testClass = loadTestClass(className, isolated);
+        if (testClass == null) {
             return;
         }
         emit("READY");
         for (int i = 3; i < args.length; i++) {
             String method = args[i];
+            if (isolated != null && i > 3) {
+                closeLoader(testClass);
+                testClass = loadTestClass(className, isolated);
+            }
             emit("START\t" + method);
             Outcome o = runWithTimeout(engine, testClass, method, timeoutMillis);
             if (o == null) {
@@ -118,6 +130,48 @@ public final class FerroRunner {
         }
         emit("DONE");
         System.exit(0);
+    }
+
+    /** The entries of -Dferro.isolate as URLs, or null when tests are not isolated. */
+    private static URL[] isolatedPath() throws Exception {
+        String path = System.getProperty("ferro.isolate");
+        if (path == null) {
+            return null;
+        }
+        String[] entries = path.split(":");
+        URL[] urls = new URL[entries.length];
+        for (int i = 0; i < entries.length; i++) {
+            urls[i] = new java.io.File(entries[i]).toURI().toURL();
+        }
+        return urls;
+    }
+
+    /**
+     * The test class, from the runner's class path or, when isolated, from a
+     * new class loader over that path; null (after an ERROR line) when it
+     * cannot be loaded.
+     */
+    private static Class<?> loadTestClass(String className, URL[] isolated) {
+        ClassLoader parent = FerroRunner.class.getClassLoader();
+        try {
+            ClassLoader loader = isolated == null ? parent : new URLClassLoader(isolated, parent);
+            return Class.forName(className, false, loader);
+        } catch (Throwable t) {
+            fatal("cannot load test class " + className + ": " + t);
+            return null;
+        }
+    }
+
+    /** Closes the isolated class loader of a test class (its jars), if it has one. */
+    private static void closeLoader(Class<?> testClass) {
+        ClassLoader loader = testClass.getClassLoader();
+        if (loader instanceof URLClassLoader && loader != FerroRunner.class.getClassLoader()) {
+            try {
+                ((URLClassLoader) loader).close();
+            } catch (java.io.IOException e) {
+                // the next test has a new loader anyway
+            }
+        }
     }
 
     /** Runs the test on a new daemon thread; null when it did not finish in time. */
@@ -139,6 +193,7 @@ public final class FerroRunner {
                 }
             }
         }, "ferro-test-" + method, 16L << 20);
+        t.setContextClassLoader(testClass.getClassLoader());
         t.setDaemon(true);
         t.start();
         t.join(timeoutMillis);

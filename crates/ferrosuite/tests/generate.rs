@@ -4,17 +4,9 @@
 
 mod util;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// Compiles `testdata/generate-edge` into a jar in `dir`.
-fn edge_jar(dir: &Path) -> PathBuf {
-    let classes = dir.join("classes");
-    std::fs::create_dir_all(&classes).unwrap();
-    util::javac_dir(&util::repo().join("testdata/generate-edge/src"), &classes, &[]);
-    let jar = dir.join("edge.jar");
-    util::jar_dir(&classes, &jar);
-    jar
-}
+use util::edge_jar;
 
 fn generate(jar: &Path, class: &str, out: &Path, extra: &[&str]) -> (i32, String, serde_json::Value) {
     let mut args =

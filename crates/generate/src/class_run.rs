@@ -8,15 +8,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use analysis::goals::{ClassGoals, GoalId};
+use exec::ExecConfig;
 use exec::coverage::GoalMap;
-use exec::{ExecConfig, Executor};
 use jvm::pool::{Pool, WorkerConfig};
 use model::classpath::ClassPath;
 use model::names::BinaryName;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::Problem;
-use testcase::TestCase;
 use testcase::cluster::{ClusterOptions, TestCluster};
 use testcase::seeds::{SeedOptions, Seeds};
 
@@ -62,24 +61,65 @@ pub struct ClassRun {
     pub static_reset: Vec<(BinaryName, instrument::static_reset::ResetStatus)>,
 }
 
+/// How long verification may go on in a class whose run was interrupted
+/// ([`Deadlines::hurried`]).
+pub const HURRIED_VERIFICATION: Duration = Duration::from_secs(5);
+
+/// The least time left between the class's end ([`Deadlines::coverage`])
+/// and `1.25 B`, for stopping the workers and writing the report.
+pub const END_MARGIN: Duration = Duration::from_millis(500);
+
 /// The points in time after which post-processing gives up work, so that
 /// a class with a time budget `B` ends within `1.25 B`: minimising stops at
 /// `0.95 B` (the rest of the tests are kept as they are), mutant runs are
-/// sampled to end by `1.1 B`, and verification has the rest. All `None`
-/// without a time budget (then the output depends on the seed only).
+/// sampled to end by `1.05 B`, verification's JUnit runs end by `1.18 B`
+/// (but its first compilation and its run in the emitted order, which
+/// vouch for the tests, by `1.22 B`), and the final coverage run by
+/// `1.22 B` (the rest is the margin for writing the report and stopping
+/// the workers, at least [`END_MARGIN`]; verification ends by then too). All `None` without a time budget
+/// (then the output depends on the seed only).
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Deadlines {
     /// No test is minimised after this.
     pub minimise: Option<Instant>,
     /// Mutant runs are sampled to end by this.
     pub mutants: Option<Instant>,
+    /// Verification's JUnit JVMs are killed at this, and rounds not
+    /// started by then are skipped.
+    pub verify: Option<Instant>,
+    /// The class's end: verification's first compilation and its run in
+    /// the emitted order are killed at this, and the final coverage run
+    /// starts no test that would end after it.
+    pub coverage: Option<Instant>,
 }
 
 impl Deadlines {
+    /// The deadlines of a class that is to finish quickly because the run
+    /// was interrupted after its search: no minimising or mutant runs, and
+    /// verification within [`HURRIED_VERIFICATION`] of `now` (its emitted
+    /// order, like the class's end, within twice that); earlier deadlines stay.
+    pub fn hurried(self, now: Instant) -> Deadlines {
+        let by = |d: Option<Instant>, at: Instant| Some(d.map_or(at, |d| d.min(at)));
+        Deadlines {
+            minimise: by(self.minimise, now),
+            mutants: by(self.mutants, now),
+            verify: by(self.verify, now + HURRIED_VERIFICATION),
+            coverage: by(self.coverage, now + 2 * HURRIED_VERIFICATION),
+        }
+    }
+
     /// The deadlines of a class that started at `start` with budget `budget`.
     pub fn new(start: Instant, budget: Option<Duration>) -> Deadlines {
         let at = |share: f64| budget.map(|b| start + b.mul_f64(share));
-        Deadlines { minimise: at(0.95), mutants: at(1.1) }
+        // Stopping workers and JVMs (some with large heaps) takes a few
+        // hundred milliseconds whatever the budget: a short budget keeps
+        // that much more than its share.
+        let end = budget.map(|b| start + b.mul_f64(1.22).min(b.mul_f64(1.25).saturating_sub(END_MARGIN)));
+        let verify = match (at(1.18), end) {
+            (Some(v), Some(e)) => Some(v.min(e)),
+            _ => None,
+        };
+        Deadlines { minimise: at(0.95), mutants: at(1.05), verify, coverage: end }
     }
 }
 
@@ -132,11 +172,23 @@ fn try_generate(
     let initial = techniques.iter_mut().flat_map(|t| t.initial_tests(&run)).collect();
     let mut variation = ClusterVariation { cluster: &cluster, seeds, max_statements: 10, initial };
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ fnv(class.as_str()));
-    observer.search_started(class, run.goals.goals.len(), config.search.budget.time);
+    // The search's share of the budget counts from the class's start: preparing (instrumenting, starting
+    // the workers) takes 0.4 s, and over 1.5 s on a loaded machine, which would come out of verification's time.
+    let search_config = search::SearchConfig {
+        budget: search::Budget {
+            time: config.search.budget.time.map(|b| b.saturating_sub(t.elapsed())),
+            ..config.search.budget
+        },
+        ..config.search.clone()
+    };
+    observer.search_started(class, run.goals.goals.len(), search_config.budget.time);
     let problem = Problem { goals: &run.goals, map: &run.map, cut: class };
     let mut events = SearchEvents(observer);
-    let outcome = search::run(&problem, &mut run.pool, &mut variation, &config.search, &mut rng, &mut events)?;
+    let outcome = search::run(&problem, &mut run.pool, &mut variation, &search_config, &mut rng, &mut events)?;
     observer.search_finished(class);
+    if observer.should_stop() {
+        run.deadlines = run.deadlines.hurried(Instant::now());
+    }
     report.executions = outcome.evaluations;
     report.executions_per_second = outcome.executions_per_second();
     report.executions_per_second_per_worker = report.executions_per_second / config.jobs.max(1) as f64;
@@ -149,20 +201,23 @@ fn try_generate(
     let t = Instant::now();
     let suite = crate::verify::emit_and_verify(config, &run, tests, report)?;
     report.seconds.insert("verification".into(), t.elapsed().as_secs_f64());
-    let names = junit::test_names(&suite);
-    report.findings.extend(techniques.iter_mut().flat_map(|t| t.findings(&run, &suite, &names)));
+    let names = junit::test_names(&suite.tests);
+    report.findings.extend(techniques.iter_mut().flat_map(|t| t.findings(&run, &suite.tests, &names)));
     let t = Instant::now();
     let filled = fill_coverage(&mut run, &suite, report);
     report.seconds.insert("final-coverage".into(), t.elapsed().as_secs_f64());
     filled
 }
 
-/// Covered goals of the final suite, by kind, from one more execution.
-fn fill_coverage(run: &mut ClassRun, suite: &[TestCase], report: &mut ClassReport) -> Result<(), GenerateError> {
-    // A fresh JVM, so static initialisers run again as they do under JUnit;
-    // one is enough for a suite (and its start-up is part of the budget).
-    run.pool.restart_as(1)?;
-    let results = if suite.is_empty() { vec![] } else { run.pool.execute(suite)? };
+/// Covered goals of the final suite, by kind, from one more execution
+/// (in a fresh JVM, so static initialisers run again as they do under JUnit).
+fn fill_coverage(
+    run: &mut ClassRun,
+    suite: &crate::verify::VerifiedSuite,
+    report: &mut ClassReport,
+) -> Result<(), GenerateError> {
+    let (results, not_run) = crate::coverage_run::execute(run, suite)?;
+    report.coverage_tests_not_run = not_run;
     let covered: BTreeSet<GoalId> = results.iter().flat_map(|r| run.map.covered(&r.trace)).collect();
     for g in &run.goals.goals {
         let entry = report.goals.entry(g.kind.category().to_string()).or_default();
@@ -185,6 +240,6 @@ fn refusal_counts(pool: &jvm::pool::Pool) -> BTreeMap<String, usize> {
 }
 
 /// FNV-1a of a string, to derive a per-class seed from the run's seed.
-fn fnv(s: &str) -> u64 {
+pub(crate) fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }

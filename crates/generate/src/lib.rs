@@ -15,10 +15,10 @@
 //! 7. minimise, add regression assertions, keep those that agree in a second
 //!    environment, filter them by mutation analysis: [`postprocess`],
 //!    [`environments`], [`mutants`];
-//! 8. emit JUnit, compile it and run it twice, removing what fails:
-//!    [`verify`];
-//! 9. measure the final suite's coverage and write the report: [`class_run`],
-//!    [`report`].
+//! 8. emit JUnit, compile it and run it in several orders, alone and on a
+//!    second JDK, removing what fails: [`verify`], [`rounds`];
+//! 9. measure the final suite's coverage ([`coverage_run`]) and write the
+//!    report: [`class_run`], [`report`].
 //!
 //! Techniques plug in through [`Technique`] ([`technique`] lists the hook
 //! points); [`Observer`] ([`observer`]) receives progress events;
@@ -39,6 +39,7 @@
 
 pub mod class_run;
 pub mod config;
+pub mod coverage_run;
 pub mod environments;
 pub mod error;
 pub mod mutants;
@@ -46,6 +47,7 @@ pub mod observer;
 pub mod postprocess;
 pub mod prepare;
 pub mod report;
+pub mod rounds;
 pub mod static_state;
 pub mod technique;
 pub mod variation;

@@ -92,20 +92,35 @@ pub struct ClassReport {
     pub removed_tests: usize,
     /// [`ClassReport::removed_tests`] by cause: `exits-or-never-ends`
     /// (`System.exit`, the time limit), `refused-by-sandbox` (writes a file
-    /// outside its folder, opens a socket or starts a process), `vm-error` (`OutOfMemoryError`,
-    /// `StackOverflowError`: they depend on heap and stack sizes),
-    /// `fails-under-junit`, `fails-on-second-jdk` (passes on the JDK of the
-    /// run, fails on [`crate::GenerateConfig::second_jdk`]),
-    /// `differs-between-environments` (ends otherwise in a second
-    /// environment, [`crate::environments`]).
+    /// outside its folder, opens a socket or starts a process), `vm-error`
+    /// (`OutOfMemoryError`, `StackOverflowError`: they depend on heap and
+    /// stack sizes), and verification's (`crate::rounds`):
+    /// `fails-under-junit` (in the emitted order, or does not compile),
+    /// `fails-in-reverse-order`, `fails-in-random-order`, `fails-alone`,
+    /// `fails-on-second-jdk` (passes on the JDK of the run, fails on
+    /// [`crate::GenerateConfig::second_jdk`]), `times-out-under-junit`,
+    /// `killed-at-deadline` (it was running in the emitted order when its
+    /// deadline came), `not-verified-in-time` (the emitted order never
+    /// reached it before its deadline), `not-compiled-in-time` (no
+    /// compilation vouches for the suite: javac did not finish by the
+    /// class's end, or the last compilation had errors and no pass
+    /// followed the removals); and `differs-between-environments` (ends
+    /// otherwise in a second environment, [`crate::environments`]).
     pub removed_tests_by_cause: BTreeMap<String, usize>,
-    /// Assertions removed because they failed or were unstable.
+    /// Assertions removed because they failed or were unstable, with their
+    /// tests or alone.
     pub removed_assertions: usize,
-    /// Of [`ClassReport::removed_assertions`], those removed before
-    /// verification, by cause: `differs-between-environments` (the value
-    /// differs in a second environment, [`crate::environments`]),
+    /// [`ClassReport::removed_assertions`] by cause: the causes of
+    /// [`ClassReport::removed_tests_by_cause`], and before verification
+    /// `differs-between-environments` (the value differs in a second
+    /// environment, [`crate::environments`]) and
     /// `not-checked-in-second-environment` (no time was left to check it).
     pub removed_assertions_by_cause: BTreeMap<String, usize>,
+    /// Verification rounds (`in-order`, `reversed`, `random-order-N`,
+    /// `alone`, `second-jdk`) that did not run to their end in the last
+    /// verification pass because its deadline came first (with `in-order`
+    /// among them, some tests may not have run under JUnit at all).
+    pub verification_rounds_skipped: Vec<String>,
     /// Exceptions the emitted tests expect, per method.
     pub exceptions: Vec<ExceptionSeen>,
     /// Mutation analysis of the assertions: mutants made, reached by some
@@ -127,6 +142,11 @@ pub struct ClassReport {
     pub refusals: BTreeMap<String, usize>,
     /// The emitted test file, relative to the output folder.
     pub test_file: Option<String>,
+    /// Tests of the emitted suite left out of the coverage measurement
+    /// because they would not have ended before the class's deadline (the
+    /// coverage counts are then a lower bound; left out of the JSON when 0).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub coverage_tests_not_run: usize,
     /// Labels of the goals the emitted tests do not cover.
     pub uncovered: Vec<String>,
     /// Classes of the class under test (itself and its nested classes)
@@ -152,6 +172,10 @@ pub struct Report {
     /// Whether the run was interrupted before every class was tested.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// Writes `out/report.json`.
@@ -206,6 +230,7 @@ impl ClassReport {
             removed_tests_by_cause: BTreeMap::new(),
             removed_assertions: 0,
             removed_assertions_by_cause: BTreeMap::new(),
+            verification_rounds_skipped: Vec::new(),
             exceptions: Vec::new(),
             mutants: MutantCount::default(),
             seconds: BTreeMap::new(),
@@ -214,6 +239,7 @@ impl ClassReport {
             executions_per_second_per_worker: 0.0,
             refusals: BTreeMap::new(),
             test_file: None,
+            coverage_tests_not_run: 0,
             uncovered: Vec::new(),
             static_side_effects: Vec::new(),
             findings: Vec::new(),

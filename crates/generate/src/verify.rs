@@ -1,151 +1,267 @@
-//! Stage 8: emit the JUnit class, compile it and run it twice (in order and
-//! reversed); tests or assertions that do not compile, fail or differ
-//! between runs are removed and the class is emitted again, until it
-//! compiles and passes.
+//! Stage 8: emit the JUnit class, compile it and run it in fresh JVMs, in
+//! the emitted order, reversed, in seeded random orders, each test alone and
+//! on a second JDK ([`crate::rounds`]); tests that do not compile, fail in
+//! any of these runs or time out lose their assertions or are removed, and
+//! the class is emitted again, until it compiles and passes or verification's
+//! deadline is reached.
 
 use std::collections::BTreeMap;
-use std::time::Duration;
+use std::path::Path;
+use std::time::{Duration, Instant};
 
-use javarun::TestVerdict;
+use javarun::TestRun;
 use model::names::{BinaryName, InternalName};
 use testcase::TestCase;
 use testcase::assertion::AssertionKind;
 
 use crate::class_run::ClassRun;
 use crate::report::{ClassReport, ExceptionSeen};
+use crate::rounds::{
+    FAILS_UNDER_JUNIT, KILLED_AT_DEADLINE, NOT_COMPILED_IN_TIME, NOT_VERIFIED_IN_TIME, Pass, PassOutcome, Round,
+    TIMES_OUT,
+};
 use crate::{GenerateConfig, GenerateError};
 
-/// Rounds of remove-and-recompile at most.
-const MAX_ROUNDS: usize = 4;
+/// Passes of compile, run and remove at most.
+const MAX_PASSES: usize = 4;
 /// Time limit per JUnit test method, in verification and in the emitted
 /// tests' annotations (so a test that hangs on the user's machine fails
 /// instead of stopping the build).
 const JUNIT_TEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// Verification rounds (JVMs) run at once at most.
+const MAX_PARALLEL_ROUNDS: usize = 4;
 
-/// Emits the suite, compiles and runs it, removing what fails, and writes
-/// the final file. Returns the tests of the final suite.
+/// A test of the suite being verified.
+struct Candidate {
+    test: TestCase,
+    /// How long it ran in the emitted order in the last pass; `None` if it
+    /// did not run to its end there.
+    duration: Option<Duration>,
+}
+
+/// The final suite of a class.
+#[derive(Debug, Clone, Default)]
+pub struct VerifiedSuite {
+    /// Its tests, in the emitted order.
+    pub tests: Vec<TestCase>,
+    /// How long each test ran under JUnit in the emitted order (`None`
+    /// when no run of it ended: only without a deadline, or when it was
+    /// never run at all).
+    pub durations: Vec<Option<Duration>>,
+}
+
+/// Emits the suite, compiles it and runs it, removing what fails, and
+/// writes the final file. Returns the final suite.
 ///
 /// # Errors
 /// When the tests cannot be written, or javac/JUnit cannot run at all.
 pub fn emit_and_verify(
     config: &GenerateConfig,
     ctx: &ClassRun,
-    mut tests: Vec<TestCase>,
+    tests: Vec<TestCase>,
     report: &mut ClassReport,
-) -> Result<Vec<TestCase>, GenerateError> {
+) -> Result<VerifiedSuite, GenerateError> {
     let cut = &ctx.class;
     let options = junit::SuiteOptions {
         junit: config.junit,
         timeout_ms: Some(JUNIT_TEST_TIMEOUT.as_millis() as u64),
         ..junit::SuiteOptions::for_class(cut)
     };
+    // Rounds are compiled from the working folder; only the final suite goes to the output folder.
+    let source = ctx.work.join("src").join(options.source_path(cut));
+    let candidates: Vec<Candidate> = tests.into_iter().map(|test| Candidate { test, duration: None }).collect();
+    let (candidates, skipped) = passes(config, ctx, &options, &source, candidates, report)?;
+    let (tests, durations): (Vec<TestCase>, Vec<Option<Duration>>) =
+        candidates.into_iter().map(|c| (c.test, c.duration)).unzip();
     let file = config.out.join(options.source_path(cut));
-    let dir = file.parent().expect("a source path has a folder");
-    std::fs::create_dir_all(dir).map_err(GenerateError::io("create", dir))?;
-    for round in 0..MAX_ROUNDS {
-        let suite = junit::emit_suite_with_lines(cut, &tests, &options);
-        std::fs::write(&file, &suite.source).map_err(GenerateError::io("write", &file))?;
-        // Kept for diagnosis: what each round emitted, before removals.
-        let _ = std::fs::write(ctx.work.join(format!("round-{round}.java")), &suite.source);
-        let names: Vec<String> = suite.tests.iter().map(|t| t.name.clone()).collect();
-        let failing = failing_tests(config, ctx, &file, &suite, &options.test_class(cut))?;
-        if failing.is_empty() {
-            break;
-        }
-        tests = remove_failures(tests, &names, &failing, report);
-    }
+    write(&file, &junit::emit_suite(cut, &tests, &options))?;
     report.tests = tests.len();
     report.assertions = tests.iter().map(|t| t.assertions.len()).sum();
     report.test_file = file.strip_prefix(&config.out).ok().map(|p| p.display().to_string());
     report.exceptions = exceptions_seen(ctx, &tests);
-    Ok(tests)
+    report.verification_rounds_skipped = skipped.into_iter().map(Round::name).collect();
+    Ok(VerifiedSuite { tests, durations })
 }
 
-/// Why a test was found failing: the cause it is counted under in
-/// [`ClassReport::removed_tests_by_cause`].
-const FAILS_UNDER_JUNIT: &str = "fails-under-junit";
-/// See [`FAILS_UNDER_JUNIT`]: passes on the JDK of the run, fails on the second one.
-const FAILS_ON_SECOND_JDK: &str = "fails-on-second-jdk";
-
-/// The tests that do not compile, or fail in either order, or fail on the
-/// second JDK when there is one, each with its cause.
-fn failing_tests(
+/// The passes of verification: emit `candidates` to `source`, compile and
+/// run them, remove what fails, until the suite passes, the class's end or
+/// [`MAX_PASSES`]. Returns the tests left and the rounds the last pass
+/// skipped. A suite no compilation vouches for loses every test
+/// ([`NOT_COMPILED_IN_TIME`]).
+fn passes(
     config: &GenerateConfig,
     ctx: &ClassRun,
-    file: &std::path::Path,
+    options: &junit::SuiteOptions,
+    source: &Path,
+    mut candidates: Vec<Candidate>,
+    report: &mut ClassReport,
+) -> Result<(Vec<Candidate>, Vec<Round>), GenerateError> {
+    let cut = &ctx.class;
+    let mut skipped = Round::plan(config.second_jdk.is_some());
+    // Whether the suite compiles: it did, and only tests or assertions were removed since.
+    let mut compiles = false;
+    for pass in 0..MAX_PASSES {
+        let tests: Vec<TestCase> = candidates.iter().map(|c| c.test.clone()).collect();
+        let suite = junit::emit_suite_with_lines(cut, &tests, options);
+        write(source, &suite.source)?;
+        // Kept for diagnosis: what each pass emitted, before removals.
+        let _ = std::fs::write(ctx.work.join(format!("round-{pass}.java")), &suite.source);
+        let failing = match check(config, ctx, source, &suite, &options.test_class(cut), pass)? {
+            Checked::OutOfTime => break,
+            Checked::Broken(broken) => {
+                // javac names the errors of one phase at a time: the rest may still not compile
+                compiles = false;
+                broken
+            }
+            Checked::Ran(outcome) => {
+                compiles = true;
+                skipped = outcome.skipped.clone();
+                unvouched(&mut candidates, outcome)
+            }
+        };
+        if failing.is_empty() {
+            break;
+        }
+        // A test stripped of its assertions must pass in a next pass; without one, failing tests go whole.
+        let last = pass + 1 == MAX_PASSES || ctx.deadlines.coverage.is_some_and(|d| Instant::now() >= d);
+        candidates = remove_failures(candidates, &failing, !last, report);
+        // The changed suite has not run yet; the next pass runs it in the emitted order at least.
+        skipped = Round::plan(config.second_jdk.is_some());
+        if last {
+            break;
+        }
+    }
+    if !compiles {
+        let all = (0..candidates.len()).map(|i| (i, NOT_COMPILED_IN_TIME)).collect();
+        candidates = remove_failures(candidates, &all, false, report);
+    }
+    Ok((candidates, skipped))
+}
+
+/// Writes `text` to `file`, creating its folder.
+fn write(file: &Path, text: &str) -> Result<(), GenerateError> {
+    let dir = file.parent().expect("a source path has a folder");
+    std::fs::create_dir_all(dir).map_err(GenerateError::io("create", dir))?;
+    std::fs::write(file, text).map_err(GenerateError::io("write", file))
+}
+
+/// The failing tests of a pass, by index, with their causes, and the tests
+/// that did not run to their end in the emitted order in this pass
+/// ([`NOT_VERIFIED_IN_TIME`]); records how long each ran in that order.
+fn unvouched(candidates: &mut [Candidate], outcome: PassOutcome) -> BTreeMap<usize, &'static str> {
+    let mut failing = outcome.failing;
+    for (i, (c, ran)) in candidates.iter_mut().zip(outcome.in_order).enumerate() {
+        c.duration = ran;
+        if c.duration.is_none() {
+            failing.entry(i).or_insert(NOT_VERIFIED_IN_TIME);
+        }
+    }
+    failing
+}
+
+/// What checking one emitted suite found.
+enum Checked {
+    /// It does not compile: the tests (by index) at the lines javac names.
+    Broken(BTreeMap<usize, &'static str>),
+    /// It compiled and ran ([`Pass::run`]).
+    Ran(PassOutcome),
+    /// javac did not finish by the class's end: nothing ran.
+    OutOfTime,
+}
+
+/// Compiles the suite and runs the rounds of a verification pass on it.
+fn check(
+    config: &GenerateConfig,
+    ctx: &ClassRun,
+    file: &Path,
     suite: &junit::EmittedSuite,
     test_class: &BinaryName,
-) -> Result<BTreeMap<String, &'static str>, GenerateError> {
+    pass: usize,
+) -> Result<Checked, GenerateError> {
     let classes = ctx.work.join("test-classes");
     let _ = std::fs::remove_dir_all(&classes);
     let compile_cp = format!("{}:{}", config.class_path, config.junit_jars.compile_class_path());
     let release = Some(model::classfile::javac_release(ctx.major));
-    let compiled = javarun::compile_tests(&config.jdk, &[file.to_path_buf()], &compile_cp, &classes, release)?;
+    let started = Instant::now();
+    // Compiling may go on until the class's end, like the run in the emitted order that vouches for the tests.
+    let deadline = ctx.deadlines.coverage;
+    let compiled = match javarun::compile_tests_until(
+        &config.jdk,
+        &[file.to_path_buf()],
+        &compile_cp,
+        &classes,
+        release,
+        deadline,
+    ) {
+        Err(javarun::Error::JavacStopped) => return Ok(Checked::OutOfTime),
+        compiled => compiled?,
+    };
+    tracing::debug!(seconds = started.elapsed().as_secs_f64(), "verification: javac");
+    let names: Vec<String> = suite.tests.iter().map(|t| t.name.clone()).collect();
     if let Err(errors) = compiled {
         let text: Vec<String> = errors.iter().map(|e| format!("{}: {}", e.line, e.message)).collect();
         let _ = std::fs::write(ctx.work.join("compile-errors.txt"), text.join("\n"));
         let lines: Vec<u32> = errors.iter().map(|e| e.line).collect();
-        let broken: BTreeMap<String, &str> =
-            suite.tests_at_lines(&lines).into_iter().map(|n| (n.to_string(), FAILS_UNDER_JUNIT)).collect();
+        let broken: BTreeMap<usize, &str> = suite
+            .tests_at_lines(&lines)
+            .into_iter()
+            .filter_map(|n| names.iter().position(|m| m == n))
+            .map(|i| (i, FAILS_UNDER_JUNIT))
+            .collect();
         if broken.is_empty() {
             return Err(GenerateError::DoesNotCompile { first_error: errors.first().map(|e| e.message.clone()) });
         }
-        return Ok(broken);
+        return Ok(Checked::Broken(broken));
     }
     // The suite runs confined like the workers: it may write only in its JVM's scratch folder.
     let confiner = javarun::Confiner { launcher: config.worker_exe.clone() };
-    let run = |jdk: &javarun::Jdk, order: &[String]| -> Result<Vec<TestVerdict>, GenerateError> {
-        Ok(javarun::run_tests(
-            jdk,
-            &classes,
-            &config.class_path,
-            test_class.as_str(),
-            order,
-            &config.junit_jars,
-            None,
-            JUNIT_TEST_TIMEOUT,
-            Some(&confiner),
-        )?)
+    let first = TestRun {
+        jdk: &config.jdk,
+        test_classes_dir: &classes,
+        class_path: &config.class_path,
+        test_class: test_class.as_str(),
+        junit: &config.junit_jars,
+        jacoco: None,
+        timeout: JUNIT_TEST_TIMEOUT,
+        confiner: Some(&confiner),
+        deadline: ctx.deadlines.verify,
+        isolated: false,
     };
-    let names: Vec<String> = suite.tests.iter().map(|t| t.name.clone()).collect();
-    let reversed: Vec<String> = names.iter().rev().cloned().collect();
-    let mut failing = BTreeMap::new();
-    for verdict in run(&config.jdk, &names)?.into_iter().chain(run(&config.jdk, &reversed)?) {
-        if !verdict.passed {
-            failing.insert(verdict.name, FAILS_UNDER_JUNIT);
-        }
-    }
-    if let Some(second) = &config.second_jdk {
-        for verdict in run(second, &names)? {
-            if !verdict.passed {
-                failing.entry(verdict.name).or_insert(FAILS_ON_SECOND_JDK);
-            }
-        }
-    }
-    Ok(failing)
+    let seed = config.seed ^ crate::class_run::fnv(ctx.class.as_str()) ^ ((pass as u64) << 32);
+    let parallel = config.jobs.clamp(1, MAX_PARALLEL_ROUNDS);
+    let second = config.second_jdk.as_ref().map(|jdk| TestRun { jdk, ..first });
+    let verification = Pass { first, in_order_deadline: ctx.deadlines.coverage, second, parallel, seed };
+    Ok(Checked::Ran(verification.run(&names)?))
 }
 
-/// Tests whose assertions failed lose their assertions (counted); a test
-/// that already had none is removed (counted).
+/// Tests that failed on an assertion lose their assertions but those on
+/// the exception they end with (counted by cause), when `strip` (a next
+/// pass will run them so); a test that has none left to lose, or timed
+/// out, or was not run or compiled in time, or any failing test without
+/// `strip`, is removed (counted by cause, with its assertions).
 fn remove_failures(
-    tests: Vec<TestCase>,
-    names: &[String],
-    failing: &BTreeMap<String, &'static str>,
+    candidates: Vec<Candidate>,
+    failing: &BTreeMap<usize, &'static str>,
+    strip: bool,
     report: &mut ClassReport,
-) -> Vec<TestCase> {
-    let mut out = Vec::with_capacity(tests.len());
-    for (mut t, name) in tests.into_iter().zip(names) {
-        let Some(cause) = failing.get(name) else {
-            out.push(t);
+) -> Vec<Candidate> {
+    let mut out = Vec::with_capacity(candidates.len());
+    for (i, mut c) in candidates.into_iter().enumerate() {
+        let Some(&cause) = failing.get(&i) else {
+            out.push(c);
             continue;
         };
-        if t.assertions.iter().any(|a| !matches!(a.kind, AssertionKind::Throws { .. })) {
-            report.removed_assertions += t.assertions.len();
-            t.assertions.retain(|a| matches!(a.kind, AssertionKind::Throws { .. }));
-            out.push(t);
+        let is_throws = |a: &testcase::assertion::Assertion| matches!(a.kind, AssertionKind::Throws { .. });
+        let strippable = c.test.assertions.iter().filter(|a| !is_throws(a)).count();
+        let assertion_may_fail =
+            ![TIMES_OUT, KILLED_AT_DEADLINE, NOT_VERIFIED_IN_TIME, NOT_COMPILED_IN_TIME].contains(&cause);
+        if strip && strippable > 0 && assertion_may_fail {
+            report.count_removed_assertions(cause, strippable);
+            c.test.assertions.retain(is_throws);
+            out.push(c);
         } else {
             report.count_removed(cause, 1);
-            report.removed_assertions += t.assertions.len();
+            report.count_removed_assertions(cause, c.test.assertions.len());
         }
     }
     out

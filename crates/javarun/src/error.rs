@@ -95,6 +95,9 @@ pub enum Error {
         /// javac's standard error and output, trimmed.
         output: String,
     },
+    /// [`compile_tests_until`](crate::compile_tests_until) killed javac at its deadline.
+    #[error("javac did not finish before its deadline and was killed")]
+    JavacStopped,
     /// [`javac`](crate::javac) failed on a source file.
     #[error("javac failed on {}: {output}", .file.display())]
     JavacFailedOn {

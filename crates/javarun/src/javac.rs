@@ -4,10 +4,12 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::Jdk;
 use crate::command::{JAVAC_JVM_OPTIONS, argfile_text, cannot_run, path_str};
 use crate::error::{Error, Result};
+use crate::process::wait_or_kill;
 
 /// One error `javac` reported in a source file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +53,22 @@ pub fn compile_tests(
     out: &Path,
     release: Option<u32>,
 ) -> Result<Result<(), Vec<CompileError>>> {
+    compile_tests_until(jdk, sources, class_path, out, release, None)
+}
+
+/// [`compile_tests`] with a deadline: javac is killed when it has not
+/// finished by then.
+///
+/// # Errors
+/// As [`compile_tests`], and [`Error::JavacStopped`] when javac was killed.
+pub fn compile_tests_until(
+    jdk: &Jdk,
+    sources: &[PathBuf],
+    class_path: &str,
+    out: &Path,
+    release: Option<u32>,
+    deadline: Option<Instant>,
+) -> Result<Result<(), Vec<CompileError>>> {
     if sources.is_empty() {
         return Err(Error::NoTestSources);
     }
@@ -59,20 +77,27 @@ pub fn compile_tests(
     let args = javac_args(sources, class_path, out, release)?;
     let argfile = tmp.path().join("javac.args");
     std::fs::write(&argfile, argfile_text(&args)).map_err(Error::write(&argfile))?;
-    let output = Command::new(jdk.tool("javac"))
+    // Output to a file, not a pipe, so waiting with a limit needs no reader thread.
+    let log = tmp.path().join("javac.out");
+    let file = std::fs::File::create(&log).map_err(Error::write(&log))?;
+    let mut child = Command::new(jdk.tool("javac"))
         .args(JAVAC_JVM_OPTIONS)
         .args(["-J-Duser.language=en", "-J-Duser.country=US"])
         .arg(format!("@{}", argfile.display()))
         .stdin(Stdio::null())
-        .output()
+        .stdout(file.try_clone().map_err(Error::write(&log))?)
+        .stderr(file)
+        .spawn()
         .map_err(cannot_run("javac"))?;
-    if output.status.success() {
+    let limit = deadline.map_or(Duration::from_secs(24 * 3600), |d| d.saturating_duration_since(Instant::now()));
+    let status = wait_or_kill(&mut child, limit).ok_or(Error::JavacStopped)?;
+    if status.success() {
         return Ok(Ok(()));
     }
-    let text = String::from_utf8_lossy(&output.stderr).into_owned() + &String::from_utf8_lossy(&output.stdout);
+    let text = String::from_utf8_lossy(&std::fs::read(&log).unwrap_or_default()).into_owned();
     let errors = parse_javac_errors(&text);
     if errors.is_empty() {
-        return Err(Error::JavacFailed { status: output.status, output: text.trim().to_string() });
+        return Err(Error::JavacFailed { status, output: text.trim().to_string() });
     }
     Ok(Err(errors))
 }

@@ -22,10 +22,12 @@
 //!
 //! - `junit_jars`: the JUnit 4 and 5 jar sets ([`JunitJars`]), from Debian
 //!   ([`DEBIAN_JAVA_DIR`]) or a user-given class path.
-//! - `javac`: compiling tests ([`compile_tests`]) and parsing javac's errors
+//! - `javac`: compiling tests ([`compile_tests`], [`compile_tests_until`]
+//!   with a deadline) and parsing javac's errors
 //!   ([`parse_javac_errors`], [`CompileError`]).
 //! - `runner`: JUnit runs in batches, one JVM each ([`run_tests`],
-//!   [`TestVerdict`]).
+//!   [`TestVerdict`]; [`TestRun`] adds a deadline for the whole run and
+//!   isolation: each test in a class loader of its own).
 //! - `protocol`: the runner's line protocol (its events).
 //! - `process`: child JVMs: the end of their standard error, waiting with a
 //!   limit, ending them.
@@ -85,8 +87,8 @@ mod tools;
 pub use confine::Confiner;
 pub use error::Error;
 pub use jacoco::{Coverage, JacocoSetup, jacoco_coverage};
-pub use javac::{CompileError, compile_tests, parse_javac_errors};
+pub use javac::{CompileError, compile_tests, compile_tests_until, parse_javac_errors};
 pub use junit_jars::{DEBIAN_JAVA_DIR, JunitJars};
 pub use model::jdk::Jdk;
-pub use runner::{TestVerdict, run_tests};
+pub use runner::{TestRun, TestVerdict, run_tests};
 pub use tools::{JavaOutput, java_with_input, javac};

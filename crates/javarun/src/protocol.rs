@@ -4,10 +4,12 @@
 
 use std::io::{BufRead, BufReader, Read};
 use std::sync::mpsc;
+use std::time::Duration;
 
 use crate::TestVerdict;
 
-/// One event from the runner.
+/// One event from the runner (verdicts without their duration, which the
+/// driver measures).
 pub(crate) enum Event {
     /// JUnit is loaded and the test class found; tests follow.
     Ready,
@@ -58,20 +60,26 @@ fn parse_event(line: &str) -> Option<Event> {
         ["START", name] => Event::Start(name.to_string()),
         ["TIMEOUT", name] => Event::Timeout(name.to_string()),
         ["ERROR", message] => Event::Error(unescape(message)),
-        ["PASS", name] => {
-            Event::Verdict(TestVerdict { name: name.to_string(), passed: true, message: None, line: None })
-        }
+        ["PASS", name] => Event::Verdict(TestVerdict {
+            name: name.to_string(),
+            passed: true,
+            message: None,
+            line: None,
+            ..Default::default()
+        }),
         ["SKIP", name, why] => Event::Verdict(TestVerdict {
             name: name.to_string(),
             passed: true,
             message: Some(format!("skipped: {}", unescape(why))),
             line: None,
+            duration: Duration::ZERO,
         }),
         ["FAIL", name, line, message] => Event::Verdict(TestVerdict {
             name: name.to_string(),
             passed: false,
             message: Some(unescape(message)),
             line: line.parse().ok(),
+            duration: Duration::ZERO,
         }),
         _ => return None,
     })

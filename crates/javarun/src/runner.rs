@@ -25,7 +25,7 @@ const STARTUP_LIMIT: Duration = Duration::from_secs(60);
 const KILL_GRACE: Duration = Duration::from_secs(5);
 
 /// The verdict on one test method.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct TestVerdict {
     /// The test method's name.
     pub name: String,
@@ -38,12 +38,34 @@ pub struct TestVerdict {
     /// The line of the test class where it failed (the top-most stack frame
     /// in the test class or its nested classes), when known.
     pub line: Option<u32>,
+    /// How long the test ran: from its start to its verdict, as the driver
+    /// saw them (JUnit's own work for the method included).
+    pub duration: Duration,
+}
+
+/// How the message of a test that exceeded its time limit starts.
+const TIMED_OUT: &str = "timed out after ";
+/// The message of a test that was running when its run's deadline came.
+const STOPPED_AT_DEADLINE: &str = "stopped at the run's deadline (the JVM was killed)";
+
+impl TestVerdict {
+    /// Whether the test failed by exceeding its time limit (its JVM was ended).
+    pub fn timed_out(&self) -> bool {
+        !self.passed && self.message.as_deref().is_some_and(|m| m.starts_with(TIMED_OUT))
+    }
+
+    /// Whether the test was still running when the run's deadline came
+    /// ([`TestRun::deadline`]): not a verdict on the test itself.
+    pub fn stopped_at_deadline(&self) -> bool {
+        !self.passed && self.message.as_deref() == Some(STOPPED_AT_DEADLINE)
+    }
 }
 
 /// Runs test methods of `test_class` one at a time, in the order of `order`
 /// (names may repeat), in one JVM, so static state carries over from test to
 /// test as under a build tool; returns one verdict per entry of `order`, in
-/// that order.
+/// that order. [`TestRun`] does the same with a deadline or with each test
+/// isolated.
 ///
 /// The class path is `test_classes_dir`, `class_path` (the classes under
 /// test and their dependencies), then the jars of `junit.run`. The JVM runs
@@ -74,48 +96,123 @@ pub fn run_tests(
     timeout: Duration,
     confiner: Option<&Confiner>,
 ) -> Result<Vec<TestVerdict>> {
-    if let Some(bad) = order.iter().find(|n| n.is_empty() || n.chars().any(|c| c.is_whitespace() || c == '"')) {
-        return Err(Error::BadTestName { name: bad.clone() });
-    }
-    if order.is_empty() {
-        return Ok(Vec::new());
-    }
-    let timeout = timeout.clamp(Duration::from_millis(1), Duration::from_secs(24 * 3600));
-    let runner = runner_dir(jdk)?;
-    let cwd = std::env::current_dir().map_err(|source| Error::CurrentDir { source })?;
-    let mut entries = vec![runner, test_classes_dir.to_path_buf()];
-    entries.extend(class_path.split(':').filter(|e| !e.is_empty()).map(PathBuf::from));
-    entries.extend(junit.run.iter().cloned());
-    let full_cp = join_paths(&entries.iter().map(|e| cwd.join(e)).collect::<Vec<_>>());
-    let scratch = tempfile::tempdir().map_err(|source| Error::ScratchDir { source })?;
-    // The scratch folder is the JVM's working directory and temporary
-    // folder: confined, it is the one place the tests may write.
-    let mut options: Vec<String> = vec![
-        "-XX:+UseSerialGC".into(),
-        "-XX:TieredStopAtLevel=1".into(),
-        "-Djava.awt.headless=true".into(),
-        format!("-Djava.io.tmpdir={}", scratch.path().display()),
-    ];
-    if let Some(j) = jacoco {
-        options.extend(j.java_options(&cwd));
-    }
-    options.extend(["-cp".into(), full_cp, "FerroRunner".into(), junit.version.to_string()]);
-    options.push(timeout.as_millis().to_string());
-    options.push(test_class.to_string());
+    let run = TestRun {
+        jdk,
+        test_classes_dir,
+        class_path,
+        test_class,
+        junit,
+        jacoco,
+        timeout,
+        confiner,
+        deadline: None,
+        isolated: false,
+    };
+    run.run(order)
+}
 
-    let mut writable = vec![scratch.path().to_path_buf()];
-    writable.extend(jacoco.and_then(|j| j.exec_file.parent()).map(|d| cwd.join(d)));
-    let launch = Launch { jdk, cwd: scratch.path(), confiner, writable: &writable };
-    let mut verdicts = Vec::with_capacity(order.len());
-    while verdicts.len() < order.len() {
-        let rest = &order[verdicts.len()..];
-        let batch = run_batch(&launch, &options, rest, timeout)?;
-        if batch.is_empty() {
-            return Err(Error::JvmEndedWithoutRunning { test: rest[0].clone() });
+/// A JUnit run of one test class, as [`run_tests`] makes it, plus a
+/// deadline and isolation: the settings besides the order of the tests.
+#[derive(Debug, Clone, Copy)]
+pub struct TestRun<'a> {
+    /// The JDK whose `java` runs the tests.
+    pub jdk: &'a Jdk,
+    /// The compiled test classes.
+    pub test_classes_dir: &'a Path,
+    /// The classes under test and their dependencies (`:`-separated).
+    pub class_path: &'a str,
+    /// The test class (binary name).
+    pub test_class: &'a str,
+    /// The JUnit version and jars.
+    pub junit: &'a JunitJars,
+    /// The JaCoCo agent, when coverage is measured.
+    pub jacoco: Option<&'a JacocoSetup>,
+    /// The time limit of each test method.
+    pub timeout: Duration,
+    /// Confines the JVMs when given.
+    pub confiner: Option<&'a Confiner>,
+    /// When the whole run stops: the JVM is killed then, and the verdicts
+    /// cover only a prefix of the order: the tests that ended before, and
+    /// the one running then, whose verdict is
+    /// [`TestVerdict::stopped_at_deadline`]. `None`: no limit.
+    pub deadline: Option<Instant>,
+    /// Each test method runs in a class loader of its own (the runner's
+    /// `-Dferro.isolate`): the test class, the classes under test and their
+    /// dependencies are loaded and initialised afresh for each test, so it
+    /// sees the static state of a new JVM, as if it ran alone; only the
+    /// JDK's own state (system properties, default locale, threads left
+    /// running) is shared between the tests of one JVM.
+    pub isolated: bool,
+}
+
+impl TestRun<'_> {
+    /// Runs the tests of `order` (names may repeat) as [`run_tests`] does;
+    /// with a [`TestRun::deadline`], the verdicts may cover only a prefix
+    /// of `order`.
+    ///
+    /// # Errors
+    /// As [`run_tests`].
+    pub fn run(&self, order: &[String]) -> Result<Vec<TestVerdict>> {
+        if let Some(bad) = order.iter().find(|n| n.is_empty() || n.chars().any(|c| c.is_whitespace() || c == '"')) {
+            return Err(Error::BadTestName { name: bad.clone() });
         }
-        verdicts.extend(batch);
+        if order.is_empty() {
+            return Ok(Vec::new());
+        }
+        let timeout = self.timeout.clamp(Duration::from_millis(1), Duration::from_secs(24 * 3600));
+        let cwd = std::env::current_dir().map_err(|source| Error::CurrentDir { source })?;
+        let scratch = tempfile::tempdir().map_err(|source| Error::ScratchDir { source })?;
+        let options = self.java_options(&cwd, scratch.path(), timeout)?;
+        let mut writable = vec![scratch.path().to_path_buf()];
+        writable.extend(self.jacoco.and_then(|j| j.exec_file.parent()).map(|d| cwd.join(d)));
+        let launch = Launch {
+            jdk: self.jdk,
+            cwd: scratch.path(),
+            confiner: self.confiner,
+            writable: &writable,
+            deadline: self.deadline,
+        };
+        let mut verdicts = Vec::with_capacity(order.len());
+        while verdicts.len() < order.len() && !launch.past_deadline() {
+            let rest = &order[verdicts.len()..];
+            let batch = run_batch(&launch, &options, rest, timeout)?;
+            if batch.is_empty() && !launch.past_deadline() {
+                return Err(Error::JvmEndedWithoutRunning { test: rest[0].clone() });
+            }
+            verdicts.extend(batch);
+        }
+        Ok(verdicts)
     }
-    Ok(verdicts)
+
+    /// The `java` options up to the test names: JVM flags, the agents, the
+    /// class path (and the isolated one), the runner and its arguments.
+    fn java_options(&self, cwd: &Path, scratch: &Path, timeout: Duration) -> Result<Vec<String>> {
+        let mut tested = vec![self.test_classes_dir.to_path_buf()];
+        tested.extend(self.class_path.split(':').filter(|e| !e.is_empty()).map(PathBuf::from));
+        let absolute = |paths: &[PathBuf]| join_paths(&paths.iter().map(|e| cwd.join(e)).collect::<Vec<_>>());
+        let mut entries = vec![runner_dir(self.jdk)?];
+        // The scratch folder is the JVM's working directory and temporary
+        // folder: confined, it is the one place the tests may write.
+        let mut options: Vec<String> = vec![
+            "-XX:+UseSerialGC".into(),
+            "-XX:TieredStopAtLevel=1".into(),
+            "-Djava.awt.headless=true".into(),
+            format!("-Djava.io.tmpdir={}", scratch.display()),
+        ];
+        if self.isolated {
+            options.push(format!("-Dferro.isolate={}", absolute(&tested)));
+        } else {
+            entries.extend(tested);
+        }
+        entries.extend(self.junit.run.iter().cloned());
+        if let Some(j) = self.jacoco {
+            options.extend(j.java_options(cwd));
+        }
+        options.extend(["-cp".into(), absolute(&entries), "FerroRunner".into(), self.junit.version.to_string()]);
+        options.push(timeout.as_millis().to_string());
+        options.push(self.test_class.to_string());
+        Ok(options)
+    }
 }
 
 /// The directory holding the compiled `FerroRunner` (compiled on first use).
@@ -127,13 +224,20 @@ fn runner_dir(jdk: &Jdk) -> Result<PathBuf> {
     })
 }
 
-/// How runner JVMs are started: which JDK, in which scratch folder, and
-/// confined or not (with the folders they may write).
+/// How runner JVMs are started: which JDK, in which scratch folder,
+/// confined or not (with the folders they may write), and until when.
 struct Launch<'a> {
     jdk: &'a Jdk,
     cwd: &'a Path,
     confiner: Option<&'a Confiner>,
     writable: &'a [PathBuf],
+    deadline: Option<Instant>,
+}
+
+impl Launch<'_> {
+    fn past_deadline(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 /// A running runner JVM: the process, the end of its standard error, and
@@ -170,10 +274,25 @@ impl RunnerJvm {
 /// (all of them unless a test timed out or ended the JVM).
 fn run_batch(launch: &Launch<'_>, options: &[String], tests: &[String], timeout: Duration) -> Result<Vec<TestVerdict>> {
     let mut jvm = RunnerJvm::start(launch, options, tests)?;
-    let mut batch =
-        Batch { verdicts: Vec::new(), ready: false, running: None, deadline: Instant::now() + STARTUP_LIMIT };
+    let mut batch = Batch {
+        verdicts: Vec::new(),
+        ready: false,
+        running: None,
+        started: Instant::now(),
+        deadline: Instant::now() + STARTUP_LIMIT,
+    };
     loop {
         let now = Instant::now();
+        if launch.past_deadline() {
+            wait_or_kill(&mut jvm.child, Duration::ZERO);
+            if let Some(name) = batch.running.take() {
+                let message = Some(STOPPED_AT_DEADLINE.to_string());
+                let duration = batch.started.elapsed();
+                batch.verdicts.push(TestVerdict { name, passed: false, message, line: None, duration });
+            }
+            return Ok(batch.verdicts);
+        }
+        let limit = launch.deadline.map_or(batch.deadline, |d| d.min(batch.deadline));
         if now >= batch.deadline {
             end(&mut jvm.child, Duration::ZERO);
             let Some(name) = batch.running.take() else {
@@ -186,7 +305,7 @@ fn run_batch(launch: &Launch<'_>, options: &[String], tests: &[String], timeout:
             batch.verdicts.push(timed_out(name, timeout));
             return Ok(batch.verdicts);
         }
-        let exited = match jvm.events.recv_timeout((batch.deadline - now).min(Duration::from_millis(100))) {
+        let exited = match jvm.events.recv_timeout((limit - now).min(Duration::from_millis(100))) {
             Ok(event) => match batch.on_event(event, timeout) {
                 Flow::Continue => continue,
                 Flow::Finished => {
@@ -226,6 +345,7 @@ fn after_exit(jvm: &mut RunnerJvm, mut batch: Batch, timeout: Duration) -> Resul
             passed: false,
             message: Some(format!("the JVM ended during the test ({}), e.g. by System.exit", status_text(&status))),
             line: None,
+            duration: batch.started.elapsed(),
         }),
         None if batch.verdicts.is_empty() => return Err(Error::JvmEnded { status, stderr: jvm.stderr.text() }),
         None => {}
@@ -239,6 +359,8 @@ struct Batch {
     ready: bool,
     /// The test between its START and its verdict.
     running: Option<String>,
+    /// When the running test started.
+    started: Instant,
     /// When to give up on the JVM.
     deadline: Instant,
 }
@@ -260,11 +382,12 @@ impl Batch {
             }
             Event::Start(name) => {
                 self.running = Some(name);
+                self.started = Instant::now();
                 self.deadline = Instant::now() + timeout + KILL_GRACE;
             }
             Event::Verdict(v) => {
                 self.running = None;
-                self.verdicts.push(v);
+                self.verdicts.push(TestVerdict { duration: self.started.elapsed(), ..v });
                 self.deadline = Instant::now() + STARTUP_LIMIT;
             }
             Event::Timeout(name) => {
@@ -283,8 +406,9 @@ fn timed_out(name: String, timeout: Duration) -> TestVerdict {
     TestVerdict {
         name,
         passed: false,
-        message: Some(format!("timed out after {} ms (the JVM was ended)", timeout.as_millis())),
+        message: Some(format!("{TIMED_OUT}{} ms (the JVM was ended)", timeout.as_millis())),
         line: None,
+        duration: timeout,
     }
 }
 
@@ -293,7 +417,7 @@ mod tests {
     use super::*;
 
     fn batch() -> Batch {
-        Batch { verdicts: Vec::new(), ready: false, running: None, deadline: Instant::now() }
+        Batch { verdicts: Vec::new(), ready: false, running: None, started: Instant::now(), deadline: Instant::now() }
     }
 
     #[test]
@@ -307,6 +431,7 @@ mod tests {
         assert!(matches!(b.on_event(Event::Timeout("t".into()), second), Flow::Finished));
         assert_eq!(b.running, None);
         assert_eq!(b.verdicts[0].message.as_deref(), Some("timed out after 1000 ms (the JVM was ended)"));
+        assert!(b.verdicts[0].timed_out());
     }
 
     #[test]

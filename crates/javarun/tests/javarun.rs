@@ -71,6 +71,20 @@ fn compile_hand_test(dir: &Path, cut: &Path, junit: &JunitJars, file: &str) -> P
     tests
 }
 
+/// The JUnit 4 and JUnit 5 hand tests: version, test class, file in `testdata/junit`.
+const HAND_TESTS: [(u8, &str, &str); 2] = [
+    (4, "example.BoundedStackHandTest", "BoundedStackHandTest.java"),
+    (5, "example.BoundedStackHandTest5", "BoundedStackHandTest5.java"),
+];
+
+/// The JDK, the JUnit `version` jars, and the CUT and the hand test `file` compiled in `dir`.
+fn compiled_hand_test(dir: &Path, version: u8, file: &str) -> (javarun::Jdk, JunitJars, PathBuf, PathBuf) {
+    let junit = JunitJars::debian(version).unwrap();
+    let cut = compile_cut(dir);
+    let tests = compile_hand_test(dir, &cut, &junit, file);
+    (the_jdk(), junit, cut, tests)
+}
+
 /// Runs the pass / fail / order-dependent tests in both orders with JaCoCo and checks everything.
 fn two_orders_and_coverage(version: u8, test_class: &str, file: &str, failure: (&str, &str)) {
     let tmp = tempfile::tempdir().unwrap();
@@ -150,15 +164,9 @@ fn junit5_two_orders_and_jacoco_coverage() {
 /// counter starts again at 0); JaCoCo's data from every JVM is kept.
 #[test]
 fn timeout_and_system_exit_restart_the_jvm() {
-    for (version, test_class, file) in [
-        (4, "example.BoundedStackHandTest", "BoundedStackHandTest.java"),
-        (5, "example.BoundedStackHandTest5", "BoundedStackHandTest5.java"),
-    ] {
+    for (version, test_class, file) in HAND_TESTS {
         let tmp = tempfile::tempdir().unwrap();
-        let jdk = the_jdk();
-        let junit = JunitJars::debian(version).unwrap();
-        let cut = compile_cut(tmp.path());
-        let tests = compile_hand_test(tmp.path(), &cut, &junit, file);
+        let (jdk, junit, cut, tests) = compiled_hand_test(tmp.path(), version, file);
         let exec = tmp.path().join("run.exec");
         let jacoco = JacocoSetup::new(&jdk, &exec, CUT).unwrap();
         let order = names(&[
@@ -251,6 +259,20 @@ fn compile_errors_name_file_line_and_message() {
     // errors without a source line are Err: a missing source file
     let err = compile_tests(&jdk, &[tmp.path().join("Nope.java")], &cp, &tmp.path().join("out"), None).unwrap_err();
     assert!(format!("{err:#}").contains("Nope.java"), "{err:#}");
+}
+
+#[test]
+fn javac_is_killed_at_its_deadline() {
+    let tmp = tempfile::tempdir().unwrap();
+    let junit = JunitJars::debian(4).unwrap();
+    let cut = compile_cut(tmp.path());
+    let source = util::repo().join("testdata/junit/BoundedStackHandTest.java");
+    let cp = format!("{}:{}", cut.display(), junit.compile_class_path());
+    let start = Instant::now();
+    let deadline = Some(start + Duration::from_millis(100));
+    let result = javarun::compile_tests_until(&the_jdk(), &[source], &cp, &tmp.path().join("out"), None, deadline);
+    assert!(matches!(result, Err(javarun::Error::JavacStopped)), "{result:?}");
+    assert!(start.elapsed() < Duration::from_secs(2), "{:?}", start.elapsed());
 }
 
 #[test]
@@ -362,4 +384,45 @@ fn java17_enum_with_constant_bodies_is_covered() {
     // Op: 5 lines (enum constants, twice's three), Op$1: 1, Op$2: 1; all but `return 0` ran
     assert_eq!((cov.lines_covered, cov.lines_total), (6, 7), "{cov:?}");
     assert_eq!((cov.branches_covered, cov.branches_total), (2, 4), "{cov:?}");
+}
+
+/// Isolated, each test sees the static state of a new JVM (the static
+/// counter of the order-dependent test is fresh), in one JVM; with a
+/// deadline, a run that hangs is killed then and its verdicts stop at the
+/// test that was running.
+#[test]
+fn isolated_tests_see_fresh_statics_and_a_deadline_ends_the_run() {
+    for (version, test_class, file) in HAND_TESTS {
+        let tmp = tempfile::tempdir().unwrap();
+        let (jdk, junit, cut, tests) = compiled_hand_test(tmp.path(), version, file);
+        let cp = cut.display().to_string();
+        let mut run = javarun::TestRun {
+            jdk: &jdk,
+            test_classes_dir: &tests,
+            class_path: &cp,
+            test_class,
+            junit: &junit,
+            jacoco: None,
+            timeout: TIMEOUT,
+            confiner: None,
+            deadline: None,
+            isolated: true,
+        };
+        let order = names(&["testPushPop", "testOrderDependent", "testPushPop", "testOrderDependent", "testFails"]);
+        let v = run.run(&order).unwrap();
+        let passed: Vec<bool> = v.iter().map(|v| v.passed).collect();
+        assert_eq!(passed, [true, true, true, true, false], "JUnit {version}: {v:#?}");
+
+        run.isolated = false;
+        let start = Instant::now();
+        run.deadline = Some(start + Duration::from_secs(4));
+        let v = run.run(&names(&["testPushPop", "testHangs", "testPushPop"])).unwrap();
+        let elapsed = start.elapsed();
+        assert_eq!(v.len(), 2, "JUnit {version}: the test after the hang has no verdict: {v:#?}");
+        assert_verdict(&v[0], "testPushPop", true);
+        assert_verdict(&v[1], "testHangs", false);
+        assert!(v[1].stopped_at_deadline() && !v[1].timed_out(), "{v:#?}");
+        assert!(v[1].duration > Duration::from_secs(2), "{v:#?}");
+        assert!(elapsed < Duration::from_millis(5500), "JUnit {version}: the run ended {elapsed:?} after its start");
+    }
 }

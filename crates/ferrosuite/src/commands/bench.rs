@@ -13,6 +13,8 @@
 //! - `bench branches`: our branch goals next to JaCoCo's branch counter.
 //! - `bench exec`: test executions per second per worker.
 //! - `bench coverage`: generate on a corpus, JaCoCo line and branch coverage.
+//! - `bench flaky`: generate on a corpus, then run each suite 10 times in
+//!   random order: failing and unstable tests.
 //! - `bench kat`: building the KAT knowledge graph and loading the shipped one.
 
 use std::collections::BTreeSet;
@@ -82,6 +84,31 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Generate tests for each class of a corpus, then run each suite several times in random order.
+    Flaky {
+        /// Corpus file: lines `JAR CLASS`, jars relative to `--jar-dir`.
+        #[arg(long, default_value = "corpus/visible.txt")]
+        corpus: PathBuf,
+        /// Where the corpus jars are.
+        #[arg(long, default_value = "/usr/share/java")]
+        jar_dir: PathBuf,
+        /// Time budget per class (seconds).
+        #[arg(long, default_value_t = 10)]
+        budget_secs: u64,
+        /// An evaluation budget per class instead of the time budget (then
+        /// the suites depend on the seed only).
+        #[arg(long)]
+        evaluations: Option<u64>,
+        /// Runs of each emitted suite, each in random order in a fresh JVM.
+        #[arg(long, default_value_t = 10)]
+        runs: usize,
+        /// Output folder (one subfolder per class).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Seed passed to generate; the random orders derive from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// KAT knowledge graph: seconds to build it from src.zip, milliseconds to load the shipped one.
     Kat {
         /// The JDK sources (Debian: openjdk-17-source).
@@ -115,6 +142,20 @@ pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
         BenchCommand::Branches { corpus, jar_dir } => super::jacoco::compare_branches(corpus, jar_dir),
         BenchCommand::Kat { src_zip, runs } => super::kat::bench(src_zip, *runs),
         BenchCommand::Exec { executions } => super::bench_exec::bench_exec(*executions),
+        BenchCommand::Flaky { corpus, jar_dir, budget_secs, evaluations, runs, out, seed } => {
+            let budget_args = match evaluations {
+                Some(n) => vec!["--evaluations".to_string(), n.to_string()],
+                None => vec!["--budget".to_string(), format!("{budget_secs}s")],
+            };
+            super::bench_flaky::bench_flaky(&super::bench_flaky::FlakyOptions {
+                corpus: corpus.clone(),
+                jar_dir: jar_dir.clone(),
+                budget_args,
+                runs: *runs,
+                out: out.clone().unwrap_or_else(super::bench_flaky::default_out),
+                seed: *seed,
+            })
+        }
         BenchCommand::Coverage { corpus, jar_dir, budget_secs, out, seed } => {
             let out = out.clone().unwrap_or_else(super::bench_coverage::default_out);
             super::bench_coverage::bench_coverage(

@@ -72,11 +72,67 @@ fn measure(
     dir: &Path,
     seed: u64,
 ) -> anyhow::Result<Row> {
+    let budget_args = ["--budget".to_string(), format!("{}ms", budget.as_millis())];
+    let suite = generate_and_compile(jdk, junit, jar, class, &budget_args, dir, seed)?;
+    let exec_file = dir.join("jacoco.exec");
+    let jacoco = JacocoSetup::new(jdk, &exec_file, class)?;
+    let verdicts = javarun::run_tests(
+        jdk,
+        &suite.classes,
+        &jar.display().to_string(),
+        suite.test_class.as_str(),
+        &suite.names,
+        junit,
+        Some(&jacoco),
+        Duration::from_secs(10),
+        Some(&javarun::Confiner { launcher: std::env::current_exe()? }),
+    )?;
+    let coverage = javarun::jacoco_coverage(jdk, &exec_file, jar, class)?;
+    Ok(Row {
+        class: class.to_string(),
+        lines: coverage.line_ratio(),
+        branches: coverage.branch_ratio(),
+        tests: verdicts.len(),
+        failing: verdicts.iter().filter(|v| !v.passed).count(),
+        seconds: suite.seconds,
+        note: String::new(),
+    })
+}
+
+/// A suite that `generate` emitted for a corpus class, compiled.
+pub(super) struct CompiledSuite {
+    /// The test class.
+    pub test_class: BinaryName,
+    /// Its test methods, in the emitted order.
+    pub names: Vec<String>,
+    /// The folder of its compiled classes.
+    pub classes: PathBuf,
+    /// Wall time of `generate`, in seconds.
+    pub seconds: f64,
+}
+
+/// Runs `ferrosuite generate` on `class` of `jar` (its whole class path)
+/// with `budget_args` (`--budget` or `--evaluations`) and `seed`, writing
+/// into `dir` (emptied first), then compiles the emitted suite into
+/// `dir/bench-classes`.
+///
+/// # Errors
+/// When `generate` cannot run or writes no test file, or the suite does not compile.
+pub(super) fn generate_and_compile(
+    jdk: &Jdk,
+    junit: &JunitJars,
+    jar: &Path,
+    class: &str,
+    budget_args: &[String],
+    dir: &Path,
+    seed: u64,
+) -> anyhow::Result<CompiledSuite> {
     let _ = std::fs::remove_dir_all(dir);
     let start = Instant::now();
     let status = Command::new(std::env::current_exe()?)
         .args(["generate", "--classpath", &jar.display().to_string(), "--class", class])
-        .args(["--budget", &format!("{}ms", budget.as_millis()), "--seed", &seed.to_string()])
+        .args(budget_args)
+        .args(["--seed", &seed.to_string()])
         .arg("--out")
         .arg(dir)
         .stdout(std::process::Stdio::null())
@@ -92,30 +148,7 @@ fn measure(
     let compile_cp = format!("{}:{}", jar.display(), junit.compile_class_path());
     javarun::compile_tests(jdk, std::slice::from_ref(&source), &compile_cp, &classes, None)?
         .map_err(|errors| anyhow::anyhow!("the emitted suite does not compile: {}", errors.len()))?;
-    let exec_file = dir.join("jacoco.exec");
-    let jacoco = JacocoSetup::new(jdk, &exec_file, class)?;
-    let test_class = suite.test_class(&cut);
-    let verdicts = javarun::run_tests(
-        jdk,
-        &classes,
-        &jar.display().to_string(),
-        test_class.as_str(),
-        &names,
-        junit,
-        Some(&jacoco),
-        Duration::from_secs(10),
-        Some(&javarun::Confiner { launcher: std::env::current_exe()? }),
-    )?;
-    let coverage = javarun::jacoco_coverage(jdk, &exec_file, jar, class)?;
-    Ok(Row {
-        class: class.to_string(),
-        lines: coverage.line_ratio(),
-        branches: coverage.branch_ratio(),
-        tests: verdicts.len(),
-        failing: verdicts.iter().filter(|v| !v.passed).count(),
-        seconds,
-        note: String::new(),
-    })
+    Ok(CompiledSuite { test_class: suite.test_class(&cut), names, classes, seconds })
 }
 
 fn pct(r: Option<f64>) -> String {

@@ -120,3 +120,13 @@ pub fn fixtures_jar(dir: &Path, flags: &[&str]) -> PathBuf {
     jar_dir(&classes, &jar);
     jar
 }
+
+/// Compiles `testdata/generate-edge` into `dir/edge.jar`, which it returns.
+pub fn edge_jar(dir: &Path) -> PathBuf {
+    let classes = dir.join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    javac_dir(&repo().join("testdata/generate-edge/src"), &classes, &[]);
+    let jar = dir.join("edge.jar");
+    jar_dir(&classes, &jar);
+    jar
+}
