@@ -108,6 +108,18 @@ impl Deadlines {
         }
     }
 
+    /// These deadlines with the class's end (and verification's, if later)
+    /// moved `reserve` earlier: what comes before the end leaves `reserve`
+    /// for the final coverage run.
+    pub fn reserving(self, reserve: Duration) -> Deadlines {
+        let coverage = self.coverage.map(|c| c.checked_sub(reserve).unwrap_or(c));
+        let verify = match (self.verify, coverage) {
+            (Some(v), Some(c)) => Some(v.min(c)),
+            (v, _) => v,
+        };
+        Deadlines { verify, coverage, ..self }
+    }
+
     /// The deadlines of a class that started at `start` with budget `budget`.
     pub fn new(start: Instant, budget: Option<Duration>) -> Deadlines {
         let at = |share: f64| budget.map(|b| start + b.mul_f64(share));
@@ -199,7 +211,13 @@ fn try_generate(
     let tests = tests?;
     report.seconds.insert("post-processing".into(), t.elapsed().as_secs_f64());
     let t = Instant::now();
-    let suite = crate::verify::emit_and_verify(config, &run, tests, report)?;
+    // Verification leaves the final coverage run its time, so that the
+    // report's coverage is measured, not a lower bound of zero.
+    let deadlines = run.deadlines;
+    run.deadlines = deadlines.reserving(coverage_reserve(&run, tests.len(), report.executions_per_second_per_worker));
+    let suite = crate::verify::emit_and_verify(config, &run, tests, report);
+    run.deadlines = deadlines;
+    let suite = suite?;
     report.seconds.insert("verification".into(), t.elapsed().as_secs_f64());
     let names = junit::test_names(&suite.tests);
     report.findings.extend(techniques.iter_mut().flat_map(|t| t.findings(&run, &suite.tests, &names)));
@@ -237,6 +255,18 @@ fn refusal_counts(pool: &jvm::pool::Pool) -> BTreeMap<String, usize> {
         .into_iter()
         .map(|k| (k.name().to_string(), pool.refusals.get(&k).copied().unwrap_or(0)))
         .collect()
+}
+
+/// The most time kept for the final coverage run ([`coverage_reserve`]).
+const MAX_COVERAGE_RESERVE: Duration = Duration::from_secs(2);
+
+/// The time the final coverage run of `tests` tests needs: a worker's
+/// start-up and the tests at the search's rate per worker (executions per
+/// second), at most [`MAX_COVERAGE_RESERVE`].
+fn coverage_reserve(run: &ClassRun, tests: usize, per_second_per_worker: f64) -> Duration {
+    let start = run.pool.startup_times().into_iter().max().unwrap_or_default();
+    let per_test = if per_second_per_worker > 0.0 { 1.0 / per_second_per_worker } else { 0.01 };
+    (start + Duration::from_secs_f64(per_test * tests as f64)).min(MAX_COVERAGE_RESERVE)
 }
 
 /// FNV-1a of a string, to derive a per-class seed from the run's seed.
