@@ -74,10 +74,11 @@ fn check_of(owner: &str, name: &str, d: &MethodDescriptor) -> Option<(u8, Check)
         ("java/nio/channels/SocketChannel", "open") if !d.params.is_empty() => Check::Network,
         ("java/lang/ProcessBuilder", "start") | ("java/lang/Runtime", "exec") => Check::Process,
         ("java/lang/ProcessBuilder", "startPipeline") => Check::Process,
-        (FILE, "delete" | "mkdir" | "mkdirs" | "createNewFile" | "setReadOnly" | "setWritable" | "setReadable") => {
-            Check::Write(vec![0])
-        }
-        (FILE, "setExecutable") => Check::Write(vec![0]),
+        (
+            FILE,
+            "delete" | "mkdir" | "mkdirs" | "createNewFile" | "setReadOnly" | "setWritable" | "setReadable"
+            | "setExecutable",
+        ) => Check::Write(vec![0]),
         (FILE, "renameTo") => Check::Write(vec![0, 1]),
         ("java/nio/file/Files", "move") => Check::Write(vec![0, 1]),
         ("java/nio/file/Files", "copy") if d.params.get(1).is_some_and(names_file) => Check::Write(vec![1]),
