@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
 # Installs what ferrosuite needs on Debian when it is missing: the JDK 17,
-# JUnit, hamcrest, JaCoCo and the library jars used by tests and benchmarks.
+# JUnit, hamcrest, JaCoCo and the library jars used by tests and benchmarks
+# (the last ten for the wide corpus, corpus/wide.txt).
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
 packages=(openjdk-17-jdk-headless junit4 junit5 libhamcrest-java libjacoco-java
   libcommons-lang3-java libcommons-collections4-java libcommons-math3-java
   libguava-java libasm-java libbcel-java libjsoup-java libjoda-time-java
-  libcommons-cli-java openjdk-17-source)
+  libcommons-cli-java openjdk-17-source
+  libcommons-io-java libcommons-text-java libcommons-csv-java libgoogle-gson-java
+  libjackson2-core-java libyaml-snake-java libxz-java libcommons-validator-java
+  libantlr4-runtime-java libjoda-convert-java)
 
 missing=()
 for p in "${packages[@]}"; do

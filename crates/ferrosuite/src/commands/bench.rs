@@ -15,6 +15,7 @@
 //! - `bench coverage`: generate on a corpus, JaCoCo line and branch coverage.
 //! - `bench flaky`: generate on a corpus, then run each suite 10 times in
 //!   random order: failing and unstable tests.
+//! - `bench draw`: draw a corpus from jars by a written rule, in two halves.
 //! - `bench kat`: building the KAT knowledge graph and loading the shipped one.
 
 use std::collections::BTreeSet;
@@ -68,7 +69,7 @@ pub enum BenchCommand {
     },
     /// Generate tests for each class of a corpus, then measure them with JaCoCo.
     Coverage {
-        /// Corpus file: lines `JAR CLASS`, jars relative to `--jar-dir`.
+        /// Corpus file: lines `JAR[:DEPENDENCY...] CLASS`, jars relative to `--jar-dir`.
         #[arg(long, default_value = "corpus/visible.txt")]
         corpus: PathBuf,
         /// Where the corpus jars are.
@@ -86,7 +87,7 @@ pub enum BenchCommand {
     },
     /// Generate tests for each class of a corpus, then run each suite several times in random order.
     Flaky {
-        /// Corpus file: lines `JAR CLASS`, jars relative to `--jar-dir`.
+        /// Corpus file: lines `JAR[:DEPENDENCY...] CLASS`, jars relative to `--jar-dir`.
         #[arg(long, default_value = "corpus/visible.txt")]
         corpus: PathBuf,
         /// Where the corpus jars are.
@@ -118,9 +119,11 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 3)]
         runs: usize,
     },
+    /// Draw a corpus from jars by the rule written in `commands/corpus.rs`.
+    Draw(super::corpus::DrawArgs),
     /// Our branch-goal count next to JaCoCo's branch counter, per class of a corpus file.
     Branches {
-        /// Corpus file: lines `JAR CLASS`, jars relative to `--jar-dir`.
+        /// Corpus file: lines `JAR[:DEPENDENCY...] CLASS`, jars relative to `--jar-dir`.
         #[arg(long, default_value = "corpus/visible.txt")]
         corpus: PathBuf,
         /// Where the corpus jars are.
@@ -139,6 +142,7 @@ pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
         BenchCommand::Verify { jar, classpath, out, every_site, static_reset } => {
             bench_verify(jar, classpath, out.as_ref(), *every_site, *static_reset)
         }
+        BenchCommand::Draw(args) => super::corpus::draw(args),
         BenchCommand::Branches { corpus, jar_dir } => super::jacoco::compare_branches(corpus, jar_dir),
         BenchCommand::Kat { src_zip, runs } => super::kat::bench(src_zip, *runs),
         BenchCommand::Exec { executions } => super::bench_exec::bench_exec(*executions),

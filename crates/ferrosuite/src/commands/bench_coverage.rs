@@ -38,16 +38,15 @@ pub fn bench_coverage(
     out: &Path,
     seed: u64,
 ) -> anyhow::Result<ExitCode> {
-    let entries = super::jacoco::read_corpus(corpus)?;
+    let entries = super::corpus::read_corpus(corpus)?;
     let jdk = Jdk::find()?;
     let junit = JunitJars::debian(4)?;
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let mut rows = Vec::new();
-    for (jar, class) in &entries {
-        let jar = jar_dir.join(jar);
-        let dir = out.join(class);
-        let row = measure(&jdk, &junit, &jar, class, budget, &dir, seed).unwrap_or_else(|e| Row {
-            class: class.clone(),
+    for entry in &entries {
+        let dir = out.join(&entry.class);
+        let row = measure(&jdk, &junit, entry, jar_dir, budget, &dir, seed).unwrap_or_else(|e| Row {
+            class: entry.class.clone(),
             lines: None,
             branches: None,
             tests: 0,
@@ -66,20 +65,21 @@ pub fn bench_coverage(
 fn measure(
     jdk: &Jdk,
     junit: &JunitJars,
-    jar: &Path,
-    class: &str,
+    entry: &super::corpus::CorpusEntry,
+    jar_dir: &Path,
     budget: Duration,
     dir: &Path,
     seed: u64,
 ) -> anyhow::Result<Row> {
+    let (class, class_path) = (entry.class.as_str(), entry.class_path(jar_dir));
     let budget_args = ["--budget".to_string(), format!("{}ms", budget.as_millis())];
-    let suite = generate_and_compile(jdk, junit, jar, class, &budget_args, dir, seed)?;
+    let suite = generate_and_compile(jdk, junit, &class_path, class, &budget_args, dir, seed)?;
     let exec_file = dir.join("jacoco.exec");
     let jacoco = JacocoSetup::new(jdk, &exec_file, class)?;
     let verdicts = javarun::run_tests(
         jdk,
         &suite.classes,
-        &jar.display().to_string(),
+        &class_path,
         suite.test_class.as_str(),
         &suite.names,
         junit,
@@ -87,7 +87,7 @@ fn measure(
         Duration::from_secs(10),
         Some(&javarun::Confiner { launcher: std::env::current_exe()? }),
     )?;
-    let coverage = javarun::jacoco_coverage(jdk, &exec_file, jar, class)?;
+    let coverage = javarun::jacoco_coverage(jdk, &exec_file, &entry.main_jar(jar_dir), class)?;
     Ok(Row {
         class: class.to_string(),
         lines: coverage.line_ratio(),
@@ -111,7 +111,7 @@ pub(super) struct CompiledSuite {
     pub seconds: f64,
 }
 
-/// Runs `ferrosuite generate` on `class` of `jar` (its whole class path)
+/// Runs `ferrosuite generate` on `class` of `class_path` (`:`-separated)
 /// with `budget_args` (`--budget` or `--evaluations`) and `seed`, writing
 /// into `dir` (emptied first), then compiles the emitted suite into
 /// `dir/bench-classes`.
@@ -121,7 +121,7 @@ pub(super) struct CompiledSuite {
 pub(super) fn generate_and_compile(
     jdk: &Jdk,
     junit: &JunitJars,
-    jar: &Path,
+    class_path: &str,
     class: &str,
     budget_args: &[String],
     dir: &Path,
@@ -130,7 +130,7 @@ pub(super) fn generate_and_compile(
     let _ = std::fs::remove_dir_all(dir);
     let start = Instant::now();
     let status = Command::new(std::env::current_exe()?)
-        .args(["generate", "--classpath", &jar.display().to_string(), "--class", class])
+        .args(["generate", "--classpath", class_path, "--class", class])
         .args(budget_args)
         .args(["--seed", &seed.to_string()])
         .arg("--out")
@@ -145,7 +145,7 @@ pub(super) fn generate_and_compile(
     let text = std::fs::read_to_string(&source).with_context(|| format!("generate ({status}) wrote no test file"))?;
     let names = junit::test_methods_in(&text);
     let classes = dir.join("bench-classes");
-    let compile_cp = format!("{}:{}", jar.display(), junit.compile_class_path());
+    let compile_cp = format!("{class_path}:{}", junit.compile_class_path());
     javarun::compile_tests(jdk, std::slice::from_ref(&source), &compile_cp, &classes, None)?
         .map_err(|errors| anyhow::anyhow!("the emitted suite does not compile: {}", errors.len()))?;
     Ok(CompiledSuite { test_class: suite.test_class(&cut), names, classes, seconds })

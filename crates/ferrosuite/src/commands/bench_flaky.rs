@@ -6,7 +6,7 @@
 //! all), with the totals (issue 10: "0 failing and 0 unstable tests over 10
 //! runs of each emitted suite in random order").
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::Context;
@@ -51,14 +51,15 @@ struct Row {
 /// # Errors
 /// Corpus, JDK or JUnit set-up errors; a class that fails is a row with a note.
 pub fn bench_flaky(options: &FlakyOptions) -> anyhow::Result<ExitCode> {
-    let entries = super::jacoco::read_corpus(&options.corpus)?;
+    let entries = super::corpus::read_corpus(&options.corpus)?;
     let jdk = Jdk::find()?;
     let junit = JunitJars::debian(4)?;
     std::fs::create_dir_all(&options.out).with_context(|| format!("cannot create {}", options.out.display()))?;
     let mut rows = Vec::new();
-    for (jar, class) in &entries {
-        let row = measure(options, &jdk, &junit, &options.jar_dir.join(jar), class).unwrap_or_else(|e| Row {
-            class: class.clone(),
+    for entry in &entries {
+        let class_path = entry.class_path(&options.jar_dir);
+        let row = measure(options, &jdk, &junit, &class_path, &entry.class).unwrap_or_else(|e| Row {
+            class: entry.class.clone(),
             tests: 0,
             failing: 0,
             unstable: 0,
@@ -75,10 +76,10 @@ pub fn bench_flaky(options: &FlakyOptions) -> anyhow::Result<ExitCode> {
 
 /// Generates and compiles the suite of `class`, then runs it
 /// [`FlakyOptions::runs`] times in random orders.
-fn measure(options: &FlakyOptions, jdk: &Jdk, junit: &JunitJars, jar: &Path, class: &str) -> anyhow::Result<Row> {
+fn measure(options: &FlakyOptions, jdk: &Jdk, junit: &JunitJars, class_path: &str, class: &str) -> anyhow::Result<Row> {
     let dir = options.out.join(class);
-    let suite = generate_and_compile(jdk, junit, jar, class, &options.budget_args, &dir, options.seed)?;
-    let failures = failures_per_test(options, jdk, junit, jar, &suite)?;
+    let suite = generate_and_compile(jdk, junit, class_path, class, &options.budget_args, &dir, options.seed)?;
+    let failures = failures_per_test(options, jdk, junit, class_path, &suite)?;
     for (name, &f) in suite.names.iter().zip(&failures).filter(|(_, f)| **f > 0) {
         eprintln!("  {class}.{name}: failed in {f} of {} runs", options.runs);
     }
@@ -97,11 +98,10 @@ fn failures_per_test(
     options: &FlakyOptions,
     jdk: &Jdk,
     junit: &JunitJars,
-    jar: &Path,
+    class_path: &str,
     suite: &CompiledSuite,
 ) -> anyhow::Result<Vec<usize>> {
     let confiner = javarun::Confiner { launcher: std::env::current_exe()? };
-    let class_path = jar.display().to_string();
     let mut failures = vec![0; suite.names.len()];
     for run in 0..options.runs {
         let seed = options.seed.wrapping_add(run as u64);
@@ -110,7 +110,7 @@ fn failures_per_test(
         let verdicts = javarun::run_tests(
             jdk,
             &suite.classes,
-            &class_path,
+            class_path,
             suite.test_class.as_str(),
             &names,
             junit,

@@ -14,35 +14,12 @@ use javarun::Jdk;
 /// JaCoCo's core and the ASM jars it needs at run time (Debian paths).
 const JACOCO_CP: &str = "/usr/share/java/org.jacoco.core.jar:/usr/share/java/asm.jar:/usr/share/java/asm-commons.jar:/usr/share/java/asm-tree.jar";
 
-/// Reads a corpus file: one `JAR CLASS` pair per line (jar file name and
-/// binary class name, separated by white space); blank lines and lines
-/// starting with `#` are skipped. Returns the pairs in file order.
-///
-/// # Errors
-/// When the file cannot be read, or a line is not exactly two words (the
-/// message gives the file and line number).
-pub fn read_corpus(path: &Path) -> anyhow::Result<Vec<(String, String)>> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read corpus {}", path.display()))?;
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        match line.split_whitespace().collect::<Vec<_>>()[..] {
-            [jar, class] => out.push((jar.to_string(), class.to_string())),
-            _ => bail!("{}:{}: expected `JAR CLASS`, found {line:?}", path.display(), n + 1),
-        }
-    }
-    Ok(out)
-}
-
 /// Prints the comparison table; exit code [`ExitCode::Partial`] when a count differs.
 ///
 /// # Errors
 /// Corpus, class-path, JDK or JaCoCo-tool errors.
 pub fn compare_branches(corpus: &Path, jar_dir: &Path) -> anyhow::Result<ExitCode> {
-    let entries = read_corpus(corpus)?;
+    let entries = super::corpus::read_corpus(corpus)?;
     let jdk = Jdk::find()?;
     let tmp = tempfile::tempdir()?;
     let src = tmp.path().join("JacocoBranches.java");
@@ -53,9 +30,9 @@ pub fn compare_branches(corpus: &Path, jar_dir: &Path) -> anyhow::Result<ExitCod
     println!("| class | branch goals | JaCoCo branches | line goals | JaCoCo lines | method goals | JaCoCo methods |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut differ = 0;
-    for (jar, class) in &entries {
-        let jar_path = jar_dir.join(jar);
-        let cp = model::classpath::ClassPath::new(std::slice::from_ref(&jar_path))?;
+    for entry in &entries {
+        let (jar_path, class) = (entry.main_jar(jar_dir), &entry.class);
+        let cp = super::open_classpath(&entry.class_path(jar_dir))?;
         let cf = cp.load(class)?;
         let goals = analysis::goals::class_goals(&cf).with_context(|| format!("analysing {class}"))?;
         let n_methods = goals.goals.iter().filter(|g| g.kind == analysis::GoalKind::Method).count();

@@ -7,6 +7,7 @@ pub mod bench;
 pub mod bench_coverage;
 pub mod bench_exec;
 pub mod bench_flaky;
+pub mod corpus;
 pub mod generate;
 pub mod goals;
 pub mod instrument;
