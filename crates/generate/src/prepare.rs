@@ -17,8 +17,12 @@ use crate::{GenerateConfig, GenerateError};
 /// # Errors
 /// Class-path, analysis, instrumentation and worker start-up errors.
 pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<ClassRun, GenerateError> {
-    let cp = Arc::new(ClassPath::parse(&config.class_path)?.with_jdk(&config.jdk.home)?);
+    let cp = ClassPath::parse(&config.class_path)?.with_jdk(&config.jdk.home)?;
     let cf = cp.load(class.as_str())?;
+    // Tests are compiled with `--release` of the class's version: the test
+    // cluster offers only the JDK members of that release.
+    let release = model::classfile::javac_release(cf.major_version);
+    let cp = Arc::new(cp.with_release(&config.jdk.home, release)?);
     let mut goals =
         analysis::goals::class_goals(&cf).map_err(|source| GenerateError::Analysis { class: class.clone(), source })?;
     let work = config.work_dir.join(class.as_str());

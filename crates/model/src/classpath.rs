@@ -18,6 +18,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::classfile::{ClassFile, ClassFileError};
 use crate::names::BinaryName;
+use crate::release_api::ReleaseApi;
 
 /// Errors of class-path lookup. Each names the class or file concerned.
 #[derive(Debug, thiserror::Error)]
@@ -116,6 +117,8 @@ impl std::fmt::Debug for Jar {
 pub struct ClassPath {
     entries: Vec<Entry>,
     cache: Mutex<HashMap<String, Arc<ClassFile>>>,
+    /// The JDK API of the release the tests are compiled for, when older than the JDK ([`ClassPath::with_release`]).
+    release: Option<Arc<ReleaseApi>>,
 }
 
 /// Where a class was found: the class-path entry and the raw bytes.
@@ -144,7 +147,7 @@ impl ClassPath {
     /// As [`ClassPath::parse`].
     pub fn new(paths: &[PathBuf]) -> Result<ClassPath, ClassPathError> {
         let entries = paths.iter().map(|p| open_entry(p)).collect::<Result<_, _>>()?;
-        Ok(ClassPath { entries, cache: Mutex::new(HashMap::new()) })
+        Ok(ClassPath { entries, cache: Mutex::new(HashMap::new()), release: None })
     }
 
     /// This class path followed by every jmod of the JDK at `java_home`
@@ -175,6 +178,23 @@ impl ClassPath {
             self.entries.push(open_entry(&path)?);
         }
         Ok(self)
+    }
+
+    /// This class path, noting that tests are compiled with `--release
+    /// release` by the JDK at `java_home`: [`ClassPath::release_api`] then
+    /// says which JDK classes and members that release has (nothing changes
+    /// when the release is the JDK's own or the JDK has no `lib/ct.sym`).
+    ///
+    /// # Errors
+    /// As [`ReleaseApi::open`].
+    pub fn with_release(mut self, java_home: &Path, release: u32) -> Result<ClassPath, ClassPathError> {
+        self.release = ReleaseApi::open(java_home, release)?.map(Arc::new);
+        Ok(self)
+    }
+
+    /// The JDK API of the release tests are compiled for, if older than the JDK's ([`ClassPath::with_release`]).
+    pub fn release_api(&self) -> Option<&ReleaseApi> {
+        self.release.as_deref()
     }
 
     /// Loads and parses a class by binary name (`a.b.C$D`), cached.

@@ -35,5 +35,6 @@ pub mod hierarchy;
 pub mod jdk;
 pub mod names;
 mod reader;
+pub mod release_api;
 pub mod signature;
 pub mod stackmap;

@@ -36,7 +36,14 @@ pub fn run(
     let fitness = Fitness::new(ev.problem.goals);
     let initial = (0..config.population).map(|_| variation.random_test(rng)).collect();
     let mut population = ev.evaluate(initial)?;
-    while !ev.done() && !population.is_empty() {
+    while !ev.done() {
+        if population.is_empty() {
+            // Every test was rejected before execution: start again from
+            // random tests rather than end the search with goals left.
+            let fresh = (0..config.population).map(|_| variation.random_test(rng)).collect();
+            population = ev.evaluate(fresh)?;
+            continue;
+        }
         variation.observe_strings(&ev.take_strings());
         let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness);
         let offspring = breed(&population, &scores, variation, config, rng);

@@ -144,12 +144,15 @@ impl<'cp> Builder<'cp> {
         }
     }
 
-    /// Whether the class is on the class path (cached; no parse, no "nearest names" search).
+    /// Whether the class is on the class path and, for a JDK class, in the
+    /// release the tests are compiled for (cached; no parse, no "nearest
+    /// names" search).
     fn exists(&self, binary_name: &str) -> bool {
         if let Some(known) = self.exists.borrow().get(binary_name) {
             return *known;
         }
-        let found = self.cp.contains(binary_name);
+        let in_release = self.cp.release_api().is_none_or(|api| api.has_class(&binary_name.replace('.', "/")));
+        let found = in_release && self.cp.contains(binary_name);
         self.exists.borrow_mut().insert(binary_name.to_string(), found);
         found
     }
@@ -157,6 +160,12 @@ impl<'cp> Builder<'cp> {
     /// Whether every class a type names is on the class path.
     fn type_exists(&self, ty: &JavaType) -> bool {
         class_names(ty).iter().all(|n| self.exists(n))
+    }
+
+    /// Whether member `m` of `class` is in the release the tests are compiled
+    /// for ([`ClassPath::release_api`]; always for a class outside the JDK).
+    fn in_release(&self, class: &ClassFile, m: &Member) -> bool {
+        self.cp.release_api().is_none_or(|api| api.has_member(class.name(), class.member_name(m), class.member_descriptor(m)))
     }
 
     fn load(&self, binary_name: &str) -> Option<Arc<ClassFile>> {
@@ -273,7 +282,9 @@ impl<'cp> Builder<'cp> {
     /// [`super::environment`]).
     fn method_callable(&self, class: &ClassFile, m: &Member, owner: BinaryName) -> Option<Callable> {
         let name = class.member_name(m);
-        if super::environment::is_environment_dependent(class.name(), name, class.member_descriptor(m)) {
+        if super::environment::is_environment_dependent(class.name(), name, class.member_descriptor(m))
+            || !self.in_release(class, m)
+        {
             return None;
         }
         let descriptor = MethodDescriptor::parse(class.member_descriptor(m)).ok()?;
@@ -295,7 +306,7 @@ impl<'cp> Builder<'cp> {
     fn field_callables(&self, class: &ClassFile, f: &Member, owner: BinaryName) -> Vec<Callable> {
         let Ok(erased) = FieldType::parse(class.member_descriptor(f)) else { return Vec::new() };
         let ty = field_type(class, f, &erased);
-        if !self.type_exists(&ty) {
+        if !self.type_exists(&ty) || !self.in_release(class, f) {
             return Vec::new();
         }
         let field = FieldRef::new(owner, class.member_name(f), erased);

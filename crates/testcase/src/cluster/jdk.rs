@@ -37,6 +37,11 @@ pub(crate) const SUBSTITUTES: &[(&str, &[&str])] = &[
     ("java.util.NavigableMap", &["java.util.TreeMap"]),
     ("java.util.Queue", &["java.util.ArrayDeque"]),
     ("java.util.Deque", &["java.util.ArrayDeque"]),
+    ("java.lang.Appendable", &["java.lang.StringBuilder"]),
+    ("java.io.OutputStream", &["java.io.ByteArrayOutputStream"]),
+    ("java.io.InputStream", &["java.io.ByteArrayInputStream"]),
+    ("java.io.Writer", &["java.io.StringWriter"]),
+    ("java.io.Reader", &["java.io.StringReader"]),
 ];
 
 /// JDK collections built with their no-argument constructor and filled by
@@ -80,6 +85,17 @@ pub(crate) fn substitutes(binary_name: &str) -> Option<&'static [&'static str]> 
 mod tests {
     use super::*;
 
+    /// Stand-ins built by their public constructors (in every release from 8):
+    /// in-memory streams, readers and writers, so that I/O code runs without
+    /// files.
+    const BUILT_STAND_INS: &[&str] = &[
+        "java.lang.StringBuilder",
+        "java.io.ByteArrayOutputStream",
+        "java.io.ByteArrayInputStream",
+        "java.io.StringWriter",
+        "java.io.StringReader",
+    ];
+
     #[test]
     fn jdk_classes_are_told_apart_by_package() {
         assert!(is_jdk_class("java.util.List"));
@@ -89,10 +105,12 @@ mod tests {
     }
 
     #[test]
-    fn every_substitute_is_a_literal_type_or_a_container() {
+    fn every_substitute_is_a_literal_type_a_container_or_built() {
         for (_, subs) in SUBSTITUTES {
             for sub in *subs {
-                let known = LITERAL_TYPES.contains(sub) || CONTAINERS.iter().any(|(c, _, _)| c == sub);
+                let known = LITERAL_TYPES.contains(sub)
+                    || CONTAINERS.iter().any(|(c, _, _)| c == sub)
+                    || BUILT_STAND_INS.contains(sub);
                 assert!(known, "{sub}");
             }
         }

@@ -253,3 +253,36 @@ fn values_for_the_class_under_test_never_come_from_the_clock_random_seeds_or_ide
         }
     }
 }
+
+/// Tests compiled with `--release 8` cannot call a JDK member of Java 9
+/// or later: with the release noted on the class path, no generator or
+/// modifier of the cluster is a JDK member that release lacks (and without
+/// it, some are: `String.isBlank()`-like methods of Java 11).
+#[test]
+fn jdk_members_newer_than_the_release_are_not_offered() {
+    let Some(cp) = crate::testutil::commons_class_path() else { return };
+    let java_home = model::jdk::find_java_home().unwrap();
+    let cp8 = crate::testutil::commons_class_path().unwrap().with_release(&java_home, 8).unwrap();
+    let api8 = cp8.release_api().expect("the JDK lists release 8 in lib/ct.sym");
+    let newer_than_8 = |c: &TestCluster| -> Vec<String> {
+        let generators = c.generated_types().flat_map(|t| c.generators(t)).filter_map(|g| match g {
+            Generator::Call(call) => Some(call),
+            Generator::Subtype(_) => None,
+        });
+        let modifiers = c.modified_types().flat_map(|t| c.modifiers(t));
+        generators
+            .chain(modifiers)
+            .filter_map(Callable::method)
+            .filter(|m| !api8.has_member(m.owner.to_internal().as_str(), &m.name, &m.descriptor.to_descriptor()))
+            .map(|m| format!("{}.{}{}", m.owner, m.name, m.descriptor))
+            .collect()
+    };
+    let cut = "org.apache.commons.lang3.StringUtils";
+    let java17 = TestCluster::build(&cp, cut, &ClusterOptions::default()).unwrap();
+    assert!(!newer_than_8(&java17).is_empty(), "the check is not vacuous");
+    let java8 = TestCluster::build(&cp8, cut, &ClusterOptions::default()).unwrap();
+    assert_eq!(newer_than_8(&java8), Vec::<String>::new());
+    let serialization = TestCluster::build(&cp8, "org.apache.commons.lang3.SerializationUtils", &ClusterOptions::default());
+    let streams = generators(&serialization.unwrap(), "java.io.OutputStream");
+    assert_eq!(streams, ["subtype java.io.ByteArrayOutputStream"], "an in-memory stream stands in");
+}
