@@ -361,3 +361,30 @@ fn tests_of_a_java_8_class_use_only_the_java_8_api() {
     let suite = std::fs::read_to_string(out.join("old/Sink_FerroTest.java")).unwrap();
     assert!(!suite.contains("nullOutputStream") && !suite.contains("nullWriter"), "{suite}");
 }
+
+/// A class of a sealed package (the jar's manifest says `Sealed: true`)
+/// gets tests in a subpackage that call only its public members: tests in
+/// its own package would all fail with "sealing violation" under JUnit.
+#[test]
+fn tests_of_a_sealed_package_live_in_a_subpackage() {
+    let tmp = tempfile::tempdir().unwrap();
+    let classes = tmp.path().join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    util::javac_dir(&util::repo().join("testdata/sealed/src"), &classes, &[]);
+    let manifest = tmp.path().join("manifest.txt");
+    std::fs::write(&manifest, "Sealed: true\n").unwrap();
+    let jar = tmp.path().join("sealed.jar");
+    let (m, j, c) = (manifest.to_str().unwrap(), jar.to_str().unwrap(), classes.to_str().unwrap());
+    let packed = util::jdk_tool("jar", &["--create", "--file", j, "--manifest", m, "-C", c, "."]);
+    assert!(packed.status.success(), "{packed:?}");
+    let out = tmp.path().join("out");
+    let (code, log, report) = generate(&jar, "seal.Vault", &out, &["--evaluations", "2000", "--seed", "3"]);
+    assert_eq!(code, 0, "{log}");
+    let class = &report["classes"][0];
+    assert_eq!(class["test_file"], "seal/ferrotest/Vault_FerroTest.java", "{class}");
+    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    assert_eq!(class["removed_tests_by_cause"], serde_json::json!({}), "{class}");
+    let suite = std::fs::read_to_string(out.join("seal/ferrotest/Vault_FerroTest.java")).unwrap();
+    assert!(suite.contains("package seal.ferrotest;") && suite.contains("import seal.Vault;"), "{suite}");
+    assert!(!suite.contains(".internal()"), "package-private members are not called: {suite}");
+}

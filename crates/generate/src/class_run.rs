@@ -59,6 +59,11 @@ pub struct ClassRun {
     pub deadlines: Deadlines,
     /// What the static reset did with each instrumented class ([`crate::static_state`]).
     pub static_reset: Vec<(BinaryName, instrument::static_reset::ResetStatus)>,
+    /// Whether the CUT's package is sealed in its jar
+    /// ([`model::classpath::ClassPath::is_sealed`]): the tests then live in
+    /// a subpackage ([`junit::SuiteOptions::in_subpackage`]) and call only
+    /// public members.
+    pub sealed: bool,
 }
 
 /// How long verification may go on in a class whose run was interrupted
@@ -179,7 +184,8 @@ fn try_generate(
     for technique in techniques.iter_mut() {
         technique.goals(&mut run);
     }
-    let cluster = TestCluster::build(&run.cp, class.as_str(), &ClusterOptions::default())?;
+    let options = ClusterOptions { package_private: !run.sealed, ..ClusterOptions::default() };
+    let cluster = TestCluster::build(&run.cp, class.as_str(), &options)?;
     let seeds = Seeds::from_class(&*run.cp.load(class.as_str())?, SeedOptions::default());
     let initial = techniques.iter_mut().flat_map(|t| t.initial_tests(&run)).collect();
     let mut variation = ClusterVariation { cluster: &cluster, seeds, max_statements: 10, initial };

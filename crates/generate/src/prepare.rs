@@ -73,6 +73,7 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
         exception_details: Default::default(),
         deadlines: Default::default(),
         static_reset: crate::static_state::statuses(&batch),
+        sealed: user_cp.is_sealed(class.as_str()),
     })
 }
 

@@ -62,11 +62,14 @@ pub fn emit_and_verify(
     report: &mut ClassReport,
 ) -> Result<VerifiedSuite, GenerateError> {
     let cut = &ctx.class;
-    let options = junit::SuiteOptions {
+    let mut options = junit::SuiteOptions {
         junit: config.junit,
         timeout_ms: Some(JUNIT_TEST_TIMEOUT.as_millis() as u64),
         ..junit::SuiteOptions::for_class(cut)
     };
+    if ctx.sealed {
+        options = options.in_subpackage(cut);
+    }
     // Rounds are compiled from the working folder; only the final suite goes to the output folder.
     let source = ctx.work.join("src").join(options.source_path(cut));
     let candidates: Vec<Candidate> = tests.into_iter().map(|test| Candidate { test, duration: None }).collect();

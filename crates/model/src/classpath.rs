@@ -236,6 +236,29 @@ impl ClassPath {
         }
     }
 
+    /// Whether the package of `binary_name` is sealed in the jar that
+    /// holds the class (its manifest says `Sealed: true` for the jar or for
+    /// that package, JAR File Specification, "Package Sealing"): then every
+    /// class of the package must come from that jar, and a test class of
+    /// the same package in another folder makes the JVM throw
+    /// `SecurityException: sealing violation`. `false` for a class in a
+    /// directory, not on the class path, or in a jar whose manifest cannot be read.
+    pub fn is_sealed(&self, binary_name: &str) -> bool {
+        let rel = BinaryName::new(binary_name).class_file_path();
+        let package = rel.rsplit_once('/').map_or("", |(p, _)| p);
+        for entry in &self.entries {
+            match entry {
+                Entry::Dir(d) if d.join(&rel).is_file() => return false,
+                Entry::Jar(jar) if jar.classes.iter().any(|c| c == binary_name) => {
+                    let Ok(Some(manifest)) = read_from_jar(jar, "META-INF/MANIFEST.MF") else { return false };
+                    return sealed_in_manifest(&String::from_utf8_lossy(&manifest.bytes), package);
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
     fn read_raw(&self, binary_name: &str) -> Result<Option<ClassBytes>, ClassPathError> {
         let rel = BinaryName::new(binary_name).class_file_path();
         for entry in &self.entries {
@@ -331,21 +354,52 @@ fn read_from_entry(entry: &Entry, rel: &str) -> Result<Option<ClassBytes>, Class
             let bytes = std::fs::read(&file).map_err(|error| ClassPathError::Io { path: file.clone(), error })?;
             Ok(Some(ClassBytes { origin: file.display().to_string(), bytes }))
         }
-        Entry::Jar(jar) => {
-            let mut archive = jar.archive.lock().expect("jar lock");
-            let mut f = match archive.by_name(&format!("{}{rel}", jar.prefix)) {
-                Ok(f) => f,
-                Err(zip::result::ZipError::FileNotFound) => return Ok(None),
-                Err(e) => return Err(ClassPathError::CorruptJar { path: jar.path.clone(), reason: e.to_string() }),
-            };
-            let mut bytes = Vec::with_capacity(f.size() as usize);
-            f.read_to_end(&mut bytes).map_err(|e| ClassPathError::CorruptJar {
-                path: jar.path.clone(),
-                reason: format!("entry {rel}: {e}"),
-            })?;
-            Ok(Some(ClassBytes { origin: jar.path.display().to_string(), bytes }))
+        Entry::Jar(jar) => read_from_jar(jar, &format!("{}{rel}", jar.prefix)),
+    }
+}
+
+/// The bytes of entry `name` of a jar, `None` when it has no such entry.
+fn read_from_jar(jar: &Jar, name: &str) -> Result<Option<ClassBytes>, ClassPathError> {
+    let mut archive = jar.archive.lock().expect("jar lock");
+    let mut f = match archive.by_name(name) {
+        Ok(f) => f,
+        Err(zip::result::ZipError::FileNotFound) => return Ok(None),
+        Err(e) => return Err(ClassPathError::CorruptJar { path: jar.path.clone(), reason: e.to_string() }),
+    };
+    let mut bytes = Vec::with_capacity(f.size() as usize);
+    f.read_to_end(&mut bytes)
+        .map_err(|e| ClassPathError::CorruptJar { path: jar.path.clone(), reason: format!("entry {name}: {e}") })?;
+    Ok(Some(ClassBytes { origin: jar.path.display().to_string(), bytes }))
+}
+
+/// Whether a manifest seals `package` (internal form, `org/tukaani/xz`):
+/// the package's own section (`Name: org/tukaani/xz/`) decides if it has a
+/// `Sealed` attribute, else the main section's. Continuation lines (starting
+/// with a space) are joined first.
+fn sealed_in_manifest(manifest: &str, package: &str) -> bool {
+    let joined = manifest.replace("\r\n", "\n").replace("\n ", "");
+    let mut main = false;
+    let mut own: Option<bool> = None;
+    let mut section: Option<String> = None;
+    for line in joined.lines() {
+        let Some((key, value)) = line.split_once(':') else {
+            continue;
+        };
+        let value = value.trim();
+        match key.trim() {
+            "Name" => section = Some(value.trim_end_matches('/').to_string()),
+            k if k.eq_ignore_ascii_case("Sealed") => {
+                let sealed = value.eq_ignore_ascii_case("true");
+                match &section {
+                    None => main = sealed,
+                    Some(name) if name == package => own = Some(sealed),
+                    Some(_) => {}
+                }
+            }
+            _ => {}
         }
     }
+    own.unwrap_or(main)
 }
 
 fn entry_class_names(entry: &Entry) -> Vec<String> {
@@ -414,6 +468,30 @@ mod tests {
         let cp = ClassPath::parse(LANG3).unwrap();
         let err = cp.load("org.apache.commons.lang3.CharUtil").unwrap_err().to_string();
         assert!(err.starts_with("class org.apache.commons.lang3.CharUtil not found on the class path; nearest names found: org.apache.commons.lang3.CharUtils"), "{err}");
+    }
+
+    #[test]
+    fn sealing_is_read_from_the_main_section_or_the_package_section() {
+        let main = "Manifest-Version: 1.0\r\nSealed: true\r\n\r\nName: org/a/open/\r\nSealed: false\r\n";
+        assert!(sealed_in_manifest(main, "org/a"));
+        assert!(!sealed_in_manifest(main, "org/a/open"));
+        let own = "Manifest-Version: 1.0\nName: org/a/\nSealed: true\n";
+        assert!(sealed_in_manifest(own, "org/a"));
+        assert!(!sealed_in_manifest(own, "org/b"));
+        assert!(!sealed_in_manifest("Manifest-Version: 1.0\n", "org/a"));
+    }
+
+    #[test]
+    fn the_xz_jar_is_sealed_and_commons_lang3_is_not() {
+        let xz = "/usr/share/java/xz.jar";
+        if !Path::new(xz).exists() || !Path::new(LANG3).exists() {
+            eprintln!("skipped: xz.jar or commons-lang3.jar missing (apt-get install libxz-java libcommons-lang3-java)");
+            return;
+        }
+        let cp = ClassPath::parse(&format!("{xz}:{LANG3}")).unwrap();
+        assert!(cp.is_sealed("org.tukaani.xz.lz.LZDecoder"));
+        assert!(!cp.is_sealed("org.apache.commons.lang3.CharUtils"));
+        assert!(!cp.is_sealed("no.such.Class"));
     }
 
     #[test]

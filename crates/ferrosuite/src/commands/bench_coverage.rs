@@ -139,16 +139,22 @@ pub(super) fn generate_and_compile(
         .status()
         .context("cannot run ferrosuite generate")?;
     let seconds = start.elapsed().as_secs_f64();
-    let cut = BinaryName::new(class);
-    let suite = junit::SuiteOptions::for_class(&cut);
-    let source = dir.join(suite.source_path(&cut));
+    let test_file = emitted_test_file(dir).with_context(|| format!("generate ({status}) wrote no test file"))?;
+    let source = dir.join(&test_file);
     let text = std::fs::read_to_string(&source).with_context(|| format!("generate ({status}) wrote no test file"))?;
     let names = junit::test_methods_in(&text);
     let classes = dir.join("bench-classes");
     let compile_cp = format!("{class_path}:{}", junit.compile_class_path());
     javarun::compile_tests(jdk, std::slice::from_ref(&source), &compile_cp, &classes, None)?
         .map_err(|errors| anyhow::anyhow!("the emitted suite does not compile: {}", errors.len()))?;
-    Ok(CompiledSuite { test_class: suite.test_class(&cut), names, classes, seconds })
+    let test_class = BinaryName::new(test_file.trim_end_matches(".java").replace('/', "."));
+    Ok(CompiledSuite { test_class, names, classes, seconds })
+}
+
+/// The test file `generate` wrote into `dir`, relative to it (`test_file` of report.json).
+fn emitted_test_file(dir: &Path) -> anyhow::Result<String> {
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("report.json"))?)?;
+    report["classes"][0]["test_file"].as_str().map(str::to_string).context("report.json names no test file")
 }
 
 fn pct(r: Option<f64>) -> String {
