@@ -41,6 +41,10 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
     let instrumented_cut = instrumented_class(class).ok_or_else(|| GenerateError::NotInstrumented {
         reason: reason().unwrap_or_else(|| "it is ferrosuite's own runtime".into()),
     })?;
+    let sealed = user_cp.is_sealed(class.as_str());
+    if sealed {
+        copy_package(&user_cp, class, &instrumented)?;
+    }
     let mut map = GoalMap::new(&goals, instrumented_cut);
     // Nested classes count as part of the class under test (as for JaCoCo
     // and EvoSuite): their goals are appended to the class's.
@@ -73,8 +77,31 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
         exception_details: Default::default(),
         deadlines: Default::default(),
         static_reset: crate::static_state::statuses(&batch),
-        sealed: user_cp.is_sealed(class.as_str()),
+        sealed,
     })
+}
+
+/// Copies the classes of `class`'s package that were not instrumented into
+/// `instrumented` as they are: in a sealed package every class must come
+/// from one place, and with the instrumented classes first on the workers'
+/// class path, loading the others from the sealed jar would throw
+/// `SecurityException: sealing violation`. A folder seals nothing.
+///
+/// # Errors
+/// Class-path read errors and I/O errors writing the copies.
+fn copy_package(cp: &ClassPath, class: &BinaryName, instrumented: &std::path::Path) -> Result<(), GenerateError> {
+    let package = class.package();
+    for name in cp.all_class_names().into_iter().filter(|n| BinaryName::new(n.as_str()).package() == package) {
+        let target = instrumented.join(BinaryName::new(name.as_str()).class_file_path());
+        if target.exists() {
+            continue;
+        }
+        let bytes = cp.find_bytes(&name)?.bytes;
+        let folder = target.parent().unwrap_or(instrumented);
+        std::fs::create_dir_all(folder).map_err(GenerateError::io("create", folder))?;
+        std::fs::write(&target, bytes).map_err(GenerateError::io("write", &target))?;
+    }
+    Ok(())
 }
 
 /// The nested classes of `class` on the class path whose goals count as
