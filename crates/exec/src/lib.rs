@@ -109,6 +109,11 @@ pub struct Trace {
     /// 32), for dynamic seeding.
     #[serde(default)]
     pub strings: Vec<String>,
+    /// Operands of the int and long comparisons the class under test made
+    /// (each jump's first execution in the test; at most 32), for dynamic
+    /// seeding.
+    #[serde(default)]
+    pub numbers: Vec<i64>,
 }
 
 /// Output the class under test wrote, truncated to [`ExecConfig::max_output`] bytes.

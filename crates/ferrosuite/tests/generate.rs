@@ -388,3 +388,18 @@ fn tests_of_a_sealed_package_live_in_a_subpackage() {
     assert!(suite.contains("package seal.ferrotest;") && suite.contains("import seal.Vault;"), "{suite}");
     assert!(!suite.contains(".internal()"), "package-private members are not called: {suite}");
 }
+
+/// Numbers the class under test compares at run time become seeds:
+/// `edge.Keypad`'s codes are computed, not constants of its class file.
+#[test]
+fn numbers_compared_at_run_time_become_seeds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("keypad");
+    let (code, log, report) = generate(&jar, "edge.Keypad", &out, &["--evaluations", "2000", "--seed", "4"]);
+    assert_eq!(code, 0, "{log}");
+    let class = &report["classes"][0];
+    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    let suite = test_file(&out, "Keypad");
+    assert!(suite.contains("42404") && suite.contains("3298534895673L"), "{suite}");
+}

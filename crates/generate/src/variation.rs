@@ -39,7 +39,13 @@ impl Variation for ClusterVariation<'_> {
         operators::crossover(a, b, rng)
     }
 
-    fn observe_strings(&mut self, strings: &[String]) {
-        strings.iter().for_each(|s| self.seeds.add_string(s.clone()));
+    fn observe_values(&mut self, values: &search::RunTimeValues) {
+        values.strings.iter().for_each(|s| self.seeds.add_string(s.clone()));
+        for &n in &values.numbers {
+            match i32::try_from(n) {
+                Ok(int) => self.seeds.add_int(int),
+                Err(_) => self.seeds.add_long(n),
+            }
+        }
     }
 }

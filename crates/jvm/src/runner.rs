@@ -618,5 +618,6 @@ pub fn parse_export(d: &[f64]) -> Trace {
         let id = next() as u32;
         trace.methods.push((id, next() as u32));
     }
+    trace.numbers = (0..next() as usize).map(|_| next() as i64).collect();
     trace
 }

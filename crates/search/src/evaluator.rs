@@ -10,6 +10,26 @@ use testcase::{StatementKind, TestCase};
 use crate::fitness::Observation;
 use crate::{Archive, Budget, ExceptionGoal, Problem, SearchEvent, SearchObserver, SearchOutcome};
 
+/// The most compared numbers passed on per generation (the dynamic pool
+/// keeps 50 per kind, `testcase::seeds`).
+const MAX_NUMBERS_PER_GENERATION: usize = 32;
+
+/// The value of an integral primitive literal statement.
+fn integral_literal(kind: &StatementKind) -> Option<i64> {
+    use testcase::Primitive;
+    match kind {
+        StatementKind::Primitive(p) | StatementKind::Boxed(p) => match *p {
+            Primitive::Byte(v) => Some(v.into()),
+            Primitive::Short(v) => Some(v.into()),
+            Primitive::Char(v) => Some(v.into()),
+            Primitive::Int(v) => Some(v.into()),
+            Primitive::Long(v) => Some(v),
+            Primitive::Boolean(_) | Primitive::Float(_) | Primitive::Double(_) => None,
+        },
+        _ => None,
+    }
+}
+
 /// A test with what its execution showed.
 #[derive(Debug, Clone)]
 pub struct Evaluated {
@@ -33,8 +53,11 @@ pub struct Evaluator<'a, 'p> {
     pub evaluations: u64,
     budget: Budget,
     start: Instant,
-    /// Strings seen in `String.equals` since the last [`Self::take_strings`].
+    /// Strings seen in `String.equals` since the last [`Self::take_values`].
     strings: std::collections::BTreeSet<String>,
+    /// Numbers seen in comparisons since the last [`Self::take_values`], in
+    /// the order first seen, at most [`MAX_NUMBERS_PER_GENERATION`].
+    numbers: Vec<i64>,
 }
 
 impl<'a, 'p> Evaluator<'a, 'p> {
@@ -54,6 +77,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             budget,
             start: Instant::now(),
             strings: Default::default(),
+            numbers: Default::default(),
         }
     }
 
@@ -99,6 +123,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             let obs = Observation::of(&result, self.problem.map);
             self.record(&test, &result, &obs);
             self.strings.extend(result.trace.strings.iter().cloned());
+            self.remember_numbers(&test, &result.trace.numbers);
             out.push(Evaluated { threw_at: first_throw(&result), test, obs });
         }
         let event = SearchEvent::Progress {
@@ -122,9 +147,27 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         }
     }
 
-    /// The strings seen since the last call (sorted, so runs stay reproducible).
-    pub fn take_strings(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.strings).into_iter().collect()
+    /// Keeps the numbers a test's execution compared, except the test's own
+    /// literals (the input side of a comparison is no news).
+    fn remember_numbers(&mut self, test: &TestCase, numbers: &[i64]) {
+        let own: Vec<i64> = test.statements.iter().filter_map(|s| integral_literal(&s.kind)).collect();
+        for &n in numbers {
+            if self.numbers.len() >= MAX_NUMBERS_PER_GENERATION {
+                return;
+            }
+            if !own.contains(&n) && !self.numbers.contains(&n) {
+                self.numbers.push(n);
+            }
+        }
+    }
+
+    /// The values seen since the last call (strings sorted, numbers in the
+    /// order first seen: both reproducible for a seeded run).
+    pub fn take_values(&mut self) -> crate::RunTimeValues {
+        crate::RunTimeValues {
+            strings: std::mem::take(&mut self.strings).into_iter().collect(),
+            numbers: std::mem::take(&mut self.numbers),
+        }
     }
 
     /// Ends the search.

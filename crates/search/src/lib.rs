@@ -91,9 +91,19 @@ pub trait Variation {
     fn mutate(&mut self, test: &TestCase, rng: &mut ChaCha8Rng) -> TestCase;
     /// Two offspring of single-point crossover.
     fn crossover(&mut self, a: &TestCase, b: &TestCase, rng: &mut ChaCha8Rng) -> (TestCase, TestCase);
-    /// Strings the class under test compared its values with at run time,
-    /// for the dynamic constant pool (default: ignored).
-    fn observe_strings(&mut self, _strings: &[String]) {}
+    /// Values the class under test compared at run time, for the dynamic
+    /// constant pool (default: ignored).
+    fn observe_values(&mut self, _values: &RunTimeValues) {}
+}
+
+/// Values the class under test compared at run time since the search last
+/// asked ([`Evaluator::take_values`]), sorted so that runs stay reproducible.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RunTimeValues {
+    /// Strings compared with `String.equals` and friends.
+    pub strings: Vec<String>,
+    /// Operands of int and long comparisons.
+    pub numbers: Vec<i64>,
 }
 
 /// What the search reports while it runs.

@@ -44,7 +44,7 @@ pub fn run(
             population = ev.evaluate(fresh)?;
             continue;
         }
-        variation.observe_strings(&ev.take_strings());
+        variation.observe_values(&ev.take_values());
         let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness);
         let offspring = breed(&population, &scores, variation, config, rng);
         let offspring = ev.evaluate(offspring)?;

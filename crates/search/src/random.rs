@@ -26,7 +26,7 @@ pub fn run(
 ) -> Result<(), ExecError> {
     let mut pool: Vec<testcase::TestCase> = Vec::new();
     while !ev.done() {
-        variation.observe_strings(&ev.take_strings());
+        variation.observe_values(&ev.take_values());
         let batch: Vec<_> = (0..config.population)
             .map(|_| match pool.choose(rng) {
                 Some(t) if rng.random_bool(0.7) => variation.mutate(t, rng),

@@ -46,7 +46,7 @@ pub fn run(
         population.push(suite(ev.evaluate(tests)?, ev, &fitness));
     }
     while !ev.done() {
-        variation.observe_strings(&ev.take_strings());
+        variation.observe_values(&ev.take_values());
         population.sort_by(|a, b| a.fitness.total_cmp(&b.fitness));
         // The best suite survives; the others are parents of the next generation.
         let mut next = vec![clone_suite(&population[0])];

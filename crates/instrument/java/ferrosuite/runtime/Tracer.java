@@ -88,6 +88,7 @@ public final class Tracer {
 
     /** Probe before {@code if_icmpXX}: the two int operands. */
     public static void cmpII(int a, int b, int id) {
+        if (id >= branchEpoch.length || branchEpoch[id] != epoch) rememberNumbers(a, b);
         record(id, (double) ((long) a - (long) b), Integer.compare(a, b));
     }
 
@@ -108,6 +109,7 @@ public final class Tracer {
 
     /** Replaces {@code lcmp} before a branch; same result. */
     public static int lcmp(long a, long b, int id) {
+        if (id >= branchEpoch.length || branchEpoch[id] != epoch) rememberNumbers(a, b);
         int r = Long.compare(a, b);
         double d = (double) a - (double) b;
         if (d == 0.0 && r != 0) d = r; // keep the sign when the doubles round together
@@ -381,6 +383,39 @@ public final class Tracer {
         seenStrings[seenStringCount++] = s;
     }
 
+    /** Numbers kept per execution for dynamic seeding at most. */
+    public static final int MAX_NUMBERS = 32;
+    /** Operands of int and long comparisons, at the first execution of each jump in this execution. */
+    public static long[] seenNumbers = new long[MAX_NUMBERS];
+    public static int seenNumberCount;
+    /** The epoch the seen numbers belong to. */
+    private static int seenNumberEpoch;
+
+    /**
+     * Remembers both operands of a comparison, so the search can reuse them
+     * as seeds (EvoSuite's dynamic constant pool: numbers compared at run
+     * time). Called at a jump's first execution in a test only, which keeps
+     * loops cheap.
+     */
+    private static void rememberNumbers(long a, long b) {
+        try {
+            if (seenNumberEpoch != epoch) {
+                seenNumberEpoch = epoch;
+                seenNumberCount = 0;
+            }
+            rememberNumber(a);
+            rememberNumber(b);
+        } catch (RuntimeException race) {
+            // A race with another thread: these numbers are not remembered.
+        }
+    }
+
+    private static void rememberNumber(long n) {
+        if (seenNumberCount >= MAX_NUMBERS) return;
+        for (int i = 0; i < seenNumberCount; i++) if (seenNumbers[i] == n) return;
+        seenNumbers[seenNumberCount++] = n;
+    }
+
     /** The strings remembered in the current execution. */
     public static String[] exportStrings() {
         if (seenStringEpoch != epoch) return new String[0];
@@ -391,10 +426,13 @@ public final class Tracer {
      * All touched records in one array, read back by the worker with a single
      * JNI copy. Layout: {@code nBranches, (id, hits, lt, eq, gt, minDiff,
      * maxDiff, minAbs) * nBranches, nSwitches, (id, hits, nValues, values...)
-     * * nSwitches, nLines, (id, hits) * nLines, nMethods, (id, hits) * nMethods}.
+     * * nSwitches, nLines, (id, hits) * nLines, nMethods, (id, hits) * nMethods,
+     * nNumbers, numbers...} (numbers: {@link #rememberNumbers}; a long beyond
+     * 2^53 loses precision).
      */
     public static double[] export() {
-        int size = 4 + touchedBranchCount * 8 + touchedLineCount * 2 + touchedMethodCount * 2;
+        int numbers = seenNumberEpoch == epoch ? seenNumberCount : 0;
+        int size = 5 + touchedBranchCount * 8 + touchedLineCount * 2 + touchedMethodCount * 2 + numbers;
         for (int i = 0; i < touchedSwitchCount; i++) size += 3 + switchValueCount[touchedSwitches[i]];
         double[] r = new double[size];
         int k = 0;
@@ -428,6 +466,8 @@ public final class Tracer {
             r[k++] = touchedMethods[i];
             r[k++] = methodHits[touchedMethods[i]];
         }
+        r[k++] = numbers;
+        for (int i = 0; i < numbers; i++) r[k++] = seenNumbers[i];
         return r;
     }
 
