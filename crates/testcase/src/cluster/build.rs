@@ -375,7 +375,13 @@ impl<'cp> Builder<'cp> {
             return Vec::new();
         }
         if let Some(subs) = substitutes(name) {
-            return subs.iter().map(|s| Generator::Subtype(class_type(s))).collect();
+            let mut out: Vec<Generator> = subs.iter().map(|s| Generator::Subtype(class_type(s))).collect();
+            if name == "java.lang.Object" {
+                // `equals(Object)` and the like compare with their own class
+                // (EvoSuite also offers the CUT for `Object` parameters).
+                out.push(Generator::Subtype(class_type(&self.cut)));
+            }
+            return out;
         }
         if let Some(ctor) = self.container(name) {
             return vec![Generator::Call(ctor)];

@@ -21,7 +21,19 @@ pub(crate) const SUBSTITUTES: &[(&str, &[&str])] = &[
     ("java.lang.Comparable", &["java.lang.String", "java.lang.Integer"]),
     ("java.io.Serializable", &["java.lang.String", "java.lang.Integer"]),
     ("java.lang.CharSequence", &["java.lang.String"]),
-    ("java.lang.Number", &["java.lang.Integer"]),
+    (
+        "java.lang.Number",
+        &[
+            "java.lang.Integer",
+            "java.lang.Long",
+            "java.lang.Double",
+            "java.lang.Float",
+            "java.lang.Short",
+            "java.lang.Byte",
+            "java.math.BigInteger",
+            "java.math.BigDecimal",
+        ],
+    ),
     ("java.lang.Iterable", &["java.util.ArrayList"]),
     ("java.util.Collection", &["java.util.ArrayList"]),
     ("java.util.AbstractCollection", &["java.util.ArrayList"]),
@@ -94,6 +106,8 @@ mod tests {
         "java.io.ByteArrayInputStream",
         "java.io.StringWriter",
         "java.io.StringReader",
+        "java.math.BigInteger",
+        "java.math.BigDecimal",
     ];
 
     #[test]

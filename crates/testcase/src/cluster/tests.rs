@@ -171,8 +171,13 @@ fn jdk_types_get_concrete_stand_ins_with_their_type_arguments() {
     assert_eq!(generators(&bag, "java.util.List"), ["subtype java.util.ArrayList"]);
     assert_eq!(generators(&bag, "java.util.Map"), ["subtype java.util.HashMap"]);
     assert_eq!(generators(&bag, "java.util.ArrayList"), ["new java.util.ArrayList() -> java.util.ArrayList"]);
-    assert_eq!(generators(&bag, "java.lang.Object"), ["subtype java.lang.String", "subtype java.lang.Integer"]);
-    assert_eq!(generators(&bag, "java.lang.Number"), ["subtype java.lang.Integer"]);
+    // `Object` also gets the CUT, for `equals(Object)` and the like.
+    assert_eq!(
+        generators(&bag, "java.lang.Object"),
+        ["subtype java.lang.String", "subtype java.lang.Integer", "subtype fix.Bag"]
+    );
+    assert_eq!(generators(&bag, "java.lang.Number")[..2], ["subtype java.lang.Integer", "subtype java.lang.Long"]);
+    assert!(generators(&bag, "java.lang.Number").contains(&"subtype java.math.BigDecimal".to_string()));
     assert_eq!(
         bag.container("java.util.HashMap").unwrap().fill.to_string(),
         "java.util.HashMap.put(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"
