@@ -253,3 +253,14 @@ fn values_for_the_class_under_test_never_come_from_the_clock_random_seeds_or_ide
         }
     }
 }
+
+#[test]
+fn values_are_made_directly_or_by_a_generator() {
+    let Some(cluster) = cluster("fix.Counter") else { return };
+    for made in
+        ["I", "[Ljava/lang/Object;", "Ljava/lang/String;", "Ljava/lang/Integer;", "Ljava/io/File;", "Lfix/Counter;"]
+    {
+        assert!(cluster.can_make(&t(made)), "{made}");
+    }
+    assert!(!cluster.can_make(&t("Lfix/Unknown;")));
+}
