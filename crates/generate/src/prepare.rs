@@ -19,8 +19,7 @@ use crate::{GenerateConfig, GenerateError};
 pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<ClassRun, GenerateError> {
     let cp = Arc::new(ClassPath::parse(&config.class_path)?.with_jdk(&config.jdk.home)?);
     let cf = cp.load(class.as_str())?;
-    let mut goals =
-        analysis::goals::class_goals(&cf).map_err(|source| GenerateError::Analysis { class: class.clone(), source })?;
+    let mut goals = class_goals(&cf, class)?;
     let work = config.work_dir.join(class.as_str());
     let instrumented = crate::class_run::instrumented_dir(&work);
     let _ = std::fs::remove_dir_all(&instrumented);
@@ -70,6 +69,28 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
         deadlines: Default::default(),
         static_reset: crate::static_state::statuses(&batch),
     })
+}
+
+/// The goals of `class` with those of its nested classes that count with
+/// it appended, as `generate` measures a class (unless a nested class
+/// cannot be instrumented: a run leaves its goals out, which this cannot
+/// know). `cp` needs only the user's class path.
+///
+/// # Errors
+/// [`GenerateError::ClassPath`] when `class` cannot be loaded,
+/// [`GenerateError::Analysis`] when its code cannot be analysed (nested
+/// classes that cannot be are left out, and logged).
+pub fn goals_with_nested(cp: &ClassPath, class: &BinaryName) -> Result<ClassGoals, GenerateError> {
+    let mut goals = class_goals(&*cp.load(class.as_str())?, class)?;
+    for (_, nested) in nested_classes(cp, class) {
+        goals.append(nested);
+    }
+    Ok(goals)
+}
+
+/// The goals of the class under test `class` (class file `cf`).
+fn class_goals(cf: &model::classfile::ClassFile, class: &BinaryName) -> Result<ClassGoals, GenerateError> {
+    analysis::goals::class_goals(cf).map_err(|source| GenerateError::Analysis { class: class.clone(), source })
 }
 
 /// The nested classes of `class` on the class path whose goals count as
