@@ -16,6 +16,9 @@
 //! - [`filter`]: JaCoCo-compatible filtering of compiler-generated code.
 //! - [`goals`]: the coverage goals of a class and their probe sites.
 //! - [`constants`]: constant-pool and immediate constants for seeding.
+//! - [`condition_inputs`]: why a goal can stay uncovered, statically: code
+//!   reached only through exception edges, and what a branch's condition
+//!   reads (environment APIs, fields, instance calls).
 //! - [`error`]: [`AnalysisError`], naming class, method and bytecode index.
 //!
 //! Internal: `condition` renders branch conditions for labels by symbolic
@@ -36,6 +39,7 @@
 
 pub mod cfg;
 mod condition;
+pub mod condition_inputs;
 pub mod constants;
 pub mod control_dependence;
 pub mod dominance;

@@ -16,7 +16,7 @@ use model::names::BinaryName;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::Problem;
-use testcase::cluster::{ClusterOptions, TestCluster};
+use testcase::cluster::TestCluster;
 use testcase::seeds::{SeedOptions, Seeds};
 
 use crate::observer::{Observer, SearchEvents};
@@ -184,7 +184,7 @@ fn try_generate(
     for technique in techniques.iter_mut() {
         technique.goals(&mut run);
     }
-    let options = ClusterOptions { package_private: !run.sealed, ..ClusterOptions::default() };
+    let options = crate::prepare::cluster_options(run.sealed);
     let cluster = TestCluster::build(&run.cp, class.as_str(), &options)?;
     let seeds = Seeds::from_class(&*run.cp.load(class.as_str())?, SeedOptions::default());
     let initial = techniques.iter_mut().flat_map(|t| t.initial_tests(&run)).collect();
@@ -228,16 +228,18 @@ fn try_generate(
     let names = junit::test_names(&suite.tests);
     report.findings.extend(techniques.iter_mut().flat_map(|t| t.findings(&run, &suite.tests, &names)));
     let t = Instant::now();
-    let filled = fill_coverage(&mut run, &suite, report);
+    let filled = fill_coverage(&mut run, &suite, &cluster, report);
     report.seconds.insert("final-coverage".into(), t.elapsed().as_secs_f64());
     filled
 }
 
 /// Covered goals of the final suite, by kind, from one more execution
-/// (in a fresh JVM, so static initialisers run again as they do under JUnit).
+/// (in a fresh JVM, so static initialisers run again as they do under
+/// JUnit), and the cause of each uncovered goal ([`crate::triage`]).
 fn fill_coverage(
     run: &mut ClassRun,
     suite: &crate::verify::VerifiedSuite,
+    cluster: &TestCluster,
     report: &mut ClassReport,
 ) -> Result<(), GenerateError> {
     let (results, not_run) = crate::coverage_run::execute(run, suite)?;
@@ -247,10 +249,9 @@ fn fill_coverage(
         let entry = report.goals.entry(g.kind.category().to_string()).or_default();
         entry.total += 1;
         entry.covered += usize::from(covered.contains(&g.id));
-        if !covered.contains(&g.id) {
-            report.uncovered.push(g.label.clone());
-        }
     }
+    let causes = crate::triage::classify(&run.cp, &run.goals, cluster, &covered);
+    report.record_uncovered(&run.goals, &causes);
     Ok(())
 }
 

@@ -17,8 +17,9 @@
 //!    [`environments`], [`mutants`];
 //! 8. emit JUnit, compile it and run it in several orders, alone and on a
 //!    second JDK, removing what fails: [`verify`], [`rounds`];
-//! 9. measure the final suite's coverage ([`coverage_run`]) and write the
-//!    report: [`class_run`], [`report`].
+//! 9. measure the final suite's coverage ([`coverage_run`]), give every
+//!    uncovered goal a cause ([`triage`]) and write the report:
+//!    [`class_run`], [`report`].
 //!
 //! Techniques plug in through [`Technique`] ([`technique`] lists the hook
 //! points); [`Observer`] ([`observer`]) receives progress events;
@@ -50,6 +51,7 @@ pub mod report;
 pub mod rounds;
 pub mod static_state;
 pub mod technique;
+pub mod triage;
 pub mod variation;
 pub mod verify;
 

@@ -17,14 +17,9 @@ use crate::{GenerateConfig, GenerateError};
 /// # Errors
 /// Class-path, analysis, instrumentation and worker start-up errors.
 pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<ClassRun, GenerateError> {
-    let cp = ClassPath::parse(&config.class_path)?.with_jdk(&config.jdk.home)?;
-    let cf = cp.load(class.as_str())?;
-    // Tests are compiled with `--release` of the class's version: the test
-    // cluster offers only the JDK members of that release.
-    let release = model::classfile::javac_release(cf.major_version);
-    let cp = Arc::new(cp.with_release(&config.jdk.home, release)?);
-    let mut goals =
-        analysis::goals::class_goals(&cf).map_err(|source| GenerateError::Analysis { class: class.clone(), source })?;
+    let (cp, cf) = class_path_for(&config.class_path, &config.jdk.home, class)?;
+    let cp = Arc::new(cp);
+    let mut goals = class_goals(&cf, class)?;
     let work = config.work_dir.join(class.as_str());
     let instrumented = crate::class_run::instrumented_dir(&work);
     let _ = std::fs::remove_dir_all(&instrumented);
@@ -81,6 +76,31 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
     })
 }
 
+/// The class path the search sees for `class`: `class_path` (`:`-separated)
+/// with the JDK at `java_home`, noting the release tests are compiled for
+/// (`--release` of the class's version: the test cluster offers only the
+/// JDK members of that release); with the class file of `class`.
+///
+/// # Errors
+/// Class-path errors, `class` not found among them.
+pub fn class_path_for(
+    class_path: &str,
+    java_home: &std::path::Path,
+    class: &BinaryName,
+) -> Result<(ClassPath, Arc<model::classfile::ClassFile>), GenerateError> {
+    let cp = ClassPath::parse(class_path)?.with_jdk(java_home)?;
+    let cf = cp.load(class.as_str())?;
+    let release = model::classfile::javac_release(cf.major_version);
+    Ok((cp.with_release(java_home, release)?, cf))
+}
+
+/// The options of the test cluster for a class under test whose package
+/// is `sealed` or not: tests of a sealed package live in a subpackage and
+/// can call only public members.
+pub fn cluster_options(sealed: bool) -> testcase::cluster::ClusterOptions {
+    testcase::cluster::ClusterOptions { package_private: !sealed, ..Default::default() }
+}
+
 /// Copies the classes of `class`'s package that were not instrumented into
 /// `instrumented` as they are: in a sealed package every class must come
 /// from one place, and with the instrumented classes first on the workers'
@@ -102,6 +122,28 @@ fn copy_package(cp: &ClassPath, class: &BinaryName, instrumented: &std::path::Pa
         std::fs::write(&target, bytes).map_err(GenerateError::io("write", &target))?;
     }
     Ok(())
+}
+
+/// The goals of `class` with those of its nested classes that count with
+/// it appended, as `generate` measures a class (unless a nested class
+/// cannot be instrumented: a run leaves its goals out, which this cannot
+/// know). `cp` needs only the user's class path.
+///
+/// # Errors
+/// [`GenerateError::ClassPath`] when `class` cannot be loaded,
+/// [`GenerateError::Analysis`] when its code cannot be analysed (nested
+/// classes that cannot be are left out, and logged).
+pub fn goals_with_nested(cp: &ClassPath, class: &BinaryName) -> Result<ClassGoals, GenerateError> {
+    let mut goals = class_goals(&*cp.load(class.as_str())?, class)?;
+    for (_, nested) in nested_classes(cp, class) {
+        goals.append(nested);
+    }
+    Ok(goals)
+}
+
+/// The goals of the class under test `class` (class file `cf`).
+fn class_goals(cf: &model::classfile::ClassFile, class: &BinaryName) -> Result<ClassGoals, GenerateError> {
+    analysis::goals::class_goals(cf).map_err(|source| GenerateError::Analysis { class: class.clone(), source })
 }
 
 /// The nested classes of `class` on the class path whose goals count as

@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::GenerateError;
 use crate::technique::Finding;
+use crate::triage::UncoveredCause;
 
 /// Goals of one kind: how many there are and how many the emitted tests cover.
 #[derive(Debug, Clone, Default, Serialize, PartialEq, Eq)]
@@ -46,6 +47,15 @@ pub struct MutantCount {
     pub killed: usize,
     /// Assertions removed because they killed no mutant.
     pub assertions_removed: usize,
+}
+
+/// A goal the emitted tests do not cover, and why (see [`crate::triage`]).
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct UncoveredGoal {
+    /// The goal's label (`CSVRecord.java:120 if (index != null) true`).
+    pub goal: String,
+    /// Its cause.
+    pub cause: UncoveredCause,
 }
 
 /// A class whose static initialiser has effects beyond its own static
@@ -147,8 +157,13 @@ pub struct ClassReport {
     /// coverage counts are then a lower bound; left out of the JSON when 0).
     #[serde(skip_serializing_if = "is_zero")]
     pub coverage_tests_not_run: usize,
-    /// Labels of the goals the emitted tests do not cover.
-    pub uncovered: Vec<String>,
+    /// The goals the emitted tests do not cover, in goal order, each with
+    /// its cause ([`crate::triage`]).
+    pub uncovered: Vec<UncoveredGoal>,
+    /// The uncovered branch goals (JaCoCo's branch counter: branch sides
+    /// and switch targets) by cause name (`object-state`); causes without
+    /// such goals are left out.
+    pub uncovered_by_cause: BTreeMap<String, usize>,
     /// Classes of the class under test (itself and its nested classes)
     /// whose static initialiser changes state beyond their own static
     /// fields, which the static reset between tests does not undo
@@ -217,6 +232,21 @@ impl ClassReport {
         }
     }
 
+    /// Records the uncovered goals of `goals` with their `causes`
+    /// ([`crate::triage::classify`]): [`ClassReport::uncovered`] and
+    /// [`ClassReport::uncovered_by_cause`].
+    pub fn record_uncovered(
+        &mut self,
+        goals: &analysis::goals::ClassGoals,
+        causes: &[(analysis::goals::GoalId, UncoveredCause)],
+    ) {
+        let label = |id| goals.goal(id).label.clone();
+        self.uncovered.extend(causes.iter().map(|&(id, cause)| UncoveredGoal { goal: label(id), cause }));
+        for (cause, n) in crate::triage::branch_counts(goals, causes) {
+            *self.uncovered_by_cause.entry(cause.name().to_string()).or_default() += n;
+        }
+    }
+
     /// An empty report for `class` (status [`ClassStatus::Ok`] until something fails).
     pub fn new(class: BinaryName) -> ClassReport {
         ClassReport {
@@ -241,6 +271,7 @@ impl ClassReport {
             test_file: None,
             coverage_tests_not_run: 0,
             uncovered: Vec::new(),
+            uncovered_by_cause: BTreeMap::new(),
             static_side_effects: Vec::new(),
             findings: Vec::new(),
         }

@@ -234,6 +234,24 @@ impl TestCluster {
         self.containers.get(binary_name)
     }
 
+    /// Whether the operators can make a value of `ty` other than `null`:
+    /// directly (primitives, arrays, `String`, boxes, `Class`, `File`,
+    /// `Path`, enum constants) or through at least one generator (which
+    /// may itself need values the cluster cannot make; this does not look
+    /// further).
+    pub fn can_make(&self, ty: &FieldType) -> bool {
+        match ty {
+            FieldType::Base(_) | FieldType::Array(_) => true,
+            FieldType::Object(name) => {
+                let binary = name.to_binary();
+                let name = binary.as_str();
+                jdk::LITERAL_TYPES.contains(&name)
+                    || !self.enum_constants(name).is_empty()
+                    || !self.generators(name).is_empty()
+            }
+        }
+    }
+
     /// The class types the cluster has generators for, sorted.
     pub fn generated_types(&self) -> impl Iterator<Item = &str> {
         self.generators.keys().map(String::as_str)

@@ -16,6 +16,8 @@
 //! - `bench flaky`: generate on a corpus, then run each suite 10 times in
 //!   random order: failing and unstable tests.
 //! - `bench draw`: draw a corpus from jars by a written rule, in two halves.
+//! - `bench triage`: the causes of the uncovered branch goals of a
+//!   `bench coverage` run, per class ([`super::bench_triage`]).
 //! - `bench kat`: building the KAT knowledge graph and loading the shipped one.
 
 use std::collections::BTreeSet;
@@ -121,6 +123,18 @@ pub enum BenchCommand {
     },
     /// Draw a corpus from jars by the rule written in `commands/corpus.rs`.
     Draw(super::corpus::DrawArgs),
+    /// Why the branch goals of a `bench coverage --out DIR` run stay uncovered: causes per class of a corpus.
+    Triage {
+        /// Corpus file of the run: lines `JAR[:DEPENDENCY...] CLASS`, jars relative to `--jar-dir`.
+        #[arg(long)]
+        corpus: PathBuf,
+        /// The run's output folder: `DIR/<class>/report.json` per class.
+        #[arg(long)]
+        dir: PathBuf,
+        /// Where the corpus jars are.
+        #[arg(long, default_value = "/usr/share/java")]
+        jar_dir: PathBuf,
+    },
     /// Our branch-goal count next to JaCoCo's branch counter, per class of a corpus file.
     Branches {
         /// Corpus file: lines `JAR[:DEPENDENCY...] CLASS`, jars relative to `--jar-dir`.
@@ -143,6 +157,7 @@ pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
             bench_verify(jar, classpath, out.as_ref(), *every_site, *static_reset)
         }
         BenchCommand::Draw(args) => super::corpus::draw(args),
+        BenchCommand::Triage { corpus, dir, jar_dir } => super::bench_triage::bench_triage(corpus, dir, jar_dir),
         BenchCommand::Branches { corpus, jar_dir } => super::jacoco::compare_branches(corpus, jar_dir),
         BenchCommand::Kat { src_zip, runs } => super::kat::bench(src_zip, *runs),
         BenchCommand::Exec { executions } => super::bench_exec::bench_exec(*executions),

@@ -1,12 +1,14 @@
 //! One module per subcommand, plus the mapping of errors to exit codes:
 //! [`generate`] (the main job), [`goals`], [`instrument`], [`kat`], and
 //! `bench` ([`bench`]: `instrument`, `verify`, `exec` ([`bench_exec`]),
-//! `coverage` ([`bench_coverage`]), `flaky` ([`bench_flaky`]), `branches` ([`jacoco`]), `kat`).
+//! `coverage` ([`bench_coverage`]), `flaky` ([`bench_flaky`]), `branches` ([`jacoco`]), `triage`
+//! ([`bench_triage`]), `draw` ([`corpus`]), `kat`).
 
 pub mod bench;
 pub mod bench_coverage;
 pub mod bench_exec;
 pub mod bench_flaky;
+pub mod bench_triage;
 pub mod corpus;
 pub mod generate;
 pub mod goals;

@@ -291,3 +291,14 @@ fn jdk_members_newer_than_the_release_are_not_offered() {
     let streams = generators(&serialization.unwrap(), "java.io.OutputStream");
     assert_eq!(streams, ["subtype java.io.ByteArrayOutputStream"], "an in-memory stream stands in");
 }
+
+#[test]
+fn values_are_made_directly_or_by_a_generator() {
+    let Some(cluster) = cluster("fix.Counter") else { return };
+    for made in
+        ["I", "[Ljava/lang/Object;", "Ljava/lang/String;", "Ljava/lang/Integer;", "Ljava/io/File;", "Lfix/Counter;"]
+    {
+        assert!(cluster.can_make(&t(made)), "{made}");
+    }
+    assert!(!cluster.can_make(&t("Lfix/Unknown;")));
+}
