@@ -10,6 +10,7 @@
 //! - [`names`], [`descriptor`], [`signature`]: Java names and types.
 //! - [`classpath`]: directories, jars and jmods, lazy lookup by binary name.
 //! - [`jdk`]: finding the JDK whose jmods complete the class path.
+//! - [`release_api`]: the JDK API of an older release (`lib/ct.sym`), for tests compiled with `--release`.
 //! - [`hierarchy`]: superclasses, interfaces, subclasses, accessible API.
 //!
 //! Internal: `reader` is the bounds-checked byte reader of the class-file
