@@ -16,6 +16,10 @@ use crate::ir::{StatementKind, VarId, var_id};
 const P_CHANGE_PARAMETER: f64 = 0.1;
 /// Probability of each further insertion, to the power of the insertions so far (EvoSuite `p_statement_insertion`).
 const P_STATEMENT_INSERTION: f64 = 0.5;
+/// Probability that an insertion repeats a call on an existing object ([`Factory::repeat_call`]).
+const P_REPEAT_CALL: f64 = 0.2;
+/// The most copies one repetition adds.
+const MAX_REPEATS: usize = 8;
 
 impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// Deletes each statement with probability 1/n, last first.
@@ -215,14 +219,52 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         generators.chain(cluster.calls_under_test()).filter(fits).collect()
     }
 
-    /// Inserts a random call, then another with probability 1/2, 1/4, …,
-    /// while the test is shorter than `max_length`.
+    /// Inserts a random call (or, with probability [`P_REPEAT_CALL`],
+    /// repeats one: [`Factory::repeat_call`]), then another with probability
+    /// 1/2, 1/4, …, while the test is shorter than `max_length`.
     pub fn insert_phase(&mut self, max_length: usize) {
         let mut count = 0;
         while self.test.len() < max_length && self.rng.random_bool(P_STATEMENT_INSERTION.powi(count)) {
-            self.insert_random_call(false, max_length);
+            if !(self.rng.random_bool(P_REPEAT_CALL) && self.repeat_call(max_length)) {
+                self.insert_random_call(false, max_length);
+            }
             count += 1;
         }
+    }
+
+    /// Repeats a call on an existing object 1 to [`MAX_REPEATS`] times right
+    /// after it (`heap.insert(x)`, then `heap.insert(y)`, ...), each copy
+    /// with new values for its primitive, boxed and string arguments and the
+    /// same objects otherwise, so that states that need many calls (a heap
+    /// of 5 to 20 elements) are one mutation away. Reverts and returns
+    /// `false` when the test has no call on an object or would exceed `max_length`.
+    fn repeat_call(&mut self, max_length: usize) -> bool {
+        let calls: Vec<usize> =
+            (0..self.test.len()).filter(|&i| matches!(self.test.statements[i].kind, StatementKind::Call { .. })).collect();
+        let Some(&i) = calls.choose(self.rng) else { return false };
+        let snapshot = self.test.clone();
+        let original = self.test.statements[i].clone();
+        let StatementKind::Call { receiver, method, args } = &original.kind else { return false };
+        let mut pos = i + 1;
+        for _ in 0..self.rng.random_range(1..=MAX_REPEATS) {
+            let mut new_args = Vec::with_capacity(args.len());
+            for &arg in args {
+                let fresh = matches!(
+                    self.test[arg].kind,
+                    StatementKind::Primitive(_) | StatementKind::Boxed(_) | StatementKind::String(_)
+                );
+                let ty = self.test[arg].ty.clone();
+                new_args.push(if fresh { self.value(&ty, &mut pos, 1, &[]) } else { arg });
+            }
+            let kind = StatementKind::Call { receiver: *receiver, method: method.clone(), args: new_args };
+            edit::insert_at(&mut self.test, pos, crate::ir::Statement { kind, ..original.clone() });
+            pos += 1;
+        }
+        if self.test.len() > max_length {
+            self.test = snapshot;
+            return false;
+        }
+        true
     }
 }
 
