@@ -403,3 +403,23 @@ fn numbers_compared_at_run_time_become_seeds() {
     let suite = test_file(&out, "Keypad");
     assert!(suite.contains("42404") && suite.contains("3298534895673L"), "{suite}");
 }
+
+/// Objects the class under test returns are exercised through their
+/// interface: `edge.Shelf`'s private iterator class gets `hasNext`, `next`
+/// and `remove` calls (issue 11: such `remove()` methods stayed uncovered).
+#[test]
+fn objects_returned_by_the_class_under_test_are_called() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("shelf");
+    let (code, log, report) = generate(&jar, "edge.Shelf", &out, &["--evaluations", "4000", "--seed", "6"]);
+    assert_eq!(code, 0, "{log}");
+    let class = &report["classes"][0];
+    let uncovered = class["uncovered"].to_string();
+    for method in ["hasNext", "next", "remove"] {
+        assert!(!uncovered.contains(&format!("method {method}(")), "{method} never called: {class}");
+    }
+    assert!(!uncovered.contains("if (last >= 0)"), "remove() both ways: {class}");
+    let suite = test_file(&out, "Shelf");
+    assert!(suite.contains(".remove()"), "{suite}");
+}

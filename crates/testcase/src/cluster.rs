@@ -11,9 +11,14 @@
 //!    type, static methods of the CUT's jar (or package) returning it,
 //!    instance methods of the CUT returning it, concrete subclasses found
 //!    on the class path for abstract types, and JDK stand-ins
-//!    (`List` → `ArrayList`, `Object` → `String` or `Integer`);
+//!    (`List` → `ArrayList`, `Object` → `String`, `Integer` or the CUT,
+//!    `OutputStream` → `ByteArrayOutputStream`), offering only JDK members of
+//!    the release the tests are compiled for (`ClassPath::release_api`);
 //! 3. *modifiers*: calls on an existing value of a type
-//!    ([`TestCluster::modifiers`]), for the insert operator;
+//!    ([`TestCluster::modifiers`]), for the insert operator, including the
+//!    methods of a type a call under test returns when a nested, local or
+//!    anonymous class of the CUT implements it (the `Iterator` that
+//!    `iterator()` returns), so the CUT's code behind returned objects runs;
 //! 4. the supertypes of every type it mentions, so that the operators can
 //!    ask [`TestCluster::is_assignable`] without the class path.
 //!

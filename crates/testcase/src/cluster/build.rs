@@ -41,6 +41,7 @@ pub(super) fn build(cp: &ClassPath, cut: &str, options: &ClusterOptions) -> Resu
     b.check_accessible(&class)?;
     b.collect_calls_under_test(&class);
     b.collect_nested_calls();
+    b.collect_returned_types();
     b.enqueue_name(cut, 1);
     let params: Vec<JavaType> = b.cluster.calls_under_test.iter().flat_map(|c| c.params().to_vec()).collect();
     for p in &params {
@@ -64,6 +65,9 @@ struct Builder<'cp> {
     mentioned: BTreeSet<String>,
     exists: RefCell<HashMap<String, bool>>,
     app: Option<AppIndex>,
+    /// Types that calls under test return and that a nested class of the
+    /// CUT implements ([`Builder::collect_returned_types`]).
+    returned: BTreeSet<String>,
 }
 
 /// What the build knows about the application's classes (built on first use).
@@ -98,6 +102,7 @@ impl<'cp> Builder<'cp> {
             mentioned: BTreeSet::new(),
             exists: RefCell::new(HashMap::new()),
             app: None,
+            returned: BTreeSet::new(),
         }
     }
 
@@ -215,6 +220,35 @@ impl<'cp> Builder<'cp> {
             calls.extend(self.members_under_test(&class, &name, false, &mut HashSet::new(), &owner));
             self.cluster.calls_under_test.extend(calls);
             self.enqueue_name(&name, 1);
+        }
+    }
+
+    /// Finds the types that calls under test return and that a nested,
+    /// local or anonymous class of the CUT implements (`iterator()`
+    /// returning an `Itr` as an `Iterator`, a builder returned as its
+    /// interface), and queues them: their instance methods become modifiers
+    /// ([`Builder::modifiers_for`]), so that the tests call the CUT's own
+    /// code behind the objects it returns.
+    fn collect_returned_types(&mut self) {
+        let prefix = format!("{}$", self.cut);
+        let mut implemented = HashSet::new();
+        for name in self.cp.all_class_names().into_iter().filter(|n| n.starts_with(&prefix)) {
+            if let Ok(supers) = hierarchy::Supertypes::of(self.cp, &name) {
+                implemented.extend(supers.iter().map(BinaryName::to_string));
+            }
+        }
+        let returned: Vec<String> = self
+            .cluster
+            .calls_under_test
+            .iter()
+            .filter_map(Callable::ret)
+            .flat_map(|ret| class_names(&ret))
+            .filter(|name| *name != self.cut && name != "java.lang.Object" && implemented.contains(name))
+            .collect();
+        for name in returned {
+            if self.returned.insert(name.clone()) {
+                self.enqueue_name(&name, 1);
+            }
         }
     }
 
@@ -492,10 +526,26 @@ impl<'cp> Builder<'cp> {
             let ret = container.fill.descriptor.ret.clone().map_or(JavaType::Void, JavaType::from);
             return vec![Callable::Method { method: container.fill.clone(), params, ret }];
         }
-        if is_jdk_class(name) || depth >= self.options.max_depth {
+        if self.returned.contains(name) && is_jdk_class(name) {
+            return self.declared_instance_methods(name);
+        }
+        if is_jdk_class(name) || (depth >= self.options.max_depth && !self.returned.contains(name)) {
             return Vec::new();
         }
         self.instance_methods(name)
+    }
+
+    /// The public instance methods that JDK type `name` declares itself
+    /// (`Iterator.hasNext`/`next`/`remove`), referenced with `name`.
+    fn declared_instance_methods(&self, name: &str) -> Vec<Callable> {
+        let Some(class) = self.load(name) else { return Vec::new() };
+        class
+            .methods
+            .iter()
+            .filter(|m| m.access & (access::STATIC | access::SYNTHETIC | access::BRIDGE) == 0)
+            .filter(|m| m.access & access::PUBLIC != 0 && !class.member_name(m).starts_with('<'))
+            .filter_map(|m| self.method_callable(&class, m, BinaryName::new(name)))
+            .collect()
     }
 
     /// The accessible instance methods of application class `name`, declared
