@@ -423,3 +423,24 @@ fn objects_returned_by_the_class_under_test_are_called() {
     let suite = test_file(&out, "Shelf");
     assert!(suite.contains(".remove()"), "{suite}");
 }
+
+/// Containers typed with wildcards are filled, and a generic class under
+/// test is declared with type arguments: the emitted suite compiles
+/// without raw-type or unchecked warnings (`edge.Index<K, V>`).
+#[test]
+fn generic_classes_and_wildcard_containers_need_no_raw_types() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("index");
+    let (code, log, report) = generate(&jar, "edge.Index", &out, &["--evaluations", "3000", "--seed", "1"]);
+    assert_eq!(code, 0, "{log}");
+    let class = &report["classes"][0];
+    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    let source = out.join("edge/Index_FerroTest.java");
+    let classes = tmp.path().join("test-classes");
+    let cp = format!("{}:/usr/share/java/junit4.jar", jar.display());
+    let (src, dst) = (source.to_str().unwrap(), classes.to_str().unwrap());
+    let javac = util::jdk_tool("javac", &["-Xlint:rawtypes,unchecked", "-cp", &cp, "-d", dst, src]);
+    let messages = String::from_utf8_lossy(&javac.stderr);
+    assert!(javac.status.success() && !messages.contains("warning"), "{messages}\n{}", test_file(&out, "Index"));
+}

@@ -110,6 +110,10 @@ pub enum Callable {
         method: MethodRef,
         /// The generic parameter types, type variables replaced by their bounds' erasure.
         params: Vec<JavaType>,
+        /// The type of the new object: `Owner<B1, ...>` with each type
+        /// parameter's bound erasure for a generic top-level class (so tests
+        /// declare no raw types), else `Owner`.
+        ret: JavaType,
     },
     /// `Owner.name(params)`.
     StaticMethod {
@@ -318,7 +322,7 @@ impl Callable {
     /// The type of the value the call produces, or `None` (void, field writes).
     pub fn ret(&self) -> Option<JavaType> {
         match self {
-            Callable::Constructor { method, .. } => Some(JavaType::from(FieldType::Object(method.owner.to_internal()))),
+            Callable::Constructor { ret, .. } => Some(ret.clone()),
             Callable::StaticMethod { ret, .. } | Callable::Method { ret, .. } => {
                 (*ret != JavaType::Void).then(|| ret.clone())
             }

@@ -328,7 +328,7 @@ impl<'cp> Builder<'cp> {
         }
         let method = MethodRef::new(owner, name, descriptor);
         Some(if name == "<init>" {
-            Callable::Constructor { method, params }
+            Callable::Constructor { method, params, ret: self_type(class) }
         } else if m.access & access::STATIC != 0 {
             Callable::StaticMethod { method, params, ret }
         } else {
@@ -447,7 +447,7 @@ impl<'cp> Builder<'cp> {
         let fill = MethodRef::parse(class, fill, desc).ok()?;
         self.cluster.containers.insert(name.to_string(), Container { fill });
         let method = MethodRef::parse(class, "<init>", "()V").ok()?;
-        Some(Callable::Constructor { method, params: Vec::new() })
+        Some(Callable::Constructor { method, params: Vec::new(), ret: class_type(class) })
     }
 
     /// Static methods and constants of `class` itself that produce a `name`.
@@ -779,6 +779,31 @@ fn collect_class_names(ty: &JavaType, out: &mut Vec<String>) {
 }
 
 /// The raw class type of a binary name.
+/// The type of a new instance of `class`: parameterized with the erasure of
+/// each type parameter's bound (`Index<K, V>` → `Index<Object, Object>`)
+/// for a generic top-level class, raw otherwise (a nested class may need
+/// its enclosing class's arguments as well).
+fn self_type(class: &ClassFile) -> JavaType {
+    let name = class.binary_name();
+    let raw = class_type(name.as_str());
+    if name.as_str().contains('$') {
+        return raw;
+    }
+    let Some(sig) = class.signature(&class.attributes).and_then(|s| parse_class_signature(s).ok()) else {
+        return raw;
+    };
+    if sig.type_params.is_empty() {
+        return raw;
+    }
+    let object = || FieldType::Object(InternalName::object());
+    let args = sig
+        .type_params
+        .iter()
+        .map(|p| TypeArg::Exact(JavaType::from(sig.type_var_erasure(&p.name).unwrap_or_else(object))))
+        .collect();
+    JavaType::Class(ClassTypeSig { name: name.to_internal(), args, outer_args: Vec::new() })
+}
+
 fn class_type(binary_name: &str) -> JavaType {
     JavaType::from(FieldType::Object(BinaryName::new(binary_name).to_internal()))
 }

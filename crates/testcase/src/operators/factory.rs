@@ -12,7 +12,7 @@
 
 use model::descriptor::{BaseType, FieldType};
 use model::names::{BinaryName, InternalName};
-use model::signature::{ClassTypeSig, JavaType};
+use model::signature::{ClassTypeSig, JavaType, TypeArg};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
@@ -179,7 +179,10 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     }
 
     /// `sub` with the type arguments of `need` when `sub` is a JDK
-    /// collection standing in for it (`List<String>` → `ArrayList<String>`).
+    /// collection standing in for it (`List<String>` → `ArrayList<String>`),
+    /// wildcards made exact (`Collection<? extends K>` → `ArrayList<K>`: a
+    /// class instance cannot be created with a wildcard, and a collection of
+    /// the bound can be filled and passed where the wildcard is expected).
     fn with_type_args(&self, need: &JavaType, sub: &JavaType) -> JavaType {
         match (need, sub) {
             (JavaType::Class(need), JavaType::Class(sub))
@@ -187,7 +190,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
             {
                 JavaType::Class(ClassTypeSig {
                     name: sub.name.clone(),
-                    args: need.args.clone(),
+                    args: need.args.iter().map(exact).collect(),
                     outer_args: Vec::new(),
                 })
             }
@@ -309,6 +312,19 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
             .filter(|name| cluster.is_assignable(ty, &FieldType::Object(BinaryName::new(*name).to_internal())))
             .flat_map(|name| cluster.modifiers(name))
             .collect()
+    }
+}
+
+/// A type argument without wildcard: the bound of `? extends T` and
+/// `? super T`, `Object` for `?` and type variables.
+fn exact(arg: &TypeArg) -> TypeArg {
+    let object = || JavaType::from(FieldType::Object(InternalName::object()));
+    match arg {
+        TypeArg::Exact(JavaType::TypeVar(_))
+        | TypeArg::Extends(JavaType::TypeVar(_))
+        | TypeArg::Super(JavaType::TypeVar(_))
+        | TypeArg::Wildcard => TypeArg::Exact(object()),
+        TypeArg::Exact(t) | TypeArg::Extends(t) | TypeArg::Super(t) => TypeArg::Exact(t.clone()),
     }
 }
 
