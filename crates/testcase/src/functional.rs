@@ -52,7 +52,7 @@ pub(crate) fn functional_method(cp: &ClassPath, binary_name: &str) -> Option<Met
             if OBJECT_METHODS.contains(&(key.0.as_str(), descriptor)) || overridden.contains(&key) {
                 continue;
             }
-            if keys.insert(key.clone()) && keys.len() > 1 || c.signature(&m.attributes).is_some_and(is_generic) {
+            if (keys.insert(key.clone()) && keys.len() > 1) || c.signature(&m.attributes).is_some_and(is_generic) {
                 return None;
             }
             if found.is_none() {
@@ -130,7 +130,10 @@ mod tests {
             assert_eq!(method(cp, class), None, "{class}");
         }
         // One abstract method; the others are default (and `Named` has a static one).
-        assert_eq!(method(cp, "java.lang.Iterable").as_deref(), Some("java.lang.Iterable.iterator()Ljava/util/Iterator;"));
+        assert_eq!(
+            method(cp, "java.lang.Iterable").as_deref(),
+            Some("java.lang.Iterable.iterator()Ljava/util/Iterator;")
+        );
         assert_eq!(method(cp, "fix.Named").as_deref(), Some("fix.Named.name()Ljava/lang/String;"));
     }
 }

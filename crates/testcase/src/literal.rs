@@ -210,7 +210,10 @@ mod tests {
         let m = |d: &str| MethodRef::parse("java.util.Comparator", "compare", d).unwrap();
         let names = |v: VarId| format!("string{}", v.0);
         let cmp = m("(Ljava/lang/Object;Ljava/lang/Object;)I");
-        assert_eq!(lambda(&cmp, LambdaBody::NaturalOrder, names, "Comparable"), "(a, b) -> ((Comparable) a).compareTo(b)");
+        assert_eq!(
+            lambda(&cmp, LambdaBody::NaturalOrder, names, "Comparable"),
+            "(a, b) -> ((Comparable) a).compareTo(b)"
+        );
         assert_eq!(lambda(&cmp, LambdaBody::Default, names, "Comparable"), "(a, b) -> 0");
         assert_eq!(lambda(&m("(J)J"), LambdaBody::Identity, names, "Comparable"), "(a) -> a");
         assert_eq!(lambda(&m("()Ljava/lang/String;"), LambdaBody::Returns(VarId(3)), names, "C"), "() -> string3");

@@ -82,6 +82,7 @@ public class Values {
     public static int numbers(Class<? extends Number> c) { return 0; }
     public static int arity(java.lang.reflect.Method m) { return m.getParameterCount(); }
     public static int member(java.lang.reflect.Member m) { return m.getModifiers(); }
+    public static String type(java.lang.reflect.Type t) { return t.getTypeName(); }
     public static String applyTwice(Function<String, String> f, String s) { return f.apply(f.apply(s)); }
     public static int count(List<String> xs, Predicate<String> p) { int n = 0; for (String x : xs) if (p.test(x)) n++; return n; }
     public static int visit(Visitor v) { return v.visit("x"); }

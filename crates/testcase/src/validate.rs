@@ -637,11 +637,9 @@ impl<'cp> Validator<'cp> {
                     .ok_or_else(|| StatementError::MethodNotFound { method: method.clone(), missing: None })?;
                 method.descriptor.params.iter().try_for_each(|p| self.check_type_exists(p))
             }
-            MemberRef::Field(field) => {
-                find_member(&class, &class.fields, &field.name, &field.ty.to_descriptor())
-                    .map(drop)
-                    .ok_or_else(|| StatementError::FieldNotFound { field: field.clone(), missing: None })
-            }
+            MemberRef::Field(field) => find_member(&class, &class.fields, &field.name, &field.ty.to_descriptor())
+                .map(drop)
+                .ok_or_else(|| StatementError::FieldNotFound { field: field.clone(), missing: None }),
         }
     }
 
@@ -660,7 +658,12 @@ impl<'cp> Validator<'cp> {
     }
 
     /// The body fits the method (see [`StatementError::LambdaBody`]).
-    fn check_lambda_body(&self, test_case: &TestCase, method: &MethodRef, body: LambdaBody) -> Result<(), StatementError> {
+    fn check_lambda_body(
+        &self,
+        test_case: &TestCase,
+        method: &MethodRef,
+        body: LambdaBody,
+    ) -> Result<(), StatementError> {
         let params = &method.descriptor.params;
         let refuse = |what| Err(StatementError::LambdaBody { method: method.clone(), what });
         let Some(ret) = &method.descriptor.ret else {

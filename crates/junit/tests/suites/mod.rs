@@ -1061,7 +1061,13 @@ fn functions() -> TestCase {
         t.value(tested, boolean(expected));
     }
     let hey = t.string("hey");
-    let shout = lambda(&mut t, "demo.Values$Shout", "shout", "(Ljava/lang/String;)Ljava/lang/String;", LambdaBody::Returns(hey));
+    let shout = lambda(
+        &mut t,
+        "demo.Values$Shout",
+        "shout",
+        "(Ljava/lang/String;)Ljava/lang/String;",
+        LambdaBody::Returns(hey),
+    );
     let twice = t.stat(VALUES, "twice", "(Ldemo/Values$Shout;Ljava/lang/String;)Ljava/lang/String;", &[shout, x]);
     t.value(twice, s("hey"));
     let runnable = lambda(&mut t, "java.lang.Runnable", "run", "()V", LambdaBody::Default);
@@ -1078,7 +1084,12 @@ fn comparisons() -> TestCase {
     let compare = "(Ljava/lang/Object;Ljava/lang/Object;)I";
     for (body, expected) in [(LambdaBody::NaturalOrder, -1), (LambdaBody::Default, 0)] {
         let comparator = lambda(&mut t, "java.util.Comparator", "compare", compare, body);
-        let sign = t.stat(VALUES, "compare", "(Ljava/util/Comparator;Ljava/lang/String;Ljava/lang/String;)I", &[comparator, a, b]);
+        let sign = t.stat(
+            VALUES,
+            "compare",
+            "(Ljava/util/Comparator;Ljava/lang/String;Ljava/lang/String;)I",
+            &[comparator, a, b],
+        );
         t.value(sign, int(expected));
     }
     let seven = t.int(7);

@@ -13,7 +13,8 @@
 //!   members of `Object`, `String` and `Integer`.
 //! - Functional interfaces ([`TestCluster::functional`]): those the cluster
 //!   mentions that a test can name, with their abstract method
-//!   ([`crate::functional`]).
+//!   ([`crate::functional`]), except those with JDK stand-ins (`Comparable`
+//!   and `Iterable` get a `String` or an `ArrayList`, not a lambda).
 //!
 //! Every class here is one a test in the CUT's package can name, and its
 //! supertypes are added for [`TestCluster::is_assignable`].
@@ -27,12 +28,13 @@ use model::names::BinaryName;
 use model::signature::{JavaType, TypeArg, parse_class_signature, parse_method_signature};
 
 use super::build::{class_accessible, package_of};
-use super::jdk::is_jdk_class;
+use super::jdk::{is_jdk_class, substitutes};
 use super::{Functional, Generator, TestCluster};
 use crate::ir::{FieldRef, MemberRef, MethodRef};
 
 /// Descriptors of the primitive and array classes every cluster offers.
-const PRIMITIVE_AND_ARRAY_CLASSES: &[&str] = &["Z", "B", "S", "C", "I", "J", "F", "D", "[I", "[Ljava/lang/String;", "[[Ljava/lang/Object;"];
+const PRIMITIVE_AND_ARRAY_CLASSES: &[&str] =
+    &["Z", "B", "S", "C", "I", "J", "F", "D", "[I", "[Ljava/lang/String;", "[[Ljava/lang/Object;"];
 
 /// JDK classes every cluster offers as `Class` values.
 const JDK_CLASSES: &[&str] = &[
@@ -71,7 +73,8 @@ const JDK_MEMBERS: &[(&str, &str, &str)] = &[
 ];
 
 /// The reflection classes, whose supertypes the factory asks about.
-const REFLECTION_CLASSES: &[&str] = &["java.lang.reflect.Method", "java.lang.reflect.Constructor", "java.lang.reflect.Field"];
+const REFLECTION_CLASSES: &[&str] =
+    &["java.lang.reflect.Method", "java.lang.reflect.Constructor", "java.lang.reflect.Field"];
 
 /// At most this many classes of the cluster become `Class` values.
 const MAX_CLUSTER_CLASSES: usize = 16;
@@ -80,7 +83,11 @@ const MAX_MEMBERS: usize = 64;
 
 /// Fills the cluster's class values, reflected members and functional interfaces.
 pub(super) fn add(cluster: &mut TestCluster, cp: &ClassPath) {
-    let names = Names { cp, package: package_of(cluster.cut.as_str()).to_string(), options: cluster.options.package_private };
+    let names = Names {
+        cp,
+        package: package_of(cluster.cut.as_str()).to_string(),
+        package_private: cluster.options.package_private,
+    };
     let classes = class_values(cluster, &names);
     let members = reflected_members(cluster, &names);
     let functional = functional_interfaces(cluster, &names);
@@ -91,7 +98,9 @@ pub(super) fn add(cluster: &mut TestCluster, cp: &ClassPath) {
             && let Ok(supertypes) = Supertypes::of(cp, &name)
         {
             let own = [name.clone(), "java.lang.Object".to_string()];
-            cluster.supertypes.insert(name, own.into_iter().chain(supertypes.iter().map(BinaryName::to_string)).collect());
+            cluster
+                .supertypes
+                .insert(name, own.into_iter().chain(supertypes.iter().map(BinaryName::to_string)).collect());
         }
     }
     cluster.class_values = classes;
@@ -103,13 +112,14 @@ pub(super) fn add(cluster: &mut TestCluster, cp: &ClassPath) {
 struct Names<'cp> {
     cp: &'cp ClassPath,
     package: String,
-    options: bool,
+    /// Whether package-private classes of `package` count ([`crate::ClusterOptions::package_private`]).
+    package_private: bool,
 }
 
 impl Names<'_> {
     /// Whether a test can name class `binary_name`.
     fn class(&self, binary_name: &str) -> bool {
-        self.cp.load(binary_name).is_ok_and(|c| class_accessible(self.cp, &c, &self.package, self.options))
+        self.cp.load(binary_name).is_ok_and(|c| class_accessible(self.cp, &c, &self.package, self.package_private))
     }
 
     /// Whether a test can name type `ty` (`int`, `String[]`, …).
@@ -230,9 +240,11 @@ fn declared_members(owner: &str, names: &Names<'_>) -> Vec<MemberRef> {
     let methods = class.methods.iter().filter(|m| m.access & generated == 0 && class.member_name(m) != "<clinit>");
     let methods = methods.filter_map(|m| {
         let descriptor = MethodDescriptor::parse(class.member_descriptor(m)).ok()?;
-        descriptor.params.iter().all(|p| names.field_type(p)).then(|| {
-            MemberRef::Method(MethodRef::new(binary.clone(), class.member_name(m), descriptor))
-        })
+        descriptor
+            .params
+            .iter()
+            .all(|p| names.field_type(p))
+            .then(|| MemberRef::Method(MethodRef::new(binary.clone(), class.member_name(m), descriptor)))
     });
     let fields = class.fields.iter().filter(|f| f.access & access::SYNTHETIC == 0).filter_map(|f| {
         let ty = FieldType::parse(class.member_descriptor(f)).ok()?;
@@ -254,7 +266,7 @@ fn is_declared(cp: &ClassPath, member: &MemberRef) -> bool {
 /// The functional interfaces among the classes the cluster mentions.
 fn functional_interfaces(cluster: &TestCluster, names: &Names<'_>) -> BTreeMap<String, Functional> {
     let mut out = BTreeMap::new();
-    for name in cluster.supertypes.keys() {
+    for name in cluster.supertypes.keys().filter(|n| substitutes(n).is_none()) {
         if let Some(method) = crate::functional::functional_method(names.cp, name)
             && names.class(name)
         {
@@ -274,7 +286,8 @@ fn type_params_used(cp: &ClassPath, interface: &str, method: &MethodRef) -> (Opt
     let Ok(class) = cp.load(interface) else { return none };
     let class_sig = class.signature(&class.attributes).and_then(|s| parse_class_signature(s).ok());
     let descriptor = method.descriptor.to_descriptor();
-    let member = class.methods.iter().find(|m| class.member_name(m) == method.name && class.member_descriptor(m) == descriptor);
+    let member =
+        class.methods.iter().find(|m| class.member_name(m) == method.name && class.member_descriptor(m) == descriptor);
     let method_sig = member.and_then(|m| class.signature(&m.attributes)).and_then(|s| parse_method_signature(s).ok());
     let (Some(class_sig), Some(method_sig), true) = (class_sig, method_sig, method.owner.as_str() == interface) else {
         return none;

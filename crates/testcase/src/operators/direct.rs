@@ -26,13 +26,20 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         Some(StatementKind::ClassLiteral(class))
     }
 
-    /// A member by reflection whose reflection class is a `name` (only for
-    /// the types of `java.lang.reflect`: `Method`, `Member`, …).
+    /// A member by reflection whose reflection class is a `name`, for the
+    /// types of `java.lang.reflect` (`Method`, `Member`, …); for those a
+    /// `Class` is too (`Type`, `AnnotatedElement`), half the time a `Class`
+    /// value.
     pub(super) fn reflected(&mut self, name: &InternalName) -> Option<StatementKind> {
         if !name.as_str().starts_with("java/lang/reflect/") {
             return None;
         }
-        let fits = self.reflected_members(&FieldType::Object(name.clone()));
+        let ty = FieldType::Object(name.clone());
+        let fits = self.reflected_members(&ty);
+        let class = FieldType::Object(InternalName::new("java/lang/Class"));
+        if self.cluster.is_assignable(&class, &ty) && (fits.is_empty() || self.rng.random_bool(0.5)) {
+            return self.class_value(&JavaType::from(class));
+        }
         let member = (*fits.choose(self.rng)?).clone();
         Some(StatementKind::Reflect(member))
     }
@@ -40,9 +47,8 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// The cluster's reflected members whose value is assignable to `ty`.
     fn reflected_members(&self, ty: &FieldType) -> Vec<&'a MemberRef> {
         let cluster: &'a crate::TestCluster = self.cluster;
-        let fits = |m: &&MemberRef| {
-            cluster.is_assignable(&FieldType::Object(InternalName::new(m.reflection_class())), ty)
-        };
+        let fits =
+            |m: &&MemberRef| cluster.is_assignable(&FieldType::Object(InternalName::new(m.reflection_class())), ty);
         cluster.reflected_members().iter().filter(fits).collect()
     }
 
@@ -120,7 +126,8 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
             }
             StatementKind::Reflect(member) => {
                 let ty = FieldType::Object(InternalName::new(member.reflection_class()));
-                let others: Vec<&MemberRef> = self.reflected_members(&ty).into_iter().filter(|m| **m != member).collect();
+                let others: Vec<&MemberRef> =
+                    self.reflected_members(&ty).into_iter().filter(|m| **m != member).collect();
                 StatementKind::Reflect((*others.choose(self.rng)?).clone())
             }
             StatementKind::Lambda { interface, method, body } => {
