@@ -905,6 +905,69 @@ mod tests {
     }
 
     #[test]
+    fn void_class_members_by_reflection_and_lambdas_are_valid() {
+        use crate::ir::{LambdaBody, MemberRef};
+        check(
+            |b| {
+                b.void_class();
+                b.reflect(MemberRef::Method(m("fix.Counter", "hidden", "()I")));
+                b.reflect(MemberRef::Method(m("fix.Counter", "<init>", "(Ljava/lang/String;)V")));
+                b.reflect(MemberRef::Field(f("fix.Counter", "secret", "I")));
+                let text = b.string("s");
+                let name = m("fix.Named", "name", "()Ljava/lang/String;");
+                b.lambda(BinaryName::new("fix.Named"), name, LambdaBody::Returns(text));
+                let compare = m("java.util.Comparator", "compare", "(Ljava/lang/Object;Ljava/lang/Object;)I");
+                b.lambda(BinaryName::new("java.util.Comparator"), compare, LambdaBody::NaturalOrder);
+                let apply = m("java.util.function.Function", "apply", "(Ljava/lang/Object;)Ljava/lang/Object;");
+                b.lambda(BinaryName::new("java.util.function.UnaryOperator"), apply, LambdaBody::Identity);
+            },
+            "ok",
+        );
+    }
+
+    #[test]
+    fn members_by_reflection_must_be_declared_and_lambdas_must_fit_their_interface() {
+        use crate::ir::{LambdaBody, MemberRef};
+        check(
+            |b| {
+                b.reflect(MemberRef::Method(m("fix.Square", "name", "()Ljava/lang/String;")));
+            },
+            "statement 0 (v0 = fix.Square.class.getDeclaredMethod(\"name\")): method fix.Square.name()Ljava/lang/String; not found",
+        );
+        let run = || m("java.lang.Runnable", "run", "()V");
+        check(
+            |b| {
+                b.lambda(BinaryName::new("java.util.List"), run(), LambdaBody::Default);
+            },
+            "statement 0 (v0 = (java.util.List) () -> {}): java.util.List is not a functional interface with the abstract method java.lang.Runnable.run()V",
+        );
+        check(
+            |b| {
+                let one = b.int(1);
+                b.lambda(BinaryName::new("java.lang.Runnable"), run(), LambdaBody::Returns(one));
+            },
+            "statement 1 (v1 = (java.lang.Runnable) () -> {}): a lambda of java.lang.Runnable.run()V cannot return a value",
+        );
+        check(
+            |b| {
+                let one = b.long(1);
+                let test = m("java.util.function.Predicate", "test", "(Ljava/lang/Object;)Z");
+                b.lambda(BinaryName::new("java.util.function.Predicate"), test.clone(), LambdaBody::Identity);
+                b.lambda(BinaryName::new("java.util.function.Predicate"), test, LambdaBody::Returns(one));
+            },
+            "statement 1 (v1 = (java.util.function.Predicate) (a) -> a): a lambda of java.util.function.Predicate.test(Ljava/lang/Object;)Z cannot return its first argument",
+        );
+        check(
+            |b| {
+                let one = b.long(1);
+                let test = m("java.util.function.Predicate", "test", "(Ljava/lang/Object;)Z");
+                b.lambda(BinaryName::new("java.util.function.Predicate"), test, LambdaBody::Returns(one));
+            },
+            "statement 1 (v1 = (java.util.function.Predicate) (a) -> v0): returns long, expected boolean",
+        );
+    }
+
+    #[test]
     fn jdk_classes_resolve_with_their_hierarchy() {
         check(
             |b| {

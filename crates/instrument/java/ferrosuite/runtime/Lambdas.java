@@ -14,9 +14,12 @@ import java.lang.reflect.Proxy;
  *
  * <p>On the proxy, {@code equals} is identity, {@code hashCode} the identity
  * hash and {@code toString} names the interface and that hash, like a
- * lambda's ({@code Foo$$Lambda$14/0x…@1b2c3d}): both differ between runs, so
- * no assertion is built on them (the oracle also drops strings with
- * {@code $$Lambda}). Default methods of the interface run their own code.
+ * lambda's ({@code Foo$$Lambda$14/0x…@1b2c3d}). The hash is the
+ * environment's ({@link Environment#identityHashCode}): the same on every
+ * run in a worker, so the search stays deterministic, but another in the
+ * second environment, so no assertion is kept on it (the oracle also drops
+ * strings with {@code $$Lambda}). Default methods of the interface run
+ * their own code.
  */
 public final class Lambdas implements InvocationHandler {
     /** Nothing for a void method, else the default value of the return type. */
@@ -68,7 +71,7 @@ public final class Lambdas implements InvocationHandler {
 
     /** {@code equals}, {@code hashCode} and {@code toString} of the proxy. */
     private Object objectMethod(Object proxy, Method method, Object[] args) {
-        int hash = System.identityHashCode(proxy);
+        int hash = Environment.identityHashCode(proxy);
         switch (method.getName()) {
             case "equals":
                 return proxy == args[0];
