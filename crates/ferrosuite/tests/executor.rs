@@ -12,6 +12,11 @@ use testcase::{MethodRef, TestCase, TestCaseBuilder};
 /// Instruments the fixtures jar and starts a pool on it.
 pub fn fixture_pool(tmp: &std::path::Path, workers: usize) -> (Pool, Vec<instrument::InstrumentedClass>) {
     let jar = util::fixtures_jar(tmp, &[]);
+    pool_on(tmp, &jar, workers)
+}
+
+/// Instruments `jar` into `tmp` and starts a pool on it.
+fn pool_on(tmp: &std::path::Path, jar: &std::path::Path, workers: usize) -> (Pool, Vec<instrument::InstrumentedClass>) {
     let out = tmp.join("instrumented");
     util::ferrosuite_ok(&["instrument", "--jar", jar.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     let probes = serde_json::from_slice(&std::fs::read(out.join("probes.json")).unwrap()).unwrap();
@@ -122,6 +127,70 @@ fn a_missing_jdk_gives_a_clear_error() {
         err,
         "cannot start a test-execution worker: no JVM library at /nonexistent/jdk/lib/server/libjvm.so: set JAVA_HOME to a JDK 17 or install openjdk-17-jdk-headless"
     );
+}
+
+/// A class taking lambdas of a package-private interface with a default
+/// method (which the worker's proxy runs through a private lookup) and of
+/// JDK interfaces (whose default methods it runs through `invokeDefault`).
+const CALLBACKS: &str = r#"package demo;
+public class Callbacks {
+    interface Greeter {
+        String name();
+        default String greet() { return "hi " + name(); }
+    }
+    public static String greet(Greeter g) { return g.greet(); }
+    public static int reversed(java.util.Comparator<String> c) { return c.reversed().compare("a", "b"); }
+    public static String shown(Runnable r) { return r.toString(); }
+    public static boolean same(Runnable r, Runnable other) { return r.equals(r) && !r.equals(other) && r.hashCode() == r.hashCode(); }
+    public static long twice(java.util.function.LongUnaryOperator op) { return op.applyAsLong(op.applyAsLong(3)); }
+    public static String name(java.lang.reflect.Method m) { return m.getName(); }
+    private int secret(int x, String[] y) { return x; }
+}
+"#;
+
+#[test]
+fn lambdas_members_by_reflection_and_void_class_run_in_a_worker_as_in_java() {
+    use testcase::{LambdaBody, MemberRef};
+    let tmp = tempfile::tempdir().unwrap();
+    let classes = util::compile(tmp.path(), &[("demo/Callbacks.java", CALLBACKS)], &[]);
+    let jar = tmp.path().join("callbacks.jar");
+    util::jar_dir(&classes, &jar);
+    let (mut pool, _) = pool_on(tmp.path(), &jar, 1);
+    let lambda = |t: &mut TestCaseBuilder, interface: &str, name: &str, desc: &str, body| {
+        t.lambda(BinaryName::new(interface), method(interface, name, desc), body)
+    };
+    let mut t = TestCaseBuilder::new();
+    let bob = t.string("bob");
+    let greeter = lambda(&mut t, "demo.Callbacks$Greeter", "name", "()Ljava/lang/String;", LambdaBody::Returns(bob));
+    t.static_call(method("demo.Callbacks", "greet", "(Ldemo/Callbacks$Greeter;)Ljava/lang/String;"), &[greeter]);
+    let compare = "(Ljava/lang/Object;Ljava/lang/Object;)I";
+    let natural = lambda(&mut t, "java.util.Comparator", "compare", compare, LambdaBody::NaturalOrder);
+    t.static_call(method("demo.Callbacks", "reversed", "(Ljava/util/Comparator;)I"), &[natural]);
+    let run = lambda(&mut t, "java.lang.Runnable", "run", "()V", LambdaBody::Default);
+    let other = lambda(&mut t, "java.lang.Runnable", "run", "()V", LambdaBody::Default);
+    t.static_call(method("demo.Callbacks", "shown", "(Ljava/lang/Runnable;)Ljava/lang/String;"), &[run]);
+    t.static_call(method("demo.Callbacks", "same", "(Ljava/lang/Runnable;Ljava/lang/Runnable;)Z"), &[run, other]);
+    let identity = lambda(&mut t, "java.util.function.LongUnaryOperator", "applyAsLong", "(J)J", LambdaBody::Identity);
+    t.static_call(method("demo.Callbacks", "twice", "(Ljava/util/function/LongUnaryOperator;)J"), &[identity]);
+    let secret = t.reflect(MemberRef::Method(method("demo.Callbacks", "secret", "(I[Ljava/lang/String;)I")));
+    t.static_call(method("demo.Callbacks", "name", "(Ljava/lang/reflect/Method;)Ljava/lang/String;"), &[secret]);
+    t.void_class();
+    t.reflect(MemberRef::Method(method("demo.Callbacks", "missing", "()V")));
+    let result = &pool.execute(&[t.build()]).unwrap()[0];
+    let value = |i: usize| match &result.statements[i] {
+        StatementOutcome::Normal(v) => v.clone(),
+        other => panic!("statement {i}: {other:?}"),
+    };
+    assert_eq!(value(2), ValueSummary::String("hi bob".into()), "the default method ran");
+    assert_eq!(value(4), ValueSummary::Integer(1), "Comparator.reversed of the natural order");
+    let ValueSummary::String(shown) = value(7) else { panic!("{:?}", value(7)) };
+    assert!(shown.starts_with("java.lang.Runnable$$Lambda@"), "{shown}");
+    assert_eq!(value(8), ValueSummary::Boolean(true));
+    assert_eq!(value(10), ValueSummary::Integer(3));
+    assert_eq!(value(12), ValueSummary::String("secret".into()));
+    assert_eq!(value(13), ValueSummary::Object { class: BinaryName::new("java.lang.Class") });
+    let StatementOutcome::Threw(missing) = &result.statements[14] else { panic!("{:?}", result.statements[14]) };
+    assert_eq!(missing.class.as_str(), "java.lang.NoSuchMethodException");
 }
 
 /// The stable keys of the goals of `fixtures.Compare` a test covered.

@@ -134,6 +134,28 @@ fn prefixes_suffixes_and_case_insensitive_words_become_seeds() {
     assert!(suite.contains(".cfg"), "{suite}");
 }
 
+#[test]
+fn class_values_methods_and_lambdas_cover_the_branches_that_need_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("values");
+    let (code, log, report) = generate(&jar, "edge.Values", &out, &["--evaluations", "4000", "--seed", "4"]);
+    assert_eq!(code, 0, "{log}");
+    let class = &report["classes"][0];
+    // describe: null, primitive, array, interface or class; arity: 0, 1, more
+    // parameters; applyTwice: null, the same, long, short; count: a match or not.
+    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    // The suite compiled and its tests passed under JUnit as they did in the workers.
+    let removed = format!("{} {}", class["removed_tests_by_cause"], class["removed_assertions_by_cause"]);
+    assert!(!removed.contains("fails") && !removed.contains("compiled"), "{class}");
+    let suite = test_file(&out, "Values");
+    for made in ["int.class", "[].class", ".class.getDeclaredMethod(", ") -> "] {
+        assert!(suite.contains(made), "no {made} in {suite}");
+    }
+    assert!(!suite.contains("$$Lambda"), "a lambda's toString is asserted: {suite}");
+    assert!(!suite.contains("ferrosuite.runtime"), "the suite needs ferrosuite: {suite}");
+}
+
 /// Every file under `dir`, relative to it, sorted.
 fn files_under(dir: &Path) -> Vec<String> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {

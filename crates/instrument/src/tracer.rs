@@ -10,6 +10,31 @@ pub const TRACER_CLASS: &str = "ferrosuite/runtime/Tracer";
 /// Internal name of the sandbox class (exit rewriting, loop checks, output capture).
 pub const SANDBOX_CLASS: &str = "ferrosuite/runtime/Sandbox";
 
+/// Internal name of the class that makes the lambdas of test cases in a
+/// worker (`Lambdas.java`: a `java.lang.reflect.Proxy` per lambda).
+pub const LAMBDAS_CLASS: &str = "ferrosuite/runtime/Lambdas";
+
+/// `Lambdas.make(Class, int, Object)`: a lambda of a functional interface
+/// with one of the [`lambda_body`] codes, and the value it returns for
+/// [`lambda_body::RETURNS`].
+pub const LAMBDAS_MAKE: TracerMethod = TracerMethod {
+    owner: LAMBDAS_CLASS,
+    name: "make",
+    descriptor: "(Ljava/lang/Class;ILjava/lang/Object;)Ljava/lang/Object;",
+};
+
+/// The body codes of `Lambdas.make`, the constants of `Lambdas.java`.
+pub mod lambda_body {
+    /// Nothing for a `void` method, else the default value of the return type.
+    pub const DEFAULT: i32 = 0;
+    /// Returns the value passed to `make`.
+    pub const RETURNS: i32 = 1;
+    /// Returns the first argument.
+    pub const IDENTITY: i32 = 2;
+    /// Compares the two arguments in natural order.
+    pub const NATURAL_ORDER: i32 = 3;
+}
+
 /// The compiled runtime classes (Java 8 class-file version): path relative
 /// to a class-path directory, and class-file bytes. Instrumented classes
 /// need them on the class path.
@@ -118,4 +143,34 @@ pub mod mutants {
         "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;\
          Ljava/lang/invoke/MethodHandle;I)Ljava/lang/invoke/CallSite;",
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Lambdas.make` is a public static method of the compiled runtime,
+    /// and the body codes are the constants of its source.
+    #[test]
+    fn lambdas_make_and_its_body_codes_match_the_java_runtime() {
+        use model::access;
+        use model::classfile::ClassFile;
+        let file = format!("{LAMBDAS_CLASS}.class");
+        let (_, bytes) = RUNTIME_CLASSES.iter().find(|(p, _)| *p == file).expect("compiled");
+        let cf = ClassFile::parse(bytes).unwrap();
+        let public_static = access::PUBLIC | access::STATIC;
+        assert!(cf.methods.iter().any(|m| cf.member_name(m) == LAMBDAS_MAKE.name
+            && cf.member_descriptor(m) == LAMBDAS_MAKE.descriptor
+            && m.access & public_static == public_static));
+        let source = include_str!("../java/ferrosuite/runtime/Lambdas.java");
+        let codes = [
+            ("DEFAULT", lambda_body::DEFAULT),
+            ("RETURNS", lambda_body::RETURNS),
+            ("IDENTITY", lambda_body::IDENTITY),
+            ("NATURAL_ORDER", lambda_body::NATURAL_ORDER),
+        ];
+        for (name, code) in codes {
+            assert!(source.contains(&format!("public static final int {name} = {code};")), "{name}");
+        }
+    }
 }

@@ -8,8 +8,8 @@ use model::descriptor::FieldType;
 use model::names::BinaryName;
 use model::signature::{JavaType, TypeArg};
 use testcase::assertion::AssertionKind;
-use testcase::literal::{primitive_literal, string_literal};
-use testcase::{MethodRef, Statement, StatementKind, TestCase, VarId, box_class};
+use testcase::literal::{lambda, primitive_literal, reflection, string_literal};
+use testcase::{LambdaBody, MethodRef, Statement, StatementKind, TestCase, VarId, box_class};
 
 use crate::JUnitVersion;
 use crate::imports::ClassNames;
@@ -140,7 +140,16 @@ impl<'a> TestWriter<'a> {
             StatementKind::String(text) => string_literal(text),
             StatementKind::Null(_) => format!("({}) null", self.names.java_type(declared)),
             StatementKind::EnumConstant { class, name } => format!("{}.{name}", self.names.class(class)),
-            StatementKind::ClassLiteral(ty) => format!("{}.class", self.names.field_type(ty)),
+            StatementKind::ClassLiteral(Some(ty)) => format!("{}.class", self.names.field_type(ty)),
+            StatementKind::ClassLiteral(None) => "void.class".to_owned(),
+            StatementKind::Reflect(member) => reflection(member, |ty| self.names.field_type(ty)),
+            StatementKind::Lambda { method, body, .. } => {
+                let comparable = match body {
+                    LambdaBody::NaturalOrder => self.names.class(&BinaryName::new("java.lang.Comparable")),
+                    _ => String::new(),
+                };
+                lambda(method, *body, |var| self.stored(var), &comparable)
+            }
             StatementKind::TempFile(handle) => temp_file(self.junit, *handle),
             StatementKind::NewArray { elem, length } => self.new_array(elem, *length),
             StatementKind::ArrayStore { array, index, value } => {

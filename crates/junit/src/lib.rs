@@ -55,7 +55,19 @@
 //!   a simple name goes to the class under test first, then to classes of
 //!   its package, then `java.lang`, then the first by name. Nested classes
 //!   are spelled through their outer class, `Map.Entry`.
-//! - Literals are exact Java literals ([`testcase::literal`]).
+//! - Literals are exact Java literals ([`testcase::literal`]); `Class` values
+//!   are class literals (`int.class`, `String[].class`, `void.class`,
+//!   `Values.Inner.class`).
+//! - Members by reflection are looked up as the worker looks them up:
+//!   `Values.class.getDeclaredMethod("hidden", int.class, String[].class)`,
+//!   `getDeclaredConstructor(…)`, `getDeclaredField("count")` (a
+//!   `NoSuchMethodException` is covered by `throws Throwable`).
+//! - Lambdas are Java lambdas declared with the raw interface type,
+//!   `Function function0 = (a) -> string0;`, `Comparator comparator0 =
+//!   (a, b) -> ((Comparable) a).compareTo(b);`, `Runnable runnable0 = () -> {};`:
+//!   their parameters (`a`, `b`, …) never shadow a local, whose names end in
+//!   a digit, and the locals they return are effectively final, since every
+//!   value is a new local. The source needs nothing of ferrosuite for them.
 //!
 //! # Assertions
 //!

@@ -14,7 +14,7 @@ use exec::{
     BranchRecord, CapturedOutput, ExceptionInfo, ExecConfig, ExecutionResult, StatementOutcome, TestOutcome, Trace,
     ValueSummary,
 };
-use model::descriptor::{BaseType, FieldType};
+use model::descriptor::FieldType;
 use model::names::BinaryName;
 use testcase::{Primitive, Statement, StatementKind, TestCase, VarId};
 
@@ -113,7 +113,9 @@ impl Runner {
                 let desc = format!("L{};", owner.as_str());
                 self.get_static(owner.as_str(), name, &desc, Kind::Object).map(Some)
             }
-            StatementKind::ClassLiteral(ty) => self.class_literal(ty).map(obj),
+            StatementKind::ClassLiteral(ty) => self.class_literal(ty.as_ref()).map(obj),
+            StatementKind::Reflect(member) => self.reflect(member).map(obj),
+            StatementKind::Lambda { interface, body, .. } => self.lambda(values, interface, *body).map(obj),
             StatementKind::TempFile(handle) => self.temp_file(*handle).map(obj),
             StatementKind::NewArray { elem, length } => self.new_array(elem, *length).map(obj),
             StatementKind::ArrayStore { array, index, value } => {
@@ -216,15 +218,88 @@ impl Runner {
         self.jni.call_static(class, id, Kind::Object, &[arg]).map_err(|t| self.threw(t, None))
     }
 
-    fn class_literal(&mut self, ty: &FieldType) -> Result<jobject, Stop> {
-        match (ty, class_name_for(ty)) {
-            (_, Some(name)) => self.class(&name),
-            (FieldType::Base(b), None) => {
-                let (owner, _) = box_of(default_of(*b));
-                let class = self.get_static(owner, "TYPE", "Ljava/lang/Class;", Kind::Object)?;
-                Ok(class.as_object().unwrap_or(std::ptr::null_mut()))
+    /// `T.class`; `void.class` for `None`. Primitive classes are the boxes' `TYPE`.
+    fn class_literal(&mut self, ty: Option<&FieldType>) -> Result<jobject, Stop> {
+        let owner = match (ty, ty.and_then(class_name_for)) {
+            (_, Some(name)) => return self.class(&name),
+            (Some(FieldType::Base(b)), None) => box_of(Primitive::zero(*b)).0,
+            (None, _) => "java/lang/Void",
+            _ => return Err(Stop::Rejected("class literal of an unknown type".into())),
+        };
+        let class = self.get_static(owner, "TYPE", "Ljava/lang/Class;", Kind::Object)?;
+        Ok(class.as_object().unwrap_or(std::ptr::null_mut()))
+    }
+
+    /// `Owner.class.getDeclaredMethod(name, params…)`, `getDeclaredConstructor(params…)`
+    /// or `getDeclaredField(name)`, as the emitted test looks the member up.
+    fn reflect(&mut self, member: &testcase::MemberRef) -> Result<jobject, Stop> {
+        let owner = self.class(member.owner().to_internal().as_str())?;
+        let (name, params) = match member {
+            testcase::MemberRef::Method(m) if m.is_constructor() => (None, Some(&m.descriptor.params)),
+            testcase::MemberRef::Method(m) => (Some(m.name.as_str()), Some(&m.descriptor.params)),
+            testcase::MemberRef::Field(f) => (Some(f.name.as_str()), None),
+        };
+        let mut args = Vec::new();
+        if let Some(name) = name {
+            let units: Vec<u16> = name.encode_utf16().collect();
+            args.push(jvalue { l: self.jni.new_string(&units).map_err(|t| self.threw(t, None))? });
+        }
+        if let Some(params) = params {
+            args.push(jvalue { l: self.class_array(params)? });
+        }
+        let (lookup, desc) = match (name, params) {
+            (_, None) => ("getDeclaredField", "(Ljava/lang/String;)Ljava/lang/reflect/Field;"),
+            (None, Some(_)) => ("getDeclaredConstructor", "([Ljava/lang/Class;)Ljava/lang/reflect/Constructor;"),
+            (Some(_), Some(_)) => {
+                ("getDeclaredMethod", "(Ljava/lang/String;[Ljava/lang/Class;)Ljava/lang/reflect/Method;")
             }
-            _ => Err(Stop::Rejected("class literal of an unknown type".into())),
+        };
+        let id = self.method_id("java/lang/Class", lookup, desc, false)?;
+        let site = CallSite { owner: "java.lang.Class", name: lookup };
+        self.jni.call_method_object(owner, id, &args).map_err(|t| self.threw(t, Some(&site)))
+    }
+
+    /// A `Class[]` of the classes of `types`.
+    fn class_array(&mut self, types: &[FieldType]) -> Result<jobject, Stop> {
+        let element = self.class("java/lang/Class")?;
+        let len = i32::try_from(types.len()).unwrap_or(i32::MAX);
+        let array = self.jni.new_array(Kind::Object, element, len).map_err(|t| self.threw(t, None))?;
+        for (i, ty) in (0..len).zip(types) {
+            let class = self.class_literal(Some(ty))?;
+            self.jni.array_store(array, i, Value::object(class)).map_err(|t| self.threw(t, None))?;
+        }
+        Ok(array)
+    }
+
+    /// `Lambdas.make(interface, code, value)`: a `Proxy` doing what `body` says.
+    fn lambda(
+        &mut self,
+        values: &[Option<Value>],
+        interface: &BinaryName,
+        body: testcase::LambdaBody,
+    ) -> Result<jobject, Stop> {
+        use instrument::tracer::{LAMBDAS_MAKE, lambda_body};
+        let (code, value) = match body {
+            testcase::LambdaBody::Default => (lambda_body::DEFAULT, std::ptr::null_mut()),
+            testcase::LambdaBody::Identity => (lambda_body::IDENTITY, std::ptr::null_mut()),
+            testcase::LambdaBody::NaturalOrder => (lambda_body::NATURAL_ORDER, std::ptr::null_mut()),
+            testcase::LambdaBody::Returns(var) => (lambda_body::RETURNS, self.as_reference(values, var)?),
+        };
+        let iface = self.class(interface.to_internal().as_str())?;
+        let class = self.class(LAMBDAS_MAKE.owner)?;
+        let make = self.method_id(LAMBDAS_MAKE.owner, LAMBDAS_MAKE.name, LAMBDAS_MAKE.descriptor, true)?;
+        let args = [jvalue { l: iface }, jvalue { i: code }, jvalue { l: value }];
+        self.jni.call_static_object(class, make, &args).map_err(|t| self.threw(t, None))
+    }
+
+    /// The value of `var` as a reference: a primitive boxed (`Integer.valueOf`).
+    fn as_reference(&mut self, values: &[Option<Value>], var: VarId) -> Result<jobject, Stop> {
+        let Some(value) = values.get(var.index()).copied().flatten() else {
+            return Err(Stop::Rejected(format!("v{} has no value", var.0)));
+        };
+        match primitive_of(value.typed()) {
+            Some(p) => Ok(self.boxed(p)?.as_object().unwrap_or(std::ptr::null_mut())),
+            None => Ok(value.as_object().unwrap_or(std::ptr::null_mut())),
         }
     }
 
@@ -387,17 +462,19 @@ fn box_of(p: Primitive) -> (&'static str, &'static str) {
     }
 }
 
-fn default_of(b: BaseType) -> Primitive {
-    match b {
-        BaseType::Boolean => Primitive::Boolean(false),
-        BaseType::Byte => Primitive::Byte(0),
-        BaseType::Short => Primitive::Short(0),
-        BaseType::Char => Primitive::Char(0),
-        BaseType::Int => Primitive::Int(0),
-        BaseType::Long => Primitive::Long(0),
-        BaseType::Float => Primitive::Float(0.0),
-        BaseType::Double => Primitive::Double(0.0),
-    }
+/// The primitive a typed JNI value holds, `None` for references and `void`.
+fn primitive_of(typed: Typed) -> Option<Primitive> {
+    Some(match typed {
+        Typed::Boolean(b) => Primitive::Boolean(b),
+        Typed::Byte(b) => Primitive::Byte(b),
+        Typed::Short(s) => Primitive::Short(s),
+        Typed::Char(c) => Primitive::Char(c),
+        Typed::Int(i) => Primitive::Int(i),
+        Typed::Long(j) => Primitive::Long(j),
+        Typed::Float(f) => Primitive::Float(f),
+        Typed::Double(d) => Primitive::Double(d),
+        Typed::Void | Typed::Object(_) => return None,
+    })
 }
 
 /// An exception the kernel's refusal caused (an `IOException` of the JDK)

@@ -136,7 +136,23 @@ impl TestCaseBuilder {
 
     /// `v = T.class`.
     pub fn class_literal(&mut self, ty: FieldType) -> VarId {
-        self.add(StatementKind::ClassLiteral(ty))
+        self.add(StatementKind::ClassLiteral(Some(ty)))
+    }
+
+    /// `v = void.class`.
+    pub fn void_class(&mut self) -> VarId {
+        self.add(StatementKind::ClassLiteral(None))
+    }
+
+    /// `v = Owner.class.getDeclaredMethod(…)` (or `getDeclaredConstructor`, `getDeclaredField`).
+    pub fn reflect(&mut self, member: crate::ir::MemberRef) -> VarId {
+        self.add(StatementKind::Reflect(member))
+    }
+
+    /// `v = (Interface) (a, …) -> body`, a lambda of the functional
+    /// interface `interface` whose abstract method is `method`.
+    pub fn lambda(&mut self, interface: BinaryName, method: MethodRef, body: crate::ir::LambdaBody) -> VarId {
+        self.add(StatementKind::Lambda { interface, method, body })
     }
 
     /// `v = <a new empty file in the test's temporary folder>`.

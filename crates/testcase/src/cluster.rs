@@ -23,7 +23,11 @@
 //!    ask [`TestCluster::is_assignable`] without the class path.
 //!
 //! Primitives, `String`, boxes, `Class`, enums (by their constants), arrays
-//! and `null` need no generator: the operators make them directly.
+//! and `null` need no generator: the operators make them directly, and so
+//! members by reflection (`Method`, `Constructor`, `Field`) and lambdas of
+//! functional interfaces, from what `direct` finds after the build
+//! ([`TestCluster::class_values`], [`TestCluster::reflected_members`],
+//! [`TestCluster::functional`]).
 //!
 //! Members are referenced as the validator resolves them: methods and
 //! fields of the CUT with the CUT as owner (also when inherited, so that a
@@ -42,9 +46,10 @@ use model::names::{BinaryName, InternalName};
 use model::signature::{JavaType, TypeArg};
 
 use crate::assignability;
-use crate::ir::{FieldRef, MethodRef, Statement, StatementKind, TestCase, VarId};
+use crate::ir::{FieldRef, MemberRef, MethodRef, Statement, StatementKind, TestCase, VarId};
 
 mod build;
+mod direct;
 mod environment;
 mod jdk;
 
@@ -170,6 +175,21 @@ pub struct Container {
     pub fill: MethodRef,
 }
 
+/// A functional interface the cluster mentions: its one abstract method,
+/// and where the interface's own type parameters appear in it, so that a
+/// lambda for `Function<String, Integer>` can return an `Integer`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Functional {
+    /// The abstract method, with the interface that declares it as owner.
+    pub method: MethodRef,
+    /// Which type parameter of the interface the method returns (1, `R`,
+    /// for `R apply(T)` of `Function<T, R>`), if it returns one and the
+    /// interface declares the method itself.
+    pub ret_type_param: Option<usize>,
+    /// Likewise for each parameter of the method (`[Some(0)]`, `T`, for `apply`).
+    pub param_type_params: Vec<Option<usize>>,
+}
+
 /// The test cluster of one class under test (see the module docs).
 #[derive(Debug, Clone)]
 pub struct TestCluster {
@@ -188,6 +208,12 @@ pub struct TestCluster {
     containers: BTreeMap<String, Container>,
     /// By binary name: the class itself, its superclasses and interfaces.
     supertypes: HashMap<String, HashSet<String>>,
+    /// The `Class` values the operators draw from; `None` is `void.class`.
+    class_values: Vec<Option<FieldType>>,
+    /// The members the operators look up by reflection.
+    reflected_members: Vec<MemberRef>,
+    /// By binary name: the functional interfaces the cluster mentions.
+    functional: BTreeMap<String, Functional>,
 }
 
 impl TestCluster {
@@ -199,7 +225,9 @@ impl TestCluster {
     /// or has nothing callable (for example an interface with no
     /// implementation on the class path).
     pub fn build(class_path: &ClassPath, cut: &str, options: &ClusterOptions) -> Result<TestCluster, ClusterError> {
-        build::build(class_path, cut, options)
+        let mut cluster = build::build(class_path, cut, options)?;
+        direct::add(&mut cluster, class_path);
+        Ok(cluster)
     }
 
     /// The class under test.
@@ -236,6 +264,42 @@ impl TestCluster {
     /// The constants of enum `binary_name`; empty for other classes.
     pub fn enum_constants(&self, binary_name: &str) -> &[String] {
         self.enums.get(binary_name).map_or(&[], Vec::as_slice)
+    }
+
+    /// The `Class` values tests use (`None` is `void.class`): primitive,
+    /// array and common JDK classes, and classes of the cluster.
+    pub fn class_values(&self) -> &[Option<FieldType>] {
+        &self.class_values
+    }
+
+    /// The [`TestCluster::class_values`] that fit a value of type `need`:
+    /// all of them for `Class` and `Class<?>`; for `Class<? extends X>`
+    /// (and `Class<X>`, whose `X` may be a type variable's bound) those
+    /// assignable to `X`, for `Class<? super X>` those `X` is assignable
+    /// to. A primitive class counts as its box (`int.class` is a
+    /// `Class<Integer>`), `void.class` as `Void`.
+    pub fn class_values_for(&self, need: &JavaType) -> Vec<&Option<FieldType>> {
+        let Some((bound, is_super)) = direct::class_bound(need) else { return self.class_values.iter().collect() };
+        let fits = |value: &&Option<FieldType>| {
+            let class = match value {
+                None => FieldType::Object(InternalName::new("java/lang/Void")),
+                Some(FieldType::Base(base)) => FieldType::Object(crate::ir::box_class(*base)),
+                Some(ty) => ty.clone(),
+            };
+            if is_super { self.is_assignable(&bound, &class) } else { self.is_assignable(&class, &bound) }
+        };
+        self.class_values.iter().filter(fits).collect()
+    }
+
+    /// The methods, constructors and fields tests look up by reflection.
+    pub fn reflected_members(&self) -> &[MemberRef] {
+        &self.reflected_members
+    }
+
+    /// The functional interface `binary_name`, if the cluster mentions it
+    /// and a test can name it.
+    pub fn functional(&self, binary_name: &str) -> Option<&Functional> {
+        self.functional.get(binary_name)
     }
 
     /// How to fill a JDK collection of class `binary_name`, if it is one.

@@ -11,7 +11,7 @@ use std::fmt;
 
 use crate::assertion::{Assertion, AssertionKind, Literal};
 use crate::ir::{FieldRef, FileHandle, MethodRef, Primitive, Statement, StatementKind, TestCase, VarId};
-use crate::literal::{primitive_literal, string_literal};
+use crate::literal::{lambda, primitive_literal, reflection, string_literal};
 use model::descriptor::FieldType;
 
 /// `v3`.
@@ -61,7 +61,13 @@ impl fmt::Display for StatementKind {
             StatementKind::String(text) => f.write_str(&string_literal(text)),
             StatementKind::Null(ty) => write!(f, "({ty}) null"),
             StatementKind::EnumConstant { class, name } => write!(f, "{}.{name}", class.java_name()),
-            StatementKind::ClassLiteral(ty) => write!(f, "{ty}.class"),
+            StatementKind::ClassLiteral(Some(ty)) => write!(f, "{ty}.class"),
+            StatementKind::ClassLiteral(None) => write!(f, "void.class"),
+            StatementKind::Reflect(member) => f.write_str(&reflection(member, |t| t.to_string())),
+            StatementKind::Lambda { interface, method, body } => {
+                let value = |v: VarId| v.to_string();
+                write!(f, "({}) {}", interface.java_name(), lambda(method, *body, value, "java.lang.Comparable"))
+            }
             StatementKind::TempFile(FileHandle::File) => write!(f, "<temporary file>"),
             StatementKind::TempFile(FileHandle::Path) => write!(f, "<temporary file>.toPath()"),
             StatementKind::NewArray { elem, length } => {
@@ -313,6 +319,32 @@ v13 = java.lang.Double.valueOf(Double.NEGATIVE_INFINITY)
                 b.class_literal(ty("Z"));
             },
             "v0 = new int[2][]\nv1 = new java.lang.String[0][][]\nv2 = (java.lang.Object[]) null\nv3 = int[].class\nv4 = boolean.class\n",
+        );
+    }
+
+    #[test]
+    fn class_values_reflection_and_lambdas_print_as_java() {
+        use crate::ir::{LambdaBody, MemberRef};
+        check(
+            |b| {
+                b.void_class();
+                b.reflect(MemberRef::Method(method("org.Foo", "bar", "(I[Ljava/lang/String;)V")));
+                b.reflect(MemberRef::Method(method("org.Foo$Inner", "<init>", "()V")));
+                b.reflect(MemberRef::Field(field("org.Foo", "count", "I")));
+                let compare = method("java.util.Comparator", "compare", "(Ljava/lang/Object;Ljava/lang/Object;)I");
+                b.lambda(BinaryName::new("java.util.Comparator"), compare, LambdaBody::NaturalOrder);
+                let v5 = b.string("s");
+                let get = method("java.util.function.Supplier", "get", "()Ljava/lang/Object;");
+                b.lambda(BinaryName::new("java.util.function.Supplier"), get, LambdaBody::Returns(v5));
+            },
+            r#"v0 = void.class
+v1 = org.Foo.class.getDeclaredMethod("bar", int.class, java.lang.String[].class)
+v2 = org.Foo.Inner.class.getDeclaredConstructor()
+v3 = org.Foo.class.getDeclaredField("count")
+v4 = (java.util.Comparator) (a, b) -> ((java.lang.Comparable) a).compareTo(b)
+v5 = "s"
+v6 = (java.util.function.Supplier) () -> v5
+"#,
         );
     }
 

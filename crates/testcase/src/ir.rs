@@ -85,6 +85,53 @@ impl FileHandle {
     }
 }
 
+/// A member that a [`StatementKind::Reflect`] looks up in its declaring
+/// class, as `getDeclaredMethod`, `getDeclaredConstructor` and
+/// `getDeclaredField` find it (declared there, not inherited).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MemberRef {
+    /// A method, or a constructor when its name is `<init>`.
+    Method(MethodRef),
+    /// A field.
+    Field(FieldRef),
+}
+
+impl MemberRef {
+    /// The class that declares the member.
+    pub fn owner(&self) -> &BinaryName {
+        match self {
+            MemberRef::Method(m) => &m.owner,
+            MemberRef::Field(f) => &f.owner,
+        }
+    }
+
+    /// Internal name of the reflection class of the value:
+    /// `java/lang/reflect/Method`, `Constructor` or `Field`.
+    pub fn reflection_class(&self) -> &'static str {
+        match self {
+            MemberRef::Method(m) if m.is_constructor() => "java/lang/reflect/Constructor",
+            MemberRef::Method(_) => "java/lang/reflect/Method",
+            MemberRef::Field(_) => "java/lang/reflect/Field",
+        }
+    }
+}
+
+/// What a [`StatementKind::Lambda`] does when its method is called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum LambdaBody {
+    /// Nothing for a `void` method; otherwise it returns the default value
+    /// of the return type (`null`, `0`, `false`). Arguments are ignored.
+    Default,
+    /// Returns the value of an earlier statement (captured, so in Java an
+    /// effectively final local).
+    Returns(VarId),
+    /// Returns its first argument.
+    Identity,
+    /// Compares its two arguments in natural order,
+    /// `((Comparable) a).compareTo(b)`.
+    NaturalOrder,
+}
+
 /// What a statement does. Matched exhaustively everywhere.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum StatementKind {
@@ -103,8 +150,23 @@ pub enum StatementKind {
         /// The constant's name.
         name: String,
     },
-    /// `Foo.class` (also `int.class`).
-    ClassLiteral(FieldType),
+    /// `Foo.class` (also `int.class`, `String[].class`); `None` is
+    /// `void.class`, as `None` is `void` in [`MethodDescriptor::ret`].
+    ClassLiteral(Option<FieldType>),
+    /// A method, constructor or field by reflection:
+    /// `Foo.class.getDeclaredMethod("name", int.class)`,
+    /// `Foo.class.getDeclaredConstructor()`, `Foo.class.getDeclaredField("f")`.
+    Reflect(MemberRef),
+    /// A lambda of a functional interface: `(Comparator) (a, b) -> 0`. In a
+    /// worker a `java.lang.reflect.Proxy`, in emitted tests a Java lambda.
+    Lambda {
+        /// The functional interface, the class of the value.
+        interface: BinaryName,
+        /// Its one abstract method, with the interface that declares it as owner.
+        method: MethodRef,
+        /// What the method does.
+        body: LambdaBody,
+    },
     /// A new empty file in the test's temporary folder, the one place a
     /// test may write files: in a worker a file in its `java.io.tmpdir`,
     /// under JUnit one in the test class's temporary folder (JUnit 4's
@@ -216,6 +278,32 @@ impl Primitive {
     }
 }
 
+impl LambdaBody {
+    /// The earlier value the lambda returns, if it returns one.
+    pub fn returned(self) -> Option<VarId> {
+        match self {
+            LambdaBody::Returns(v) => Some(v),
+            LambdaBody::Default | LambdaBody::Identity | LambdaBody::NaturalOrder => None,
+        }
+    }
+}
+
+impl Primitive {
+    /// The default value of a primitive type: `false`, `0`, `0L`, `0.0`, `'\u0000'`.
+    pub fn zero(base: BaseType) -> Primitive {
+        match base {
+            BaseType::Boolean => Primitive::Boolean(false),
+            BaseType::Byte => Primitive::Byte(0),
+            BaseType::Short => Primitive::Short(0),
+            BaseType::Char => Primitive::Char(0),
+            BaseType::Int => Primitive::Int(0),
+            BaseType::Long => Primitive::Long(0),
+            BaseType::Float => Primitive::Float(0.0),
+            BaseType::Double => Primitive::Double(0.0),
+        }
+    }
+}
+
 /// The box class of a primitive type, in internal form: `java/lang/Integer` for `int`.
 pub fn box_class(base: BaseType) -> InternalName {
     InternalName::new(match base {
@@ -278,8 +366,10 @@ impl StatementKind {
             | StatementKind::Null(_)
             | StatementKind::EnumConstant { .. }
             | StatementKind::ClassLiteral(_)
+            | StatementKind::Reflect(_)
             | StatementKind::TempFile(_)
             | StatementKind::NewArray { .. } => (None, &[], None),
+            StatementKind::Lambda { body, .. } => (None, &[], body.returned()),
             StatementKind::ArrayStore { array, value, .. } => (Some(*array), &[], Some(*value)),
             StatementKind::Constructor { args, .. } | StatementKind::StaticCall { args, .. } => (None, args, None),
             StatementKind::Call { receiver, args, .. } => (Some(*receiver), args, None),
@@ -299,8 +389,14 @@ impl StatementKind {
             | StatementKind::Null(_)
             | StatementKind::EnumConstant { .. }
             | StatementKind::ClassLiteral(_)
+            | StatementKind::Reflect(_)
             | StatementKind::TempFile(_)
             | StatementKind::NewArray { .. } => {}
+            StatementKind::Lambda { body, .. } => {
+                if let LambdaBody::Returns(v) = body {
+                    *v = f(*v);
+                }
+            }
             StatementKind::ArrayStore { array, value, .. } => {
                 *array = f(*array);
                 *value = f(*value);
@@ -354,6 +450,8 @@ impl StatementKind {
             StatementKind::Null(ty) => Some(ty.clone()),
             StatementKind::EnumConstant { class, .. } => Some(FieldType::Object(class.to_internal())),
             StatementKind::ClassLiteral(_) => Some(FieldType::Object(InternalName::new("java/lang/Class"))),
+            StatementKind::Reflect(member) => Some(FieldType::Object(InternalName::new(member.reflection_class()))),
+            StatementKind::Lambda { interface, .. } => Some(FieldType::Object(interface.to_internal())),
             StatementKind::TempFile(handle) => Some(FieldType::Object(InternalName::new(handle.internal_name()))),
             StatementKind::NewArray { elem, .. } => Some(FieldType::Array(Box::new(elem.clone()))),
             StatementKind::ArrayStore { .. } | StatementKind::FieldSet { .. } => None,
@@ -463,6 +561,10 @@ mod tests {
         let field = FieldRef::parse("org.Foo", "next", "Lorg/Foo;").unwrap();
         b.field_get(v8, field.clone());
         b.static_field_set(field, v8);
+        b.reflect(MemberRef::Method(m("org.Foo", "get", "(Ljava/lang/Object;)J")));
+        let apply = m("java.util.function.Function", "apply", "(Ljava/lang/Object;)Ljava/lang/Object;");
+        b.lambda(BinaryName::new("java.util.function.Function"), apply, LambdaBody::Returns(v2));
+        b.void_class();
         b.build()
     }
 
@@ -492,6 +594,9 @@ mod tests {
                 "v10: uses [v8 v1] value J ty long",
                 "v11: uses [v8] value Lorg/Foo; ty org.Foo",
                 "v12: uses [v8] value - ty void",
+                "v13: uses [] value Ljava/lang/reflect/Method; ty java.lang.reflect.Method",
+                "v14: uses [v2] value Ljava/util/function/Function; ty java.util.function.Function",
+                "v15: uses [] value Ljava/lang/Class; ty java.lang.Class",
             ]
         );
     }

@@ -34,7 +34,9 @@
 //! | [`String`](StatementKind::String) | `v1 = "a\n\"b\""` | `java.lang.String` |
 //! | [`Null`](StatementKind::Null) | `v2 = (java.lang.String) null` | the given reference type |
 //! | [`EnumConstant`](StatementKind::EnumConstant) | `v5 = org.Foo.RED` | the enum class |
-//! | [`ClassLiteral`](StatementKind::ClassLiteral) | `v5 = org.Foo.class` | `java.lang.Class` |
+//! | [`ClassLiteral`](StatementKind::ClassLiteral) | `v5 = org.Foo.class`, `int[].class`, `void.class` | `java.lang.Class` |
+//! | [`Reflect`](StatementKind::Reflect) | `v5 = org.Foo.class.getDeclaredMethod("bar", int.class)` | `java.lang.reflect.Method`, `Constructor` or `Field` |
+//! | [`Lambda`](StatementKind::Lambda) | `v5 = (java.util.function.Function) (a) -> v1` | the functional interface |
 //! | [`TempFile`](StatementKind::TempFile) | `v5 = <temporary file>` | `java.io.File` or `java.nio.file.Path` |
 //! | [`NewArray`](StatementKind::NewArray) | `v6 = new int[3]` | the array type |
 //! | [`ArrayStore`](StatementKind::ArrayStore) | `v6[0] = v0` | none |
@@ -104,7 +106,9 @@
 //! - [`ir`]: the types and their queries (uses, produced value, ids).
 //! - [`builder`]: [`TestCaseBuilder`], typing each statement from its descriptor.
 //! - [`validate`](mod@validate): [`validate()`], [`Validator`] and the errors.
-//! - [`literal`]: Java literals for primitives, chars and strings.
+//! - [`literal`]: Java literals for primitives, chars and strings, and the source of lambdas.
+//! - `functional` (private): which interfaces are functional, and their
+//!   abstract method, for the test cluster and [`Validator`].
 //! - [`assertion`]: regression assertions attached to a test case.
 //! - `display` (private): the `Display` impls of the text form.
 //! - `assignability` (private): the assignability rule that [`Validator`] and
@@ -131,6 +135,7 @@ mod assignability;
 pub mod builder;
 pub mod cluster;
 mod display;
+mod functional;
 pub mod ir;
 pub mod literal;
 pub mod operators;

@@ -1,5 +1,6 @@
-//! Java source literals for primitive values, chars and strings, as the
-//! text form of the IR and the JUnit writer print them.
+//! Java source literals for primitive values, chars and strings, and the
+//! source of lambdas ([`lambda`]) and reflective lookups ([`reflection`]),
+//! as the text form of the IR and the JUnit writer print them.
 //!
 //! The output is valid Java source that evaluates to exactly the value:
 //! `3L`, `1.5f`, `(byte) -1`, `Double.NaN`, `'\u0000'`, `"a\n\"b\""`.
@@ -10,7 +11,9 @@
 
 use std::fmt::Write;
 
-use crate::ir::Primitive;
+use model::descriptor::FieldType;
+
+use crate::ir::{LambdaBody, MemberRef, MethodRef, Primitive, VarId};
 
 /// The Java literal of a primitive value: `true`, `(byte) 3`, `(short) -3`,
 /// `'a'`, `42`, `42L`, `1.5f`, `1.0E10`-style doubles as `1e10`, and
@@ -63,6 +66,57 @@ pub fn string_literal(text: &str) -> String {
     }
     out.push('"');
     out
+}
+
+/// The Java literal of the default value of a type: `null` for references,
+/// `false`, `0`, `0L`, `(byte) 0`, `'\u0000'`, `0.0f`, `0.0` for primitives.
+pub fn default_literal(ty: &FieldType) -> String {
+    match ty {
+        FieldType::Base(base) => primitive_literal(Primitive::zero(*base)),
+        FieldType::Object(_) | FieldType::Array(_) => "null".to_owned(),
+    }
+}
+
+/// The parameter names of a lambda with `n` parameters: `a`, `b`, … `z`,
+/// then `p26_`, `p27_`, …. The JUnit writer names every local after its
+/// type with a counter (`string0`), so no name here ends in a digit and
+/// none shadows a local, which Java forbids for lambda parameters.
+pub fn lambda_parameters(n: usize) -> Vec<String> {
+    (0..n).map(|i| if i < 26 { char::from(b'a' + i as u8).to_string() } else { format!("p{i}_") }).collect()
+}
+
+/// The source of a lambda implementing `method`: `(a, b) -> body`, where a
+/// returned value is spelled by `value` and `java.lang.Comparable` is
+/// spelled `comparable` (how the caller names classes): `(a) -> {}` for a
+/// `void` method, `(a) -> null`, `(a) -> string0`, `(a) -> a`,
+/// `(a, b) -> ((Comparable) a).compareTo(b)`.
+pub fn lambda(method: &MethodRef, body: LambdaBody, value: impl FnOnce(VarId) -> String, comparable: &str) -> String {
+    let params = lambda_parameters(method.descriptor.params.len());
+    let first = params.first().map_or("null", String::as_str);
+    let second = params.get(1).map_or("null", String::as_str);
+    let result = match (body, &method.descriptor.ret) {
+        (_, None) => "{}".to_owned(),
+        (LambdaBody::Default, Some(ret)) => default_literal(ret),
+        (LambdaBody::Returns(var), Some(_)) => value(var),
+        (LambdaBody::Identity, Some(_)) => first.to_owned(),
+        (LambdaBody::NaturalOrder, Some(_)) => format!("(({comparable}) {first}).compareTo({second})"),
+    };
+    format!("({}) -> {result}", params.join(", "))
+}
+
+/// The source of a lookup by reflection, with classes spelled by `class`:
+/// `Foo.class.getDeclaredMethod("bar", int.class, String[].class)`,
+/// `Foo.class.getDeclaredConstructor()`, `Foo.class.getDeclaredField("count")`.
+pub fn reflection(member: &MemberRef, mut class: impl FnMut(&FieldType) -> String) -> String {
+    let owner = class(&FieldType::Object(member.owner().to_internal()));
+    let (lookup, name, params) = match member {
+        MemberRef::Field(field) => return format!("{owner}.class.getDeclaredField({})", string_literal(&field.name)),
+        MemberRef::Method(m) if m.is_constructor() => ("getDeclaredConstructor", None, &m.descriptor.params),
+        MemberRef::Method(m) => ("getDeclaredMethod", Some(string_literal(&m.name)), &m.descriptor.params),
+    };
+    let classes = params.iter().map(|p| format!("{}.class", class(p)));
+    let args: Vec<String> = name.into_iter().chain(classes).collect();
+    format!("{owner}.class.{lookup}({})", args.join(", "))
 }
 
 /// Appends one code unit, escaped for a literal delimited by `quote`.
@@ -149,6 +203,24 @@ mod tests {
         for (unit, expected) in cases {
             assert_eq!(char_literal(*unit), *expected, "for {unit:#x}");
         }
+    }
+
+    #[test]
+    fn lambdas_return_what_their_body_says_and_name_no_local() {
+        let m = |d: &str| MethodRef::parse("java.util.Comparator", "compare", d).unwrap();
+        let names = |v: VarId| format!("string{}", v.0);
+        let cmp = m("(Ljava/lang/Object;Ljava/lang/Object;)I");
+        assert_eq!(
+            lambda(&cmp, LambdaBody::NaturalOrder, names, "Comparable"),
+            "(a, b) -> ((Comparable) a).compareTo(b)"
+        );
+        assert_eq!(lambda(&cmp, LambdaBody::Default, names, "Comparable"), "(a, b) -> 0");
+        assert_eq!(lambda(&m("(J)J"), LambdaBody::Identity, names, "Comparable"), "(a) -> a");
+        assert_eq!(lambda(&m("()Ljava/lang/String;"), LambdaBody::Returns(VarId(3)), names, "C"), "() -> string3");
+        assert_eq!(lambda(&m("(Ljava/lang/Object;)V"), LambdaBody::Default, names, "C"), "(a) -> {}");
+        assert_eq!(lambda(&m("()[I"), LambdaBody::Default, names, "C"), "() -> null");
+        assert_eq!(lambda_parameters(28)[26..], ["p26_", "p27_"]);
+        assert_eq!(default_literal(&FieldType::parse("C").unwrap()), r"'\u0000'");
     }
 
     #[test]

@@ -30,6 +30,7 @@ use crate::ir::{TestCase, VarId};
 use crate::seeds::Seeds;
 
 mod crossover;
+mod direct;
 mod edit;
 mod factory;
 mod mutation;

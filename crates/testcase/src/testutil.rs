@@ -67,6 +67,32 @@ public class Bag {
 }
 "#,
     ),
+    (
+        "Values.java",
+        r#"package fix;
+import java.util.*;
+import java.util.function.*;
+public class Values {
+    public interface Visitor { int visit(String s); }
+    public enum Kind { A, B }
+    public static abstract class Base {}
+    private static class Hidden {}
+    public int field;
+    public static String describe(Class<?> c) { return c.isPrimitive() ? "primitive" : c.getName(); }
+    public static int numbers(Class<? extends Number> c) { return 0; }
+    public static int arity(java.lang.reflect.Method m) { return m.getParameterCount(); }
+    public static int member(java.lang.reflect.Member m) { return m.getModifiers(); }
+    public static String type(java.lang.reflect.Type t) { return t.getTypeName(); }
+    public static String applyTwice(Function<String, String> f, String s) { return f.apply(f.apply(s)); }
+    public static int count(List<String> xs, Predicate<String> p) { int n = 0; for (String x : xs) if (p.test(x)) n++; return n; }
+    public static int visit(Visitor v) { return v.visit("x"); }
+    public static int order(Comparator<String> c) { return c.compare("a", "b"); }
+    public static void run(Runnable r) { r.run(); }
+    private String hidden(int x, String y) { return y; }
+    private Hidden secret(Hidden h) { return h; }
+}
+"#,
+    ),
     ("Lonely.java", "package fix;\npublic interface Lonely { void run(); }\n"),
     ("Base.java", "package fix;\nabstract class Base { public int shared() { return 1; } }\n"),
     ("Derived.java", "package fix;\npublic class Derived extends Base { }\n"),

@@ -7,7 +7,9 @@
 //! 2. what the statement refers to exists: classes on the class path,
 //!    methods and fields by name and descriptor in the owner or its
 //!    supertypes, with the static-ness the statement kind needs, enum
-//!    constants, constructors declared by an instantiable class;
+//!    constants, constructors declared by an instantiable class, members
+//!    looked up by reflection declared by the class named, lambdas of a
+//!    functional interface ([`crate::functional`]) with its abstract method;
 //! 3. the values fit: argument counts and types, receivers, stored values
 //!    (see [`Validator::is_assignable`]);
 //! 4. the statement's `ty` agrees with the value it produces.
@@ -27,7 +29,7 @@ use model::names::{BinaryName, InternalName};
 use model::signature::JavaType;
 
 use crate::assignability;
-use crate::ir::{FieldRef, MethodRef, Statement, StatementKind, TestCase, VarId};
+use crate::ir::{FieldRef, LambdaBody, MemberRef, MethodRef, Statement, StatementKind, TestCase, VarId};
 
 /// Why a test case is invalid: the statement concerned and what is wrong.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -280,6 +282,33 @@ pub enum StatementError {
         /// The erased type of the value it produces.
         expected: FieldType,
     },
+    /// [`StatementKind::Lambda`] of a class that is not a functional
+    /// interface, or with another method than its abstract one.
+    #[error("{interface} is not a functional interface with the abstract method {method}")]
+    NotFunctional {
+        /// The class named as the lambda's interface.
+        interface: BinaryName,
+        /// The method named as its abstract method.
+        method: MethodRef,
+    },
+    /// [`StatementKind::Lambda`] whose body does not fit its method: a
+    /// value from a `void` method, its first argument where the method
+    /// cannot return it, a natural order for a method that is no comparison.
+    #[error("a lambda of {method} cannot {what}")]
+    LambdaBody {
+        /// The lambda's method.
+        method: MethodRef,
+        /// What the body would do, as a clause (`return its first argument`).
+        what: &'static str,
+    },
+    /// [`StatementKind::Lambda`] returning a value its method cannot return.
+    #[error("returns {found}, expected {expected}")]
+    ReturnType {
+        /// The type of the returned value.
+        found: FieldType,
+        /// The method's return type.
+        expected: FieldType,
+    },
     /// The statement produces no value but its `ty` is not `void`.
     #[error("its type is {ty}, but it produces no value")]
     TypeWithoutValue {
@@ -319,6 +348,8 @@ pub struct Validator<'cp> {
     class_path: &'cp ClassPath,
     /// By binary name.
     supertypes: Mutex<HashMap<String, Arc<KnownSupertypes>>>,
+    /// By binary name: the abstract method of each functional interface.
+    functional: Mutex<HashMap<String, Option<MethodRef>>>,
 }
 
 /// The supertypes of one class, from [`model::hierarchy`], with a set for
@@ -340,7 +371,7 @@ struct Value {
 impl<'cp> Validator<'cp> {
     /// A validator for test cases on `class_path`.
     pub fn new(class_path: &'cp ClassPath) -> Validator<'cp> {
-        Validator { class_path, supertypes: Mutex::new(HashMap::new()) }
+        Validator { class_path, supertypes: Mutex::new(HashMap::new()), functional: Mutex::new(HashMap::new()) }
     }
 
     /// The class path the validator checks against.
@@ -428,7 +459,12 @@ impl<'cp> Validator<'cp> {
                 self.check_type_exists(ty)?;
             }
             StatementKind::EnumConstant { class, name } => self.check_enum_constant(class, name)?,
-            StatementKind::ClassLiteral(ty) => self.check_type_exists(ty)?,
+            StatementKind::ClassLiteral(ty) => ty.iter().try_for_each(|t| self.check_type_exists(t))?,
+            StatementKind::Reflect(member) => self.check_declared(member)?,
+            StatementKind::Lambda { interface, method, body } => {
+                self.check_lambda(interface, method)?;
+                self.check_lambda_body(test_case, method, *body)?;
+            }
             StatementKind::NewArray { elem, length } => {
                 if i32::try_from(*length).is_err() {
                     return Err(StatementError::ArrayLength { length: *length });
@@ -584,6 +620,73 @@ impl<'cp> Validator<'cp> {
             return Err(StatementError::FinalField { field: field.clone() });
         }
         Ok(())
+    }
+
+    /// A member looked up by reflection must be declared by the class named
+    /// (`getDeclaredMethod` does not look in supertypes), and the classes
+    /// of its parameters must exist (the lookup names them).
+    fn check_declared(&self, member: &MemberRef) -> Result<(), StatementError> {
+        let class = self.load(member.owner().as_str())?;
+        match member {
+            MemberRef::Method(method) => {
+                if method.name == "<clinit>" {
+                    return Err(StatementError::NotAMethod { method: method.clone() });
+                }
+                let descriptor = method.descriptor.to_descriptor();
+                find_member(&class, &class.methods, &method.name, &descriptor)
+                    .ok_or_else(|| StatementError::MethodNotFound { method: method.clone(), missing: None })?;
+                method.descriptor.params.iter().try_for_each(|p| self.check_type_exists(p))
+            }
+            MemberRef::Field(field) => find_member(&class, &class.fields, &field.name, &field.ty.to_descriptor())
+                .map(drop)
+                .ok_or_else(|| StatementError::FieldNotFound { field: field.clone(), missing: None }),
+        }
+    }
+
+    /// `interface` is a functional interface whose abstract method is `method`.
+    fn check_lambda(&self, interface: &BinaryName, method: &MethodRef) -> Result<(), StatementError> {
+        self.load(interface.as_str())?;
+        let mut known = self.functional.lock().expect("functional interface cache");
+        let found = known
+            .entry(interface.to_string())
+            .or_insert_with(|| crate::functional::functional_method(self.class_path, interface.as_str()));
+        if found.as_ref() == Some(method) {
+            Ok(())
+        } else {
+            Err(StatementError::NotFunctional { interface: interface.clone(), method: method.clone() })
+        }
+    }
+
+    /// The body fits the method (see [`StatementError::LambdaBody`]).
+    fn check_lambda_body(
+        &self,
+        test_case: &TestCase,
+        method: &MethodRef,
+        body: LambdaBody,
+    ) -> Result<(), StatementError> {
+        let params = &method.descriptor.params;
+        let refuse = |what| Err(StatementError::LambdaBody { method: method.clone(), what });
+        let Some(ret) = &method.descriptor.ret else {
+            return if body == LambdaBody::Default { Ok(()) } else { refuse("return a value") };
+        };
+        match body {
+            LambdaBody::Default => Ok(()),
+            LambdaBody::Returns(var) => self.check_assignable(&value(test_case, var), ret, |found, expected| {
+                StatementError::ReturnType { found, expected }
+            }),
+            LambdaBody::Identity => match params.first() {
+                Some(first) if self.is_assignable(first, ret)? => Ok(()),
+                _ => refuse("return its first argument"),
+            },
+            LambdaBody::NaturalOrder => {
+                let comparison = params.len() == 2 && params.iter().all(FieldType::is_reference);
+                if comparison && *ret == FieldType::Base(model::descriptor::BaseType::Int) {
+                    Ok(())
+                } else {
+                    refuse("compare its arguments in natural order")
+                }
+            }
+        }
     }
 
     fn check_enum_constant(&self, class_name: &BinaryName, name: &str) -> Result<(), StatementError> {
@@ -798,6 +901,69 @@ mod tests {
                 b.class_literal(t("[J"));
             },
             "ok",
+        );
+    }
+
+    #[test]
+    fn void_class_members_by_reflection_and_lambdas_are_valid() {
+        use crate::ir::{LambdaBody, MemberRef};
+        check(
+            |b| {
+                b.void_class();
+                b.reflect(MemberRef::Method(m("fix.Counter", "hidden", "()I")));
+                b.reflect(MemberRef::Method(m("fix.Counter", "<init>", "(Ljava/lang/String;)V")));
+                b.reflect(MemberRef::Field(f("fix.Counter", "secret", "I")));
+                let text = b.string("s");
+                let name = m("fix.Named", "name", "()Ljava/lang/String;");
+                b.lambda(BinaryName::new("fix.Named"), name, LambdaBody::Returns(text));
+                let compare = m("java.util.Comparator", "compare", "(Ljava/lang/Object;Ljava/lang/Object;)I");
+                b.lambda(BinaryName::new("java.util.Comparator"), compare, LambdaBody::NaturalOrder);
+                let apply = m("java.util.function.Function", "apply", "(Ljava/lang/Object;)Ljava/lang/Object;");
+                b.lambda(BinaryName::new("java.util.function.UnaryOperator"), apply, LambdaBody::Identity);
+            },
+            "ok",
+        );
+    }
+
+    #[test]
+    fn members_by_reflection_must_be_declared_and_lambdas_must_fit_their_interface() {
+        use crate::ir::{LambdaBody, MemberRef};
+        check(
+            |b| {
+                b.reflect(MemberRef::Method(m("fix.Square", "name", "()Ljava/lang/String;")));
+            },
+            "statement 0 (v0 = fix.Square.class.getDeclaredMethod(\"name\")): method fix.Square.name()Ljava/lang/String; not found",
+        );
+        let run = || m("java.lang.Runnable", "run", "()V");
+        check(
+            |b| {
+                b.lambda(BinaryName::new("java.util.List"), run(), LambdaBody::Default);
+            },
+            "statement 0 (v0 = (java.util.List) () -> {}): java.util.List is not a functional interface with the abstract method java.lang.Runnable.run()V",
+        );
+        check(
+            |b| {
+                let one = b.int(1);
+                b.lambda(BinaryName::new("java.lang.Runnable"), run(), LambdaBody::Returns(one));
+            },
+            "statement 1 (v1 = (java.lang.Runnable) () -> {}): a lambda of java.lang.Runnable.run()V cannot return a value",
+        );
+        check(
+            |b| {
+                let one = b.long(1);
+                let test = m("java.util.function.Predicate", "test", "(Ljava/lang/Object;)Z");
+                b.lambda(BinaryName::new("java.util.function.Predicate"), test.clone(), LambdaBody::Identity);
+                b.lambda(BinaryName::new("java.util.function.Predicate"), test, LambdaBody::Returns(one));
+            },
+            "statement 1 (v1 = (java.util.function.Predicate) (a) -> a): a lambda of java.util.function.Predicate.test(Ljava/lang/Object;)Z cannot return its first argument",
+        );
+        check(
+            |b| {
+                let one = b.long(1);
+                let test = m("java.util.function.Predicate", "test", "(Ljava/lang/Object;)Z");
+                b.lambda(BinaryName::new("java.util.function.Predicate"), test, LambdaBody::Returns(one));
+            },
+            "statement 1 (v1 = (java.util.function.Predicate) (a) -> v0): returns long, expected boolean",
         );
     }
 

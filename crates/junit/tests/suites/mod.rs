@@ -15,7 +15,7 @@ use model::names::BinaryName;
 use model::signature::parse_field_signature;
 use testcase::assertion::{Assertion, AssertionKind, Literal};
 use testcase::literal::{primitive_literal, string_literal};
-use testcase::{FieldRef, FileHandle, MethodRef, Primitive, TestCase, TestCaseBuilder, VarId};
+use testcase::{FieldRef, FileHandle, LambdaBody, MemberRef, MethodRef, Primitive, TestCase, TestCaseBuilder, VarId};
 
 /// One suite to emit: the class under test, the options and the tests.
 #[derive(Debug, Clone, PartialEq)]
@@ -103,6 +103,8 @@ pub fn all() -> Vec<(&'static str, Input)> {
         ("plain", input("Plain", 4, None, plain())),
         ("stack_junit4", with_timeout(input("demo.Stack", 4, None, stack()), 10_000)),
         ("stack_junit5", with_timeout(input("demo.Stack", 5, Some("Stack_Jupiter_FerroTest"), stack()), 10_000)),
+        ("values_junit4", input("demo.Values", 4, None, values())),
+        ("values_junit5", input("demo.Values", 5, Some("Values_Jupiter_FerroTest"), values())),
     ]
 }
 
@@ -969,4 +971,132 @@ fn plain() -> Vec<TestCase> {
     let twice = t.stat("Plain", "twice", "(I)I", &[x]);
     t.value(twice, int(42));
     vec![t.done()]
+}
+
+const VALUES: &str = "demo.Values";
+
+/// `describe(Class)` of a class value, and what it says.
+fn described(t: &mut Tb, class: VarId, expected: &str) {
+    let described = t.stat(VALUES, "describe", "(Ljava/lang/Class;)Ljava/lang/String;", &[class]);
+    t.value(described, s(expected));
+}
+
+/// A lambda of `interface` implementing `name descriptor`.
+fn lambda(t: &mut Tb, interface: &str, name: &str, descriptor: &str, body: LambdaBody) -> VarId {
+    t.lambda(BinaryName::new(interface), m(interface, name, descriptor), body)
+}
+
+fn values() -> Vec<TestCase> {
+    let mut tests = Vec::new();
+    // Class values: void, primitive, arrays, a nested interface and class.
+    let mut t = Tb::new();
+    let void = t.void_class();
+    described(&mut t, void, "primitive void");
+    let int = t.class_literal(array_of("I"));
+    described(&mut t, int, "primitive int");
+    let strings = t.class_literal(array_of("[Ljava/lang/String;"));
+    described(&mut t, strings, "array of java.lang.String");
+    let objects = t.class_literal(array_of("[[Ljava/lang/Object;"));
+    described(&mut t, objects, "array of [Ljava.lang.Object;");
+    let shout = t.class_literal(array_of("Ldemo/Values$Shout;"));
+    described(&mut t, shout, "interface Shout");
+    let inner = t.class_literal(array_of("Ldemo/Values$Inner;"));
+    described(&mut t, inner, "class Inner");
+    tests.push(t.done());
+    tests.push(reflection());
+    // A member that is not there: the lookup throws.
+    let mut t = Tb::new();
+    let missing = t.reflect(MemberRef::Method(m(VALUES, "missing", "()V")));
+    t.throws(missing, "java.lang.NoSuchMethodException");
+    tests.push(t.done());
+    tests.push(functions());
+    tests.push(comparisons());
+    tests
+}
+
+/// Members by reflection: a private method, a nested class's constructor
+/// (the overload for `Constructor`), a field, a JDK method.
+fn reflection() -> TestCase {
+    let mut t = Tb::new();
+    let hidden = t.reflect(MemberRef::Method(m(VALUES, "hidden", "(I[Ljava/lang/String;)Ljava/lang/String;")));
+    let arity = t.stat(VALUES, "arity", "(Ljava/lang/reflect/Method;)I", &[hidden]);
+    t.value(arity, int(2));
+    let constructor = t.reflect(MemberRef::Method(m("demo.Values$Inner", "<init>", "(I)V")));
+    let arity = t.stat(VALUES, "arity", "(Ljava/lang/reflect/Constructor;)I", &[constructor]);
+    t.value(arity, int(-1));
+    let count = t.reflect(MemberRef::Field(f(VALUES, "count", "I")));
+    let ty = t.stat(VALUES, "type", "(Ljava/lang/reflect/Field;)Ljava/lang/String;", &[count]);
+    t.value(ty, s("int"));
+    let length = t.reflect(MemberRef::Method(m("java.lang.String", "length", "()I")));
+    let arity = t.stat(VALUES, "arity", "(Ljava/lang/reflect/Method;)I", &[length]);
+    t.value(arity, int(0));
+    t.done()
+}
+
+const APPLY: &str = "(Ljava/lang/Object;)Ljava/lang/Object;";
+const APPLY_TWICE: &str = "(Ljava/util/function/Function;Ljava/lang/String;)Ljava/lang/String;";
+const FUNCTION: &str = "java.util.function.Function";
+const PREDICATE: &str = "java.util.function.Predicate";
+
+/// Lambdas that return their argument, a value of the test, `null`, a
+/// default, and one whose interface's default method calls it.
+fn functions() -> TestCase {
+    let mut t = Tb::new();
+    let x = t.string("x");
+    let identity = lambda(&mut t, FUNCTION, "apply", APPLY, LambdaBody::Identity);
+    let same = t.stat(VALUES, "applyTwice", APPLY_TWICE, &[identity, x]);
+    t.value(same, s("x"));
+    let y = t.string("y");
+    let constant = lambda(&mut t, FUNCTION, "apply", APPLY, LambdaBody::Returns(y));
+    let ys = t.stat(VALUES, "applyTwice", APPLY_TWICE, &[constant, x]);
+    t.value(ys, s("y"));
+    let none = t.null_of("Ljava/lang/String;");
+    let nothing = lambda(&mut t, FUNCTION, "apply", APPLY, LambdaBody::Returns(none));
+    let null = t.stat(VALUES, "applyTwice", APPLY_TWICE, &[nothing, x]);
+    t.value(null, Literal::Null);
+    let truth = t.boolean(true);
+    for (body, expected) in [(LambdaBody::Returns(truth), true), (LambdaBody::Default, false)] {
+        let predicate = lambda(&mut t, PREDICATE, "test", "(Ljava/lang/Object;)Z", body);
+        let tested = t.stat(VALUES, "test", "(Ljava/util/function/Predicate;Ljava/lang/String;)Z", &[predicate, x]);
+        t.value(tested, boolean(expected));
+    }
+    let hey = t.string("hey");
+    let shout = lambda(
+        &mut t,
+        "demo.Values$Shout",
+        "shout",
+        "(Ljava/lang/String;)Ljava/lang/String;",
+        LambdaBody::Returns(hey),
+    );
+    let twice = t.stat(VALUES, "twice", "(Ldemo/Values$Shout;Ljava/lang/String;)Ljava/lang/String;", &[shout, x]);
+    t.value(twice, s("hey"));
+    let runnable = lambda(&mut t, "java.lang.Runnable", "run", "()V", LambdaBody::Default);
+    let ran = t.stat(VALUES, "run", "(Ljava/lang/Runnable;)I", &[runnable]);
+    t.value(ran, int(1));
+    t.cut(ran);
+    t.done()
+}
+
+/// Comparators in natural order and by default, and a primitive lambda.
+fn comparisons() -> TestCase {
+    let mut t = Tb::new();
+    let (a, b) = (t.string("a"), t.string("b"));
+    let compare = "(Ljava/lang/Object;Ljava/lang/Object;)I";
+    for (body, expected) in [(LambdaBody::NaturalOrder, -1), (LambdaBody::Default, 0)] {
+        let comparator = lambda(&mut t, "java.util.Comparator", "compare", compare, body);
+        let sign = t.stat(
+            VALUES,
+            "compare",
+            "(Ljava/util/Comparator;Ljava/lang/String;Ljava/lang/String;)I",
+            &[comparator, a, b],
+        );
+        t.value(sign, int(expected));
+    }
+    let seven = t.int(7);
+    for (body, expected) in [(LambdaBody::Returns(seven), 7), (LambdaBody::Default, 0)] {
+        let op = lambda(&mut t, "java.util.function.IntBinaryOperator", "applyAsInt", "(II)I", body);
+        let combined = t.stat(VALUES, "combine", "(Ljava/util/function/IntBinaryOperator;)I", &[op]);
+        t.value(combined, int(expected));
+    }
+    t.done()
 }

@@ -90,6 +90,9 @@ impl<'cp> Builder<'cp> {
             enums: BTreeMap::new(),
             containers: BTreeMap::new(),
             supertypes: HashMap::new(),
+            class_values: Vec::new(),
+            reflected_members: Vec::new(),
+            functional: BTreeMap::new(),
         };
         Builder {
             cp,
@@ -124,18 +127,7 @@ impl<'cp> Builder<'cp> {
 
     /// Whether a test in the CUT's package (or any package) can name the class.
     fn class_accessible(&self, class: &ClassFile) -> bool {
-        let name = class.binary_name();
-        if is_local_or_anonymous(name.as_str()) || class.access & access::SYNTHETIC != 0 {
-            return false;
-        }
-        // A nested class's own flags (`private`, `protected`) are in its
-        // InnerClasses entry; the class file's flags say package-private.
-        let flags = class.inner_class_flags().unwrap_or(class.access);
-        let own = flags & access::PRIVATE == 0
-            && (flags & access::PUBLIC != 0
-                || (self.options.package_private && package_of(name.as_str()) == self.package));
-        let outer = name.outer_class();
-        own && outer.is_none_or(|o| self.cp.load(o.as_str()).is_ok_and(|c| self.class_accessible(&c)))
+        class_accessible(self.cp, class, &self.package, self.options.package_private)
     }
 
     /// Whether a test can use a member with flags `flags` declared in `declaring`.
@@ -658,6 +650,23 @@ impl<'cp> Builder<'cp> {
     }
 }
 
+/// Whether a test in `package` (binary form) can name the class: not
+/// local, anonymous or synthetic, and public, or package-private in
+/// `package` when `package_private`, as is every class enclosing it.
+pub(super) fn class_accessible(cp: &ClassPath, class: &ClassFile, package: &str, package_private: bool) -> bool {
+    let name = class.binary_name();
+    if is_local_or_anonymous(name.as_str()) || class.access & access::SYNTHETIC != 0 {
+        return false;
+    }
+    // A nested class's own flags (`private`, `protected`) are in its
+    // InnerClasses entry; the class file's flags say package-private.
+    let flags = class.inner_class_flags().unwrap_or(class.access);
+    let own = flags & access::PRIVATE == 0
+        && (flags & access::PUBLIC != 0 || (package_private && package_of(name.as_str()) == package));
+    let outer = name.outer_class();
+    own && outer.is_none_or(|o| cp.load(o.as_str()).is_ok_and(|c| class_accessible(cp, &c, package, package_private)))
+}
+
 /// Whether the cluster can make a non-null value of class `name`.
 fn can_generate(cluster: &TestCluster, name: &str, visiting: &mut HashSet<String>) -> bool {
     if LITERAL_TYPES.contains(&name) || !cluster.enum_constants(name).is_empty() {
@@ -832,7 +841,7 @@ fn params_of(descriptor: &str) -> &str {
 }
 
 /// The package of a binary name (`""` for the default package).
-fn package_of(binary_name: &str) -> &str {
+pub(super) fn package_of(binary_name: &str) -> &str {
     binary_name.rsplit_once('.').map_or("", |(p, _)| p)
 }
 

@@ -121,6 +121,9 @@ pub(crate) fn slots(test: &TestCase, kind: &StatementKind) -> Vec<Slot> {
         StatementKind::FieldSet { receiver: r, field, .. } => {
             r.iter().map(|_| receiver(&field.owner)).chain([arg(&field.ty)]).collect()
         }
+        StatementKind::Lambda { method, body, .. } => {
+            body.returned().iter().filter_map(|_| method.descriptor.ret.as_ref()).map(arg).collect()
+        }
         _ => Vec::new(),
     }
 }

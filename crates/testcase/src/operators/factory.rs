@@ -7,8 +7,9 @@
 //! never shift. A value of type `T` is reused from the test (probability
 //! 0.9 for objects, 0.5 for primitives and strings), `null` (0.1 for
 //! references), or built: literals directly, arrays element by element,
-//! enums from their constants, other classes through a random generator of
-//! the cluster, recursively until [`crate::ClusterOptions::max_depth`].
+//! enums from their constants, `Class` values, members by reflection and
+//! lambdas as `direct` makes them, other classes through a random generator
+//! of the cluster, recursively until [`crate::ClusterOptions::max_depth`].
 
 use model::descriptor::{BaseType, FieldType};
 use model::names::{BinaryName, InternalName};
@@ -56,7 +57,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         var
     }
 
-    fn insert_kind(&mut self, pos: &mut usize, kind: StatementKind) -> VarId {
+    pub(super) fn insert_kind(&mut self, pos: &mut usize, kind: StatementKind) -> VarId {
         self.insert(pos, Statement::new(kind))
     }
 
@@ -96,16 +97,24 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         let kind = match erased {
             FieldType::Base(base) => StatementKind::Primitive(values::random_primitive(*base, self.seeds, self.rng)),
             FieldType::Array(elem) => return self.array(need, elem, pos, depth),
-            FieldType::Object(name) => match self.literal(name) {
+            FieldType::Object(name) => match self.literal(need, name) {
                 Some(kind) => kind,
-                None => return self.construct(need, name.to_binary().as_str(), pos, depth),
+                None => {
+                    let binary = name.to_binary();
+                    return match self.lambda(need, binary.as_str(), pos, depth) {
+                        Some(lambda) => Some(lambda),
+                        None => self.construct(need, binary.as_str(), pos, depth),
+                    };
+                }
             },
         };
         Some(self.insert_kind(pos, kind))
     }
 
-    /// A literal of class `name`: a string, a box, a class literal or an enum constant.
-    fn literal(&mut self, name: &InternalName) -> Option<StatementKind> {
+    /// A literal of class `name` (for a value of type `need`): a string, a
+    /// box, a temporary file, a `Class` value, a member by reflection or an
+    /// enum constant.
+    fn literal(&mut self, need: &JavaType, name: &InternalName) -> Option<StatementKind> {
         let binary = name.to_binary();
         if let Some(base) = unbox(name.as_str()) {
             return Some(StatementKind::Boxed(values::random_primitive(base, self.seeds, self.rng)));
@@ -116,17 +125,8 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         }
         match name.as_str() {
             "java/lang/String" => Some(StatementKind::String(values::random_string(self.seeds, self.rng))),
-            "java/lang/Class" => {
-                let cut = self.cluster.cut().to_internal();
-                let classes = [
-                    cut,
-                    InternalName::object(),
-                    InternalName::new("java/lang/String"),
-                    InternalName::new("java/lang/Integer"),
-                ];
-                let class = classes.choose(self.rng)?.clone();
-                Some(StatementKind::ClassLiteral(FieldType::Object(class)))
-            }
+            "java/lang/Class" => self.class_value(need),
+            _ if name.as_str().starts_with("java/lang/reflect/") => self.reflected(name),
             _ => {
                 let constant = self.cluster.enum_constants(binary.as_str()).choose(self.rng)?;
                 Some(StatementKind::EnumConstant { class: binary.clone(), name: constant.clone() })

@@ -61,14 +61,17 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         }
     }
 
-    /// Changes statement `i` (see [`Factory::change_in_place`] and the call
-    /// changes); returns the index after the changed statement. A change
+    /// Changes statement `i` (see [`Factory::change_in_place`],
+    /// [`Factory::change_direct`] and the call changes); returns the index after the changed statement. A change
     /// that fails leaves the test as it was.
     fn change(&mut self, i: usize) -> usize {
         let snapshot = self.test.clone();
         let next = match self.test.statements[i].kind.clone() {
             StatementKind::Null(ty) => self.replace_value(i, &JavaType::from(ty)),
             StatementKind::ArrayStore { .. } => self.change_argument(i, 1),
+            StatementKind::ClassLiteral(_) | StatementKind::Reflect(_) | StatementKind::Lambda { .. } => {
+                self.change_direct(i)
+            }
             kind if kind.is_call()
                 || matches!(kind, StatementKind::FieldGet { .. } | StatementKind::FieldSet { .. }) =>
             {

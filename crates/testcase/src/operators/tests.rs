@@ -164,6 +164,104 @@ fn truncation_and_removal_keep_earlier_statements_and_renumber() {
     assert_eq!(removed.to_string(), "v0 = 1\nv1 = new fix.Counter(v0)\n");
 }
 
+/// `seeds` random tests of `cut` and their mutants, all validated.
+fn tests_made(cut: &str, seeds: u64) -> Vec<TestCase> {
+    let Some((cluster, class_path)) = cluster(cut) else { return Vec::new() };
+    let validator = Validator::new(class_path);
+    let mut made = Vec::new();
+    for seed in 0..seeds {
+        let mut r = rng(seed);
+        let test = random_test(&cluster, &Seeds::default(), &mut r, 12);
+        assert_valid(&validator, &test, "random test");
+        let mutant = mutate(&test, &cluster, &Seeds::default(), &mut r);
+        assert_valid(&validator, &mutant, "mutant");
+        made.extend([test, mutant]);
+    }
+    made
+}
+
+#[test]
+fn the_factory_makes_class_values_members_and_lambdas_of_every_kind() {
+    use crate::ir::{LambdaBody, MemberRef};
+    use model::descriptor::FieldType;
+    let tests = tests_made("fix.Values", 300);
+    if tests.is_empty() {
+        return;
+    }
+    let made: Vec<StatementKind> = tests.iter().flat_map(|t| t.statements.iter().map(|s| s.kind.clone())).collect();
+    let class = |d: &str| StatementKind::ClassLiteral(Some(FieldType::parse(d).unwrap()));
+    for wanted in
+        [StatementKind::ClassLiteral(None), class("I"), class("[Ljava/lang/String;"), class("Lfix/Values$Visitor;")]
+    {
+        assert!(made.contains(&wanted), "no {wanted}");
+    }
+    let reflected =
+        |f: &dyn Fn(&MemberRef) -> bool| made.iter().any(|k| matches!(k, StatementKind::Reflect(m) if f(m)));
+    assert!(reflected(&|m| matches!(m, MemberRef::Method(m) if m.name == "hidden")), "no private method");
+    assert!(reflected(&|m| matches!(m, MemberRef::Field(_))), "no field for a Member parameter");
+    assert!(!reflected(&|m| matches!(m, MemberRef::Method(m) if m.name == "secret")), "a member a test cannot name");
+    let class_as_type = tests.iter().any(|t| {
+        t.statements.iter().any(|s| match &s.kind {
+            StatementKind::StaticCall { method, args } if method.name == "type" => {
+                matches!(t[args[0]].kind, StatementKind::ClassLiteral(_))
+            }
+            _ => false,
+        })
+    });
+    assert!(class_as_type, "a java.lang.reflect.Type parameter never got a Class value");
+    let bodies = |interface: &str| -> Vec<LambdaBody> {
+        made.iter()
+            .filter_map(|k| match k {
+                StatementKind::Lambda { interface: i, body, .. } if i.as_str() == interface => Some(*body),
+                _ => None,
+            })
+            .collect()
+    };
+    let function = bodies("java.util.function.Function");
+    assert!(function.contains(&LambdaBody::Identity) && function.contains(&LambdaBody::Default));
+    assert!(function.iter().any(|b| matches!(b, LambdaBody::Returns(_))));
+    assert!(bodies("java.util.Comparator").contains(&LambdaBody::NaturalOrder));
+    assert!(!bodies("java.util.function.Predicate").contains(&LambdaBody::Identity), "a boolean is no String");
+    assert_eq!(bodies("java.lang.Runnable").iter().filter(|b| **b != LambdaBody::Default).count(), 0);
+    assert!(!bodies("fix.Values$Visitor").is_empty());
+}
+
+#[test]
+fn a_bounded_class_parameter_gets_only_classes_within_its_bound() {
+    let Some((cluster, _)) = cluster("fix.Values") else { return };
+    let need = model::signature::parse_field_signature("Ljava/lang/Class<+Ljava/lang/Number;>;").unwrap();
+    let fits: Vec<String> = cluster
+        .class_values_for(&need)
+        .iter()
+        .map(|c| c.as_ref().map_or("void".to_string(), |t| t.to_string()))
+        .collect();
+    assert_eq!(
+        fits,
+        [
+            "byte",
+            "short",
+            "int",
+            "long",
+            "float",
+            "double",
+            "java.lang.Integer",
+            "java.lang.Long",
+            "java.lang.Double",
+            "java.lang.Number"
+        ]
+    );
+    let all = cluster.class_values_for(&model::signature::parse_field_signature("Ljava/lang/Class<*>;").unwrap());
+    assert_eq!(all.len(), cluster.class_values().len());
+    let text: Vec<String> = all.iter().map(|c| c.as_ref().map_or("void".to_string(), |t| t.to_string())).collect();
+    for name in ["void", "boolean", "int[]", "java.lang.Object[][]", "fix.Values", "fix.Values.Kind", "fix.Values.Base"]
+    {
+        assert!(text.contains(&name.to_string()), "{name} in {text:?}");
+    }
+    assert!(!text.iter().any(|t| t.contains("Hidden")), "{text:?}");
+    let function = cluster.functional("java.util.function.Function").expect("Function is functional");
+    assert_eq!((function.ret_type_param, function.param_type_params.clone()), (Some(1), vec![Some(0)]));
+}
+
 /// The property test: random tests, their mutants and crossover children on
 /// real classes all pass the validator and respect the length bound.
 #[test]
