@@ -468,3 +468,18 @@ fn generic_classes_and_wildcard_containers_need_no_raw_types() {
     let messages = String::from_utf8_lossy(&javac.stderr);
     assert!(javac.status.success() && !messages.contains("warning"), "{messages}\n{}", test_file(&out, "Index"));
 }
+
+/// A `Serializable` class under test is written to memory and read back,
+/// so its private `writeObject` and `readObject` run (`edge.Diary`).
+#[test]
+fn a_serialization_round_trip_reaches_write_object_and_read_object() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("diary");
+    let (code, log, report) = generate(&jar, "edge.Diary", &out, &["--evaluations", "3000", "--seed", "2"]);
+    assert_eq!(code, 0, "{log}");
+    let class = &report["classes"][0];
+    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    let suite = test_file(&out, "Diary");
+    assert!(suite.contains(".writeObject(") && suite.contains(".readObject()"), "{suite}");
+}

@@ -23,6 +23,15 @@ pub const LAMBDAS_MAKE: TracerMethod = TracerMethod {
     descriptor: "(Ljava/lang/Class;ILjava/lang/Object;)Ljava/lang/Object;",
 };
 
+/// `Serial.readObject(ObjectInputStream)`: the worker's way to call
+/// `ObjectInputStream.readObject()` so that it resolves application classes
+/// (`Serial.java` says why).
+pub const SERIAL_READ_OBJECT: TracerMethod = TracerMethod {
+    owner: "ferrosuite/runtime/Serial",
+    name: "readObject",
+    descriptor: "(Ljava/io/ObjectInputStream;)Ljava/lang/Object;",
+};
+
 /// The body codes of `Lambdas.make`, the constants of `Lambdas.java`.
 pub mod lambda_body {
     /// Nothing for a `void` method, else the default value of the return type.

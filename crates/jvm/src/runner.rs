@@ -148,6 +148,9 @@ impl Runner {
         method: &testcase::MethodRef,
         args: &[VarId],
     ) -> Result<Option<Value>, Stop> {
+        if let (Some(r), true) = (receiver, is_read_object(method)) {
+            return self.read_object(values, r);
+        }
         let owner = method.owner.to_internal();
         let desc = method.descriptor.to_descriptor();
         let site = CallSite { owner: method.owner.as_str(), name: &method.name };
@@ -166,6 +169,19 @@ impl Runner {
         };
         let v = result.map_err(|t| self.threw(t, Some(&site)))?;
         Ok((kind != Kind::Void).then_some(v))
+    }
+
+    /// `in.readObject()` through `Serial.readObject(in)`
+    /// ([`instrument::tracer::SERIAL_READ_OBJECT`]).
+    fn read_object(&mut self, values: &[Option<Value>], receiver: VarId) -> Result<Option<Value>, Stop> {
+        use instrument::tracer::SERIAL_READ_OBJECT as READ;
+        let stream_class = self.class("java/io/ObjectInputStream")?;
+        let stream = self.receiver(values, receiver, stream_class)?;
+        let class = self.class(READ.owner)?;
+        let id = self.method_id(READ.owner, READ.name, READ.descriptor, true)?;
+        let site = CallSite { owner: "java.io.ObjectInputStream", name: "readObject" };
+        let result = self.jni.call_static(class, id, Kind::Object, &[jvalue { l: stream }]);
+        Ok(Some(result.map_err(|t| self.threw(t, Some(&site)))?))
     }
 
     fn field_get(
@@ -697,4 +713,11 @@ pub fn parse_export(d: &[f64]) -> Trace {
     }
     trace.numbers = (0..next() as usize).map(|_| next() as i64).collect();
     trace
+}
+
+/// Whether `method` is `ObjectInputStream.readObject()`.
+fn is_read_object(method: &testcase::MethodRef) -> bool {
+    method.owner.as_str() == "java.io.ObjectInputStream"
+        && method.name == "readObject"
+        && method.descriptor.params.is_empty()
 }

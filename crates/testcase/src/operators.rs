@@ -34,6 +34,7 @@ mod direct;
 mod edit;
 mod factory;
 mod mutation;
+mod serial;
 mod values;
 
 use factory::Factory;

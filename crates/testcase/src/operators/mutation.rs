@@ -20,6 +20,9 @@ const P_STATEMENT_INSERTION: f64 = 0.5;
 const P_REPEAT_CALL: f64 = 0.2;
 /// The most copies one repetition adds.
 const MAX_REPEATS: usize = 8;
+/// Probability that an insertion is a serialization round trip of a
+/// value of a `Serializable` class under test (`operators/serial.rs`).
+const P_ROUND_TRIP: f64 = 0.05;
 
 impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// Deletes each statement with probability 1/n, last first.
@@ -223,12 +226,15 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     }
 
     /// Inserts a random call (or, with probability [`P_REPEAT_CALL`],
-    /// repeats one: [`Factory::repeat_call`]), then another with probability
+    /// repeats one: [`Factory::repeat_call`]; or, with probability
+    /// [`P_ROUND_TRIP`], appends a serialization round trip), then another with probability
     /// 1/2, 1/4, …, while the test is shorter than `max_length`.
     pub fn insert_phase(&mut self, max_length: usize) {
         let mut count = 0;
         while self.test.len() < max_length && self.rng.random_bool(P_STATEMENT_INSERTION.powi(count)) {
-            if !(self.rng.random_bool(P_REPEAT_CALL) && self.repeat_call(max_length)) {
+            let done = (self.rng.random_bool(P_REPEAT_CALL) && self.repeat_call(max_length))
+                || (self.rng.random_bool(P_ROUND_TRIP) && self.insert_round_trip(max_length));
+            if !done {
                 self.insert_random_call(false, max_length);
             }
             count += 1;
