@@ -483,3 +483,20 @@ fn a_serialization_round_trip_reaches_write_object_and_read_object() {
     let suite = test_file(&out, "Diary");
     assert!(suite.contains(".writeObject(") && suite.contains(".readObject()"), "{suite}");
 }
+
+/// Temporary files get content: `edge.LineCounter` needs files of no line,
+/// one or two lines, and more.
+#[test]
+fn temporary_files_get_lines_of_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("lines");
+    let (code, log, report) = generate(&jar, "edge.LineCounter", &out, &["--evaluations", "3000", "--seed", "3"]);
+    assert_eq!(code, 0, "{log}");
+    let class = &report["classes"][0];
+    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    let removed = format!("{} {}", class["removed_tests_by_cause"], class["removed_assertions_by_cause"]);
+    assert!(!removed.contains("fails"), "{class}");
+    let suite = test_file(&out, "LineCounter");
+    assert!(suite.contains("new FileWriter(") && suite.contains("temporaryFolder"), "{suite}");
+}

@@ -33,6 +33,7 @@ mod crossover;
 mod direct;
 mod edit;
 mod factory;
+mod files;
 mod mutation;
 mod serial;
 mod values;

@@ -51,7 +51,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     }
 
     /// Inserts `statement` at `*pos` and moves `pos` past it.
-    fn insert(&mut self, pos: &mut usize, statement: Statement) -> VarId {
+    pub(super) fn insert(&mut self, pos: &mut usize, statement: Statement) -> VarId {
         let var = edit::insert_at(&mut self.test, *pos, statement);
         *pos += 1;
         var
@@ -108,7 +108,15 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
                 }
             },
         };
-        Some(self.insert_kind(pos, kind))
+        let handle = match &kind {
+            StatementKind::TempFile(handle) => Some(*handle),
+            _ => None,
+        };
+        let var = self.insert_kind(pos, kind);
+        if let Some(handle) = handle {
+            self.maybe_fill_file(var, handle, pos);
+        }
+        Some(var)
     }
 
     /// A literal of class `name` (for a value of type `need`): a string, a

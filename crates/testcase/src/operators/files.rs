@@ -1,0 +1,69 @@
+//! Content for the temporary files tests make: an empty file leaves the
+//! code that reads files at its first check, so half of the files get a few
+//! lines of text, written with ordinary statements the emitted test shows
+//! (`new FileWriter(file)`, `write(text)`, `close()`). The file is the
+//! test's own temporary file (`StatementKind::TempFile`), the one place a
+//! test may write.
+
+use model::descriptor::FieldType;
+use model::signature::JavaType;
+use rand::Rng;
+
+use super::factory::Factory;
+use super::values;
+use crate::ir::{FileHandle, MethodRef, Statement, StatementKind, VarId};
+
+/// Probability that a new temporary file gets content.
+const P_CONTENT: f64 = 0.5;
+/// The most lines of content.
+const MAX_LINES: usize = 4;
+
+impl<'a, R: Rng + ?Sized> Factory<'a, R> {
+    /// After the temporary file `file` (handed out as `handle`) at `*pos - 1`:
+    /// with probability [`P_CONTENT`], statements that write 1 to
+    /// [`MAX_LINES`] lines of text into it, inserted at `*pos`.
+    pub(super) fn maybe_fill_file(&mut self, file: VarId, handle: FileHandle, pos: &mut usize) {
+        if !self.rng.random_bool(P_CONTENT) {
+            return;
+        }
+        let m = |owner: &str, name: &str, descriptor: &str| MethodRef::parse(owner, name, descriptor).expect("a JDK method");
+        let object = |class: &str| JavaType::from(FieldType::Object(model::names::BinaryName::new(class).to_internal()));
+        let file = match handle {
+            FileHandle::File => file,
+            FileHandle::Path => {
+                let to_file = m("java.nio.file.Path", "toFile", "()Ljava/io/File;");
+                let kind = StatementKind::Call { receiver: file, method: to_file, args: Vec::new() };
+                self.insert(pos, Statement { kind, ty: object("java.io.File") })
+            }
+        };
+        let text = StatementKind::String(self.text());
+        let text = self.insert(pos, Statement { kind: text, ty: object("java.lang.String") });
+        let open = m("java.io.FileWriter", "<init>", "(Ljava/io/File;)V");
+        let writer = self.insert(
+            pos,
+            Statement { kind: StatementKind::Constructor { method: open, args: vec![file] }, ty: object("java.io.FileWriter") },
+        );
+        let write = m("java.io.Writer", "write", "(Ljava/lang/String;)V");
+        let close = m("java.io.OutputStreamWriter", "close", "()V");
+        for (method, args) in [(write, vec![text]), (close, Vec::new())] {
+            let kind = StatementKind::Call { receiver: writer, method, args };
+            self.insert(pos, Statement { kind, ty: JavaType::Void });
+        }
+    }
+
+    /// 1 to [`MAX_LINES`] lines (strings of the seed pools or random ones),
+    /// each ended by `\n`, sometimes `\r\n`, the last one sometimes not.
+    fn text(&mut self) -> String {
+        let mut text = String::new();
+        for i in 0..self.rng.random_range(1..=MAX_LINES) {
+            if i > 0 {
+                text.push_str(if self.rng.random_bool(0.2) { "\r\n" } else { "\n" });
+            }
+            text.push_str(&values::random_string(self.seeds, self.rng));
+        }
+        if self.rng.random_bool(0.5) {
+            text.push('\n');
+        }
+        text
+    }
+}
