@@ -68,16 +68,20 @@ impl ClassNames {
 }
 
 /// The type a statement's variable is declared with: its `ty` for objects
-/// the test constructs itself (`new ArrayList<String>()`), otherwise the
-/// erasure (a raw type). Type arguments of values returned by methods come
-/// from type-variable bounds the cluster substituted (`Range<Comparable>`
-/// for `Range.between(integer0, integer0)`), which javac would infer
-/// differently (`Range<Integer>`) and reject; a raw type always compiles.
+/// the test constructs itself (`new ArrayList<String>()`) and for results
+/// of an exact type (`List<String> readLines(int)`: the test cluster keeps
+/// a result's generic type only when its signature has no type variable
+/// or wildcard), otherwise the erasure (a raw type). Type arguments that
+/// come from type-variable bounds the cluster substituted
+/// (`Range<Comparable>` for `Range.between(integer0, integer0)`) javac
+/// would infer differently (`Range<Integer>`) and reject; a raw type always compiles.
 /// The erasure is also used when `ty` mentions a type variable (none is in
 /// scope in a test method).
 pub(crate) fn declared_type(statement: &Statement) -> JavaType {
-    let constructed = matches!(statement.kind, testcase::StatementKind::Constructor { .. });
-    if has_type_var(&statement.ty) || !constructed {
+    use testcase::StatementKind::{Call, Constructor, FieldGet, StaticCall};
+    let constructed = matches!(statement.kind, Constructor { .. });
+    let exact_result = matches!(statement.kind, Call { .. } | StaticCall { .. } | FieldGet { .. }) && statement.ty.is_exact();
+    if has_type_var(&statement.ty) || !(constructed || exact_result) {
         statement.ty.erasure().map_or(JavaType::Void, JavaType::from)
     } else {
         statement.ty.clone()

@@ -59,6 +59,7 @@ impl Runner {
         if let Some((class, field)) = k.mutants {
             let _ = self.jni.set_field(class, field, true, Typed::Int(config.mutant as i32).into());
         }
+        self.clear_interrupt();
         self.watch.start(seq, start + config.timeout);
         if config.static_reset {
             self.reset_statics();
@@ -635,11 +636,23 @@ impl Runner {
         let _ = self.jni.call_static(class, m, Kind::Void, &[]);
     }
 
-    /// After a test: clear the time-up flag, stop threads the test started,
-    /// and drop any exception a late `Thread.stop` left pending.
+    /// Clears the executing thread's interrupt flag (`Thread.interrupted()`):
+    /// a flag left by the watchdog or by a test would make the next test's
+    /// blocking I/O throw (`ClosedByInterruptException` from a `FileChannel`),
+    /// and differently in each worker.
+    fn clear_interrupt(&self) {
+        let k = &self.h.known;
+        let _ = self.jni.call_static(k.thread, k.thread_interrupted, Kind::Boolean, &[]);
+        let _ = self.jni.take_exception();
+    }
+
+    /// After a test: clear the time-up flag and the interrupt flag, stop
+    /// threads the test started, and drop any exception a late
+    /// `Thread.stop` left pending.
     fn clean_up_after_test(&self) {
         let k = &self.h.known;
         let _ = self.jni.take_exception();
+        self.clear_interrupt();
         let _ = self.jni.set_field(k.sandbox, k.sandbox_time_up, true, Typed::Boolean(false).into());
         let _ = self.jni.call_static(k.sandbox, k.sandbox_stop_new_threads, Kind::Int, &[]);
         let _ = self.jni.take_exception();

@@ -215,6 +215,21 @@ fn erase_type_var_at(
 }
 
 impl JavaType {
+    /// Whether the type names no type variable and no wildcard anywhere
+    /// (`List<String>`, `int[]`, `Map<String, List<Integer>>`): a variable of
+    /// it can hold a method's result as javac types it, whatever the call.
+    pub fn is_exact(&self) -> bool {
+        match self {
+            JavaType::TypeVar(_) => false,
+            JavaType::Array(component) => component.is_exact(),
+            JavaType::Class(class) => class.args.iter().chain(class.outer_args.iter().flatten()).all(|arg| match arg {
+                TypeArg::Exact(ty) => ty.is_exact(),
+                TypeArg::Wildcard | TypeArg::Extends(_) | TypeArg::Super(_) => false,
+            }),
+            JavaType::Base(_) | JavaType::Void => true,
+        }
+    }
+
     /// The erasure (JLS §4.6) as a field type, with every type variable erased to `java.lang.Object`; `None` for [`JavaType::Void`].
     ///
     /// Proper erasure replaces a type variable by the erasure of its leftmost bound; use [`JavaType::erasure_with`] for that.

@@ -13,7 +13,7 @@ public class Generics_FerroTest {
     public void testListOf0() throws Throwable {
         String string0 = "a";
         String string1 = "b";
-        List list0 = Generics.listOf((Object) string0, (Object) string1);
+        List<String> list0 = Generics.listOf(string0, string1);
         String string2 = (String) Generics.first(list0);
         assertEquals("a", string2);
         int int0 = Generics.count(list0);
@@ -23,14 +23,14 @@ public class Generics_FerroTest {
 
     @Test
     public void testAnything() throws Throwable {
-        List list0 = (List) Generics.anything();
+        List<String> list0 = (List<String>) Generics.anything();
         int int0 = Generics.count(list0);
         assertEquals(2, int0);
     }
 
     @Test
     public void testRawNames() throws Throwable {
-        List list0 = Generics.rawNames();
+        List<String> list0 = Generics.rawNames();
         String string0 = (String) Generics.first(list0);
         assertEquals("a", string0);
     }
@@ -39,8 +39,8 @@ public class Generics_FerroTest {
     public void testIndex() throws Throwable {
         String string0 = "k";
         int int0 = 7;
-        Map map0 = Generics.index(string0, int0);
-        List list0 = (List) map0.get((Object) string0);
+        Map<String, List<Integer>> map0 = Generics.index(string0, int0);
+        List<Integer> list0 = (List<Integer>) map0.get(string0);
         int int1 = 0;
         Integer integer0 = (Integer) list0.get(int1);
         assertEquals(7, (int) integer0);
@@ -51,7 +51,7 @@ public class Generics_FerroTest {
     public void testEntry() throws Throwable {
         String string0 = "k";
         int int0 = 1;
-        Map.Entry entry0 = Generics.entry(string0, int0);
+        Map.Entry<String, Integer> entry0 = Generics.entry(string0, int0);
         assertEquals("k", entry0.getKey());
     }
 
@@ -93,7 +93,7 @@ public class Generics_FerroTest {
     public void testTotal() throws Throwable {
         Integer integer0 = Integer.valueOf(1);
         Integer integer1 = Integer.valueOf(2);
-        List list0 = Generics.listOf((Object) integer0, (Object) integer1);
+        List<Integer> list0 = Generics.listOf(integer0, integer1);
         int int0 = Generics.total(list0);
         assertEquals(3, int0);
     }

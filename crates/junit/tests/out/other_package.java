@@ -17,7 +17,7 @@ public class Shapes_FerroTest {
 
     @Test
     public void testCount() throws Throwable {
-        java.util.List list0 = Shapes.names();
+        java.util.List<String> list0 = Shapes.names();
         int int0 = Shapes.count(list0);
         assertEquals(2, int0);
         List list1 = new List();

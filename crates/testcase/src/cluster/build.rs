@@ -712,7 +712,11 @@ fn application_class_names(cp: &ClassPath) -> Vec<String> {
 
 /// The generic parameter and result types of method `m`, type variables
 /// replaced by the erasure of their bounds; the descriptor's types when the
-/// signature is missing or disagrees with it (synthetic parameters).
+/// signature is missing or disagrees with it (synthetic parameters). The
+/// result stays generic only when the signature's is exact
+/// ([`JavaType::is_exact`]: `List<String>`); one with type variables or
+/// wildcards is erased, since javac infers its arguments from the call
+/// (`List<T> asList(T...)`), which the substituted bounds need not match.
 fn method_types(class: &ClassFile, m: &Member, descriptor: &MethodDescriptor) -> (Vec<JavaType>, JavaType) {
     let erased = || {
         let params = descriptor.params.iter().cloned().map(JavaType::from).collect();
@@ -725,20 +729,24 @@ fn method_types(class: &ClassFile, m: &Member, descriptor: &MethodDescriptor) ->
     let outer = |n: &str| class_sig.as_ref().and_then(|c| c.type_var_erasure(n));
     let bound = |n: &str| erase_type_var(&sig.type_params, n, &outer);
     let params: Vec<JavaType> = sig.params.iter().map(|p| resolve(p, &bound)).collect();
-    let ret = resolve(&sig.ret, &bound);
+    let ret = match &descriptor.ret {
+        None => JavaType::Void,
+        Some(_) if sig.ret.is_exact() => sig.ret.clone(),
+        Some(erased) => JavaType::from(erased.clone()),
+    };
     let agrees = params.len() == descriptor.params.len()
         && params.iter().zip(&descriptor.params).all(|(p, d)| p.erasure().as_ref() == Some(d))
         && ret.erasure() == descriptor.ret;
     if agrees { (params, ret) } else { erased() }
 }
 
-/// The generic type of field `f` (as [`method_types`]), or its erased type.
+/// The generic type of field `f` when its signature is exact
+/// ([`JavaType::is_exact`], as a method's result in [`method_types`]), or
+/// its erased type.
 fn field_type(class: &ClassFile, f: &Member, erased: &FieldType) -> JavaType {
-    let class_sig = class.signature(&class.attributes).and_then(|s| parse_class_signature(s).ok());
-    let bound = |n: &str| class_sig.as_ref().and_then(|c| c.type_var_erasure(n));
     let generic = class.signature(&f.attributes).and_then(|s| parse_field_signature(s).ok());
-    match generic.map(|g| resolve(&g, &bound)) {
-        Some(g) if g.erasure().as_ref() == Some(erased) => g,
+    match generic {
+        Some(g) if g.is_exact() && g.erasure().as_ref() == Some(erased) => g,
         _ => JavaType::from(erased.clone()),
     }
 }
