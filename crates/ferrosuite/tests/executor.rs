@@ -221,3 +221,24 @@ fn covered_goals_equal_hand_computed_ones() {
     assert!(keys.iter().any(|k| k.starts_with("sw(I)I@1:case:5")), "{keys:?}");
     assert!(!keys.iter().any(|k| k.contains(":default")), "{keys:?}");
 }
+
+/// A test that leaves its thread interrupted does not reach the next one
+/// in the same worker: blocking I/O of that test would otherwise throw
+/// (`ClosedByInterruptException` from a `FileChannel`), in one worker and
+/// not another.
+#[test]
+fn an_interrupt_flag_does_not_outlive_its_test() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut pool, _) = fixture_pool(tmp.path(), 1);
+    let mut interrupts = TestCaseBuilder::new();
+    let current = interrupts.static_call(method("java.lang.Thread", "currentThread", "()Ljava/lang/Thread;"), &[]);
+    interrupts.call(current, method("java.lang.Thread", "interrupt", "()V"), &[]);
+    let mut asks = TestCaseBuilder::new();
+    asks.static_call(method("java.lang.Thread", "interrupted", "()Z"), &[]);
+    let (interrupts, asks) = (interrupts.build(), asks.build());
+    let results = pool.execute(&[interrupts, asks.clone(), asks]).unwrap();
+    assert_eq!(results[0].outcome, TestOutcome::Completed, "{:?}", results[0]);
+    for later in &results[1..] {
+        assert_eq!(later.statements[0], StatementOutcome::Normal(ValueSummary::Boolean(false)), "{later:?}");
+    }
+}
