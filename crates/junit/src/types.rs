@@ -80,7 +80,8 @@ impl ClassNames {
 pub(crate) fn declared_type(statement: &Statement) -> JavaType {
     use testcase::StatementKind::{Call, Constructor, FieldGet, StaticCall};
     let constructed = matches!(statement.kind, Constructor { .. });
-    let exact_result = matches!(statement.kind, Call { .. } | StaticCall { .. } | FieldGet { .. }) && statement.ty.is_exact();
+    let exact_result =
+        matches!(statement.kind, Call { .. } | StaticCall { .. } | FieldGet { .. }) && statement.ty.is_exact();
     if has_type_var(&statement.ty) || !(constructed || exact_result) {
         statement.ty.erasure().map_or(JavaType::Void, JavaType::from)
     } else {

@@ -485,7 +485,9 @@ mod tests {
     fn the_xz_jar_is_sealed_and_commons_lang3_is_not() {
         let xz = "/usr/share/java/xz.jar";
         if !Path::new(xz).exists() || !Path::new(LANG3).exists() {
-            eprintln!("skipped: xz.jar or commons-lang3.jar missing (apt-get install libxz-java libcommons-lang3-java)");
+            eprintln!(
+                "skipped: xz.jar or commons-lang3.jar missing (apt-get install libxz-java libcommons-lang3-java)"
+            );
             return;
         }
         let cp = ClassPath::parse(&format!("{xz}:{LANG3}")).unwrap();

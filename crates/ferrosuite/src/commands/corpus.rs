@@ -59,10 +59,9 @@ pub fn read_corpus(path: &Path) -> anyhow::Result<Vec<CorpusEntry>> {
             continue;
         }
         match line.split_whitespace().collect::<Vec<_>>()[..] {
-            [jars, class] if !jars.split(':').any(str::is_empty) => out.push(CorpusEntry {
-                jars: jars.split(':').map(str::to_string).collect(),
-                class: class.to_string(),
-            }),
+            [jars, class] if !jars.split(':').any(str::is_empty) => {
+                out.push(CorpusEntry { jars: jars.split(':').map(str::to_string).collect(), class: class.to_string() })
+            }
             _ => bail!("{}:{}: expected `JAR[:JAR...] CLASS`, found {line:?}", path.display(), n + 1),
         }
     }

@@ -162,7 +162,9 @@ impl<'cp> Builder<'cp> {
     /// Whether member `m` of `class` is in the release the tests are compiled
     /// for ([`ClassPath::release_api`]; always for a class outside the JDK).
     fn in_release(&self, class: &ClassFile, m: &Member) -> bool {
-        self.cp.release_api().is_none_or(|api| api.has_member(class.name(), class.member_name(m), class.member_descriptor(m)))
+        self.cp
+            .release_api()
+            .is_none_or(|api| api.has_member(class.name(), class.member_name(m), class.member_descriptor(m)))
     }
 
     fn load(&self, binary_name: &str) -> Option<Arc<ClassFile>> {

@@ -287,7 +287,8 @@ fn jdk_members_newer_than_the_release_are_not_offered() {
     assert!(!newer_than_8(&java17).is_empty(), "the check is not vacuous");
     let java8 = TestCluster::build(&cp8, cut, &ClusterOptions::default()).unwrap();
     assert_eq!(newer_than_8(&java8), Vec::<String>::new());
-    let serialization = TestCluster::build(&cp8, "org.apache.commons.lang3.SerializationUtils", &ClusterOptions::default());
+    let serialization =
+        TestCluster::build(&cp8, "org.apache.commons.lang3.SerializationUtils", &ClusterOptions::default());
     let streams = generators(&serialization.unwrap(), "java.io.OutputStream");
     assert_eq!(streams, ["subtype java.io.ByteArrayOutputStream"], "an in-memory stream stands in");
 }

@@ -26,8 +26,11 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         if !self.rng.random_bool(P_CONTENT) {
             return;
         }
-        let m = |owner: &str, name: &str, descriptor: &str| MethodRef::parse(owner, name, descriptor).expect("a JDK method");
-        let object = |class: &str| JavaType::from(FieldType::Object(model::names::BinaryName::new(class).to_internal()));
+        let m = |owner: &str, name: &str, descriptor: &str| {
+            MethodRef::parse(owner, name, descriptor).expect("a JDK method")
+        };
+        let object =
+            |class: &str| JavaType::from(FieldType::Object(model::names::BinaryName::new(class).to_internal()));
         let file = match handle {
             FileHandle::File => file,
             FileHandle::Path => {
@@ -41,7 +44,10 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         let open = m("java.io.FileWriter", "<init>", "(Ljava/io/File;)V");
         let writer = self.insert(
             pos,
-            Statement { kind: StatementKind::Constructor { method: open, args: vec![file] }, ty: object("java.io.FileWriter") },
+            Statement {
+                kind: StatementKind::Constructor { method: open, args: vec![file] },
+                ty: object("java.io.FileWriter"),
+            },
         );
         let write = m("java.io.Writer", "write", "(Ljava/lang/String;)V");
         let close = m("java.io.OutputStreamWriter", "close", "()V");

@@ -248,8 +248,9 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// of 5 to 20 elements) are one mutation away. Reverts and returns
     /// `false` when the test has no call on an object or would exceed `max_length`.
     fn repeat_call(&mut self, max_length: usize) -> bool {
-        let calls: Vec<usize> =
-            (0..self.test.len()).filter(|&i| matches!(self.test.statements[i].kind, StatementKind::Call { .. })).collect();
+        let calls: Vec<usize> = (0..self.test.len())
+            .filter(|&i| matches!(self.test.statements[i].kind, StatementKind::Call { .. }))
+            .collect();
         let Some(&i) = calls.choose(self.rng) else { return false };
         let snapshot = self.test.clone();
         let original = self.test.statements[i].clone();

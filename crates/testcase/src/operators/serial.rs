@@ -52,7 +52,8 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
 /// The statements of a round trip of `value`, to be appended at index `at`.
 fn round_trip(value: VarId, at: usize) -> Vec<Statement> {
     let v = |offset: usize| var_id(at + offset);
-    let m = |owner: &str, name: &str, descriptor: &str| MethodRef::parse(owner, name, descriptor).expect("a JDK method");
+    let m =
+        |owner: &str, name: &str, descriptor: &str| MethodRef::parse(owner, name, descriptor).expect("a JDK method");
     let new = |owner: &str, descriptor: &str, args: Vec<VarId>| {
         typed(StatementKind::Constructor { method: m(owner, "<init>", descriptor), args }, owner)
     };

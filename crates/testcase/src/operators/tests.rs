@@ -322,7 +322,9 @@ fn mutation_repeats_calls_on_an_existing_object() {
         let mut run: Option<(VarId, String, usize)> = None;
         for s in &t.statements {
             run = match (&s.kind, run) {
-                (StatementKind::Call { receiver, method, .. }, Some((r, name, n))) if *receiver == r && method.name == name => {
+                (StatementKind::Call { receiver, method, .. }, Some((r, name, n)))
+                    if *receiver == r && method.name == name =>
+                {
                     Some((r, name, n + 1))
                 }
                 (StatementKind::Call { receiver, method, .. }, _) => Some((*receiver, method.name.clone(), 1)),
