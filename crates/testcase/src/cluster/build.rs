@@ -224,10 +224,9 @@ impl<'cp> Builder<'cp> {
     /// ([`Builder::modifiers_for`]), so that the tests call the CUT's own
     /// code behind the objects it returns.
     fn collect_returned_types(&mut self) {
-        let prefix = format!("{}$", self.cut);
         let mut implemented = HashSet::new();
-        for name in self.cp.all_class_names().into_iter().filter(|n| n.starts_with(&prefix)) {
-            if let Ok(supers) = hierarchy::Supertypes::of(self.cp, &name) {
+        for name in self.cp.nested_class_names(&BinaryName::new(self.cut.as_str())) {
+            if let Ok(supers) = hierarchy::Supertypes::of(self.cp, name.as_str()) {
                 implemented.extend(supers.iter().map(BinaryName::to_string));
             }
         }
