@@ -58,6 +58,9 @@ struct WorkerArgs {
     heap_mb: u32,
     #[arg(long, default_value_t = 0)]
     environment_seed: u64,
+    /// Open `java.lang` to the class path, as a coverage agent does.
+    #[arg(long)]
+    open_java_lang: bool,
 }
 
 /// Arguments of the hidden `confined` mode.
@@ -92,7 +95,8 @@ fn run_confined(args: ConfinedArgs) -> ! {
 fn main() -> std::process::ExitCode {
     let cli = match Cli::try_parse() {
         Ok(Cli { command: Command::Worker(w) }) => {
-            let environment = jvm::environment::Environment { seed: w.environment_seed };
+            let environment =
+                jvm::environment::Environment { seed: w.environment_seed, open_java_lang: w.open_java_lang };
             let args = jvm::worker::WorkerArgs {
                 java_home: w.java_home,
                 class_path: w.class_path,

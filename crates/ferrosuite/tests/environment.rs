@@ -1,7 +1,7 @@
 //! The controlled environment on `edge.Moody` (testdata/generate-edge):
 //! in a worker the clock, random numbers, UUIDs and identity hash codes the
 //! class under test reads are the same every time a test runs, differ in
-//! another environment, and outside a worker the instrumented class
+//! another environment (as does whether `java.lang` is open to reflection), and outside a worker the instrumented class
 //! behaves as the original.
 
 mod util;
@@ -29,6 +29,7 @@ const MOODY: &[(&str, &str)] = &[
     ("getStamp", "()J"),
     ("phase", "()Ljava/lang/String;"),
     ("bucket", "()I"),
+    ("reflective", "()Z"),
 ];
 
 /// The edge fixtures as a jar, and the folder `ferrosuite instrument` made of them.
@@ -110,6 +111,7 @@ fn a_test_gives_the_same_values_every_time_it_runs_in_a_worker_and_others_in_ano
     assert_eq!(&uuid[14..15], "4", "a version-4 UUID: {uuid}");
     let ValueSummary::String(described) = &a[7] else { panic!("{:?}", a[7]) };
     assert!(described.starts_with("java.lang.Object@"), "{described}");
+    assert_eq!(a[11], ValueSummary::Boolean(false), "java.lang is closed to reflection in the first environment");
 
     let mut other = pool(&jar, &instrumented, Environment::default().other(), 128);
     let b = values(&other.execute(&[test]).unwrap()[0]);

@@ -329,8 +329,20 @@ fn no_emitted_assertion_expects_a_value_of_the_clock_random_numbers_or_identity_
     let (code, log, report) = generate(&jar, "edge.Moody", &out, &["--evaluations", "1500", "--seed", "6"]);
     assert_eq!(code, 0, "{log}");
     let suite = test_file(&out, "Moody");
-    let moody =
-        ["clock", "nanos", "dice", "chance", "uuid", "identity", "hash", "describe", "getStamp", "phase", "bucket"];
+    let moody = [
+        "clock",
+        "nanos",
+        "dice",
+        "chance",
+        "uuid",
+        "identity",
+        "hash",
+        "describe",
+        "getStamp",
+        "phase",
+        "bucket",
+        "reflective",
+    ];
     // Variable names are per test method.
     let methods: Vec<&str> = suite.split("@Test").skip(1).collect();
     let called: usize = methods.iter().map(|m| variables_from(m, &moody).len()).sum();

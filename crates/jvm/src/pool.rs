@@ -90,6 +90,7 @@ impl Worker {
             .arg(cfg.heap_mb.to_string())
             .arg("--environment-seed")
             .arg(cfg.environment.seed.to_string())
+            .args(cfg.environment.open_java_lang.then_some("--open-java-lang"))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

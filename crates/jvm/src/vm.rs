@@ -70,10 +70,13 @@ pub fn create(opts: &VmOptions) -> Result<JavaVM, VmError> {
     if !lib.exists() {
         return Err(VmError::NoLibjvm { libjvm: lib });
     }
-    let args = InitArgsBuilder::new()
+    let mut builder = InitArgsBuilder::new()
         .option(format!("-Djava.class.path={}", opts.class_path))
-        .option(format!("-Xmx{}m", opts.heap_mb))
-        .option(opts.environment.jvm_option())
+        .option(format!("-Xmx{}m", opts.heap_mb));
+    for option in opts.environment.jvm_options() {
+        builder = builder.option(option);
+    }
+    let args = builder
         .option(format!("-Djava.io.tmpdir={}", opts.tmp_dir.display()))
         .option("-XX:+UseSerialGC")
         .option("-XX:TieredStopAtLevel=1")

@@ -5,7 +5,8 @@ import java.util.UUID;
 
 /**
  * Methods whose results depend on the environment (the clock, random
- * numbers, UUIDs, identity hash codes), next to deterministic ones: no
+ * numbers, UUIDs, identity hash codes, whether {@code java.lang} is open
+ * to deep reflection, as it is under a coverage agent), next to deterministic ones: no
  * emitted assertion may expect an environment-dependent value, and the
  * deterministic ones are still asserted.
  */
@@ -69,6 +70,19 @@ public class Moody {
             return h;
         }
         return -h;
+    }
+
+    /**
+     * Whether a private field of {@code java.lang} can be made accessible:
+     * JaCoCo's agent opens the package, a plain JVM does not.
+     */
+    public boolean reflective() {
+        try {
+            ThreadLocal.class.getDeclaredField("threadLocalHashCode").setAccessible(true);
+            return true;
+        } catch (NoSuchFieldException | RuntimeException e) {
+            return false;
+        }
     }
 
     public int twice(int x) {
