@@ -3,7 +3,8 @@
 //!
 //! Two pools per kind of value (`int`, `long`, `float`, `double`, `String`):
 //! - the *static* pool, the constants of the CUT's class file
-//!   ([`analysis::class_constants`]), fixed once built;
+//!   ([`analysis::class_constants`]) and strings matched by the regular
+//!   expressions among them, fixed once built;
 //! - the *dynamic* pool, values the search observed at run time (strings
 //!   compared in `equals`, numbers compared in branches), added with
 //!   [`Seeds::add_int`] and friends and bounded to
@@ -15,6 +16,8 @@
 //! pool with probability [`SeedOptions::p_dynamic`] when both have values;
 //! otherwise the caller makes a random value. `int` pools also seed
 //! `byte`, `short`, `char` and `boolean` values that fit.
+
+mod regex;
 
 use model::classfile::ClassFile;
 use rand::Rng;
@@ -84,9 +87,14 @@ impl Seeds {
         Seeds { options, ..Seeds::default() }
     }
 
-    /// The static pool from the constants of `class` (the CUT).
+    /// The static pool from the constants of `class` (the CUT), with
+    /// samples of the regular expressions among its strings
+    /// ([`regex::regex_samples`]).
     pub fn from_class(class: &ClassFile, options: SeedOptions) -> Seeds {
-        Seeds::with_static(analysis::class_constants(class).into(), options)
+        let mut pool: Pool = analysis::class_constants(class).into();
+        let samples = regex::regex_samples(&pool.strings);
+        pool.strings.extend(samples);
+        Seeds::with_static(pool, options)
     }
 
     /// Seeds with a given static pool.
