@@ -32,6 +32,8 @@ pub(crate) const SUBSTITUTES: &[(&str, &[&str])] = &[
             "java.lang.Byte",
             "java.math.BigInteger",
             "java.math.BigDecimal",
+            "java.util.concurrent.atomic.AtomicInteger",
+            "java.util.concurrent.atomic.AtomicLong",
         ],
     ),
     ("java.lang.Iterable", &["java.util.ArrayList"]),
@@ -108,6 +110,8 @@ mod tests {
         "java.io.StringReader",
         "java.math.BigInteger",
         "java.math.BigDecimal",
+        "java.util.concurrent.atomic.AtomicInteger",
+        "java.util.concurrent.atomic.AtomicLong",
     ];
 
     #[test]

@@ -15,6 +15,26 @@ const MAX_DELTA: f64 = 20.0;
 const RANDOM_PERTURBATION: f64 = 0.2;
 /// Random strings have at most this many characters (EvoSuite `string_length`).
 const STRING_LENGTH: usize = 20;
+/// Probability that a random number is one of the boundary values
+/// ([`INT_BOUNDS`], [`LONG_BOUNDS`], [`REAL_BOUNDS`]) rather than a small one.
+const P_BOUNDARY: f64 = 0.05;
+/// Probability that a random character is one of [`SPECIAL_CHARS`] rather
+/// than printable ASCII.
+const P_SPECIAL_CHAR: f64 = 0.1;
+/// `int` values where overflow and sign checks change their outcome.
+const INT_BOUNDS: [i32; 4] = [i32::MIN, i32::MAX, -1, 0];
+/// `long` values where overflow and sign checks change their outcome.
+const LONG_BOUNDS: [i64; 4] = [i64::MIN, i64::MAX, i32::MIN as i64 - 1, i32::MAX as i64 + 1];
+/// Floating-point values code tests for (`isNaN`, `isInfinite`, sign of zero,
+/// `MIN_VALUE`, `MAX_VALUE`), as `f64`; a `float` takes them converted.
+const REAL_BOUNDS: [f64; 7] = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY, -0.0, f64::MAX, 1.0e-45, 0.5];
+/// UTF-16 code units text handling code tests for: control characters,
+/// the first non-ASCII ones, a no-break space, Latin-1, Unicode's line and
+/// paragraph separators, a CJK ideograph, the byte-order mark, the
+/// replacement character and a high surrogate (a supplementary character's
+/// first half; in a string it comes with its second half).
+const SPECIAL_CHARS: [u16; 16] =
+    [0x00, 0x09, 0x0a, 0x0d, 0x1f, 0x7f, 0x80, 0xa0, 0xe9, 0xff, 0x2028, 0x2029, 0x4e2d, 0xfeff, 0xfffd, 0xd83d];
 
 /// A random value of a primitive type, seeded with [`Seeds`]' probabilities.
 pub(crate) fn random_primitive<R: Rng + ?Sized>(base: BaseType, seeds: &Seeds, rng: &mut R) -> Primitive {
@@ -30,10 +50,16 @@ pub(crate) fn random_primitive<R: Rng + ?Sized>(base: BaseType, seeds: &Seeds, r
         BaseType::Char => {
             Primitive::Char(seeded_int(rng).and_then(|i| u16::try_from(i).ok()).unwrap_or_else(|| random_char(rng)))
         }
-        BaseType::Int => Primitive::Int(seeded_int(rng).unwrap_or_else(|| small(rng))),
-        BaseType::Long => Primitive::Long(seeds.sample_long(rng).unwrap_or_else(|| i64::from(small(rng)))),
-        BaseType::Float => Primitive::Float(seeds.sample_float(rng).unwrap_or_else(|| random_real(rng) as f32)),
-        BaseType::Double => Primitive::Double(seeds.sample_double(rng).unwrap_or_else(|| random_real(rng))),
+        BaseType::Int => Primitive::Int(seeded_int(rng).unwrap_or_else(|| boundary(rng, &INT_BOUNDS, small))),
+        BaseType::Long => Primitive::Long(
+            seeds.sample_long(rng).unwrap_or_else(|| boundary(rng, &LONG_BOUNDS, |rng| i64::from(small(rng)))),
+        ),
+        BaseType::Float => {
+            Primitive::Float(seeds.sample_float(rng).unwrap_or_else(|| boundary(rng, &REAL_BOUNDS, random_real) as f32))
+        }
+        BaseType::Double => {
+            Primitive::Double(seeds.sample_double(rng).unwrap_or_else(|| boundary(rng, &REAL_BOUNDS, random_real)))
+        }
     }
 }
 
@@ -43,7 +69,7 @@ pub(crate) fn random_string<R: Rng + ?Sized>(seeds: &Seeds, rng: &mut R) -> Stri
         return s;
     }
     let length = rng.random_range(0..=STRING_LENGTH);
-    (0..length).map(|_| char::from(random_char(rng) as u8)).collect()
+    (0..length).map(|_| random_text_char(rng)).collect()
 }
 
 /// A changed primitive (EvoSuite's `delta`/`randomize`): a boolean flips;
@@ -85,7 +111,7 @@ pub(crate) fn mutate_string<R: Rng + ?Sized>(value: &str, seeds: &Seeds, rng: &m
     if rng.random_bool(1.0 / 3.0) {
         for c in chars.iter_mut() {
             if rng.random_bool(p) {
-                *c = char::from(random_char(rng) as u8);
+                *c = random_text_char(rng);
             }
         }
     }
@@ -105,7 +131,7 @@ fn insert_chars<R: Rng + ?Sized>(chars: &mut Vec<char>, rng: &mut R) {
     let mut count = 0;
     while rng.random_bool(0.5f64.powi(count)) {
         let at = rng.random_range(0..=chars.len());
-        chars.insert(at, char::from(random_char(rng) as u8));
+        chars.insert(at, random_text_char(rng));
         count += 1;
     }
 }
@@ -172,9 +198,25 @@ fn random_real<R: Rng + ?Sized>(rng: &mut R) -> f64 {
     }
 }
 
-/// A printable ASCII character.
+/// With probability [`P_BOUNDARY`] one of `bounds`, else `random(rng)`.
+fn boundary<T: Copy, R: Rng + ?Sized>(rng: &mut R, bounds: &[T], random: impl FnOnce(&mut R) -> T) -> T {
+    if rng.random_bool(P_BOUNDARY) { bounds[rng.random_range(0..bounds.len())] } else { random(rng) }
+}
+
+/// A UTF-16 code unit: printable ASCII, or with probability
+/// [`P_SPECIAL_CHAR`] one of [`SPECIAL_CHARS`].
 fn random_char<R: Rng + ?Sized>(rng: &mut R) -> u16 {
-    rng.random_range(32..127)
+    if rng.random_bool(P_SPECIAL_CHAR) {
+        SPECIAL_CHARS[rng.random_range(0..SPECIAL_CHARS.len())]
+    } else {
+        rng.random_range(32..127)
+    }
+}
+
+/// A character of a string: as [`random_char`], with the high surrogate
+/// completed to a supplementary character (U+1F600, two code units in Java).
+fn random_text_char<R: Rng + ?Sized>(rng: &mut R) -> char {
+    char::from_u32(u32::from(random_char(rng))).unwrap_or('\u{1F600}')
 }
 
 /// A standard normal sample (Box–Muller), so that no extra crate is needed.
@@ -205,13 +247,31 @@ mod tests {
                 let value = random_primitive(base, &seeds, &mut rng);
                 assert_eq!(value.base_type(), base);
                 if let Primitive::Int(i) = value {
-                    assert!((-MAX_INT..=MAX_INT).contains(&i));
+                    assert!((-MAX_INT..=MAX_INT).contains(&i) || INT_BOUNDS.contains(&i), "{i}");
                 }
                 if let Primitive::Char(c) = value {
-                    assert!((32..127).contains(&c));
+                    assert!((32..127).contains(&c) || SPECIAL_CHARS.contains(&c), "{c}");
                 }
             }
         }
+    }
+
+    /// Code branches on `isNaN`, on overflow at `Integer.MAX_VALUE` and on
+    /// characters past ASCII: random values reach them now and then.
+    #[test]
+    fn boundary_numbers_and_special_characters_come_up() {
+        let seeds = Seeds::new(SeedOptions::default());
+        let mut rng = rng();
+        let doubles: Vec<Primitive> = (0..2000).map(|_| random_primitive(BaseType::Double, &seeds, &mut rng)).collect();
+        assert!(doubles.iter().any(|d| matches!(d, Primitive::Double(x) if x.is_nan())));
+        assert!(doubles.iter().any(|d| matches!(d, Primitive::Double(x) if *x == f64::NEG_INFINITY)));
+        let ints: Vec<Primitive> = (0..2000).map(|_| random_primitive(BaseType::Int, &seeds, &mut rng)).collect();
+        assert!(ints.contains(&Primitive::Int(i32::MAX)) && ints.contains(&Primitive::Int(i32::MIN)));
+        let text: String = (0..200).map(|_| random_string(&seeds, &mut rng)).collect();
+        assert!(text.chars().any(|c| !c.is_ascii()) && text.chars().any(|c| c.is_ascii_control()), "{text}");
+        assert!(text.contains('\u{1F600}'), "a supplementary character, two UTF-16 units");
+        let printable = text.chars().filter(|c| (' '..='~').contains(c)).count();
+        assert!(printable * 10 >= text.chars().count() * 8, "most characters stay printable ASCII");
     }
 
     #[test]
