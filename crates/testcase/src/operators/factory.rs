@@ -34,6 +34,13 @@ const INSERTION_UUT: f64 = 0.5;
 /// Random arrays and collections have at most this many elements. EvoSuite
 /// allows 10 for arrays; each element costs a statement here, so fewer.
 pub(crate) const MAX_ELEMENTS: u32 = 3;
+/// Probability that a random array is longer than [`MAX_ELEMENTS`] (up to
+/// [`MAX_ARRAY_LENGTH`]), with [`MAX_ELEMENTS`] of its elements set and the
+/// rest left at their default: a buffer a `read(byte[], int, int)` fills,
+/// or the four or more elements a method needs before its loop does work.
+const P_LONG_ARRAY: f64 = 0.25;
+/// The longest random array.
+const MAX_ARRAY_LENGTH: u32 = 32;
 /// Generators tried before giving up on a value.
 const ATTEMPTS: usize = 3;
 
@@ -142,18 +149,25 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         }
     }
 
-    /// A new array of 0 to [`MAX_ELEMENTS`] elements, each stored by its own statement.
+    /// A new array of [`random_array_length`] elements, at most
+    /// [`MAX_ELEMENTS`] of them stored, each by its own statement.
     fn array(&mut self, need: &JavaType, elem: &FieldType, pos: &mut usize, depth: u32) -> Option<VarId> {
         if depth > self.cluster.options().max_depth {
             return None;
         }
-        let length = self.rng.random_range(0..=MAX_ELEMENTS);
+        let length = random_array_length(self.rng);
         let array = self.insert_kind(pos, StatementKind::NewArray { elem: elem.clone(), length });
         let elem_ty = match need {
             JavaType::Array(component) => (**component).clone(),
             _ => JavaType::from(elem.clone()),
         };
-        for index in 0..length {
+        let mut indices: Vec<u32> =
+            rand::seq::index::sample(self.rng, length as usize, length.min(MAX_ELEMENTS) as usize)
+                .into_iter()
+                .map(|i| i as u32)
+                .collect();
+        indices.sort_unstable();
+        for index in indices {
             let value = self.value(&elem_ty, pos, depth + 1, &[array]);
             self.insert_kind(pos, StatementKind::ArrayStore { array, index, value });
         }
@@ -354,4 +368,14 @@ fn is_literal(ty: &FieldType) -> bool {
 /// The primitive type a box class (internal name) holds.
 fn unbox(internal_name: &str) -> Option<BaseType> {
     BaseType::ALL.into_iter().find(|b| crate::ir::box_class(*b).as_str() == internal_name)
+}
+
+/// The length of a random array: 0 to [`MAX_ELEMENTS`], or with
+/// probability [`P_LONG_ARRAY`] up to [`MAX_ARRAY_LENGTH`].
+pub(crate) fn random_array_length<R: Rng + ?Sized>(rng: &mut R) -> u32 {
+    if rng.random_bool(P_LONG_ARRAY) {
+        rng.random_range(MAX_ELEMENTS + 1..=MAX_ARRAY_LENGTH)
+    } else {
+        rng.random_range(0..=MAX_ELEMENTS)
+    }
 }

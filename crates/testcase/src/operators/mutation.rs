@@ -7,7 +7,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 
 use super::edit::{self, candidates, redirect, remove_closure, slots};
-use super::factory::{Factory, MAX_ELEMENTS};
+use super::factory::Factory;
 use super::values;
 use crate::cluster::{Callable, Generator};
 use crate::ir::{StatementKind, VarId, var_id};
@@ -120,7 +120,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
                 StatementKind::EnumConstant { class, name }
             }
             StatementKind::NewArray { elem, length } => {
-                let new_length = self.rng.random_range(0..=MAX_ELEMENTS);
+                let new_length = super::factory::random_array_length(self.rng);
                 self.test.statements[i].kind = StatementKind::NewArray { elem, length: new_length };
                 self.drop_stores_past(var_id(i), new_length.min(length));
                 return i + 1;

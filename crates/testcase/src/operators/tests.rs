@@ -349,3 +349,30 @@ fn mutation_repeats_calls_on_an_existing_object() {
     // Without the repetition 7 of 300 do (insertions that happen to pick the same call), with it 46.
     assert!(repeated >= 25, "{repeated} of 300 mutants repeat a call 3 times");
 }
+
+/// Arrays are now and then longer than the elements stored into them (a
+/// buffer, or the four elements a loop needs), never with more than
+/// `MAX_ELEMENTS` stores each.
+#[test]
+fn random_arrays_are_sometimes_long_with_few_elements_set() {
+    let Some((cluster, class_path)) = cluster("fix.Counter") else { return };
+    let validator = Validator::new(class_path);
+    let mut lengths = Vec::new();
+    for seed in 0..200 {
+        let test = random_test(&cluster, &Seeds::default(), &mut rng(seed), 12);
+        assert_valid(&validator, &test, "random test");
+        for (var, s) in test.iter() {
+            let StatementKind::NewArray { length, .. } = s.kind else { continue };
+            let stores = test
+                .statements
+                .iter()
+                .filter(|t| matches!(t.kind, StatementKind::ArrayStore { array, .. } if array == var))
+                .count();
+            assert!(stores <= crate::operators::factory::MAX_ELEMENTS as usize, "{test}");
+            assert!(stores <= length as usize, "{test}");
+            lengths.push(length);
+        }
+    }
+    assert!(lengths.iter().any(|l| *l <= 3) && lengths.iter().any(|l| *l > 3), "{lengths:?}");
+    assert!(lengths.iter().all(|l| *l <= 32), "{lengths:?}");
+}
