@@ -39,6 +39,10 @@ pub(crate) const MAX_ELEMENTS: u32 = 3;
 /// rest left at their default: a buffer a `read(byte[], int, int)` fills,
 /// or the four or more elements a method needs before its loop does work.
 const P_LONG_ARRAY: f64 = 0.25;
+/// Probability of each fluent call that configures a new object ([`Factory::configure`]).
+const P_FLUENT: f64 = 0.4;
+/// The most fluent calls on one new object.
+const MAX_FLUENT: usize = 3;
 /// The longest random array.
 const MAX_ARRAY_LENGTH: u32 = 32;
 /// Generators tried before giving up on a value.
@@ -193,11 +197,39 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
             };
             if let Some(var) = made {
                 self.fill_container(var, need, pos, depth);
-                return Some(var);
+                return Some(self.configure(var, name, pos, depth));
             }
             (self.test, *pos) = snapshot;
         }
         None
+    }
+
+    /// A value configured by fluent calls: with probability [`P_FLUENT`]
+    /// each, up to [`MAX_FLUENT`] times, the result of a call on `var` that
+    /// returns its class `name` (`format.withDelimiter(';')`, a builder's
+    /// `setX`), so that immutable configurations and builders reach states
+    /// other than their defaults. Returns the last value.
+    fn configure(&mut self, mut var: VarId, name: &str, pos: &mut usize, depth: u32) -> VarId {
+        let internal = FieldType::Object(BinaryName::new(name).to_internal());
+        let fluent: Vec<Callable> = self
+            .cluster
+            .modifiers(name)
+            .iter()
+            .filter(|c| c.erased_ret().as_ref() == Some(&internal))
+            .cloned()
+            .collect();
+        for _ in 0..MAX_FLUENT {
+            if fluent.is_empty() || !self.rng.random_bool(P_FLUENT) {
+                break;
+            }
+            let callable = fluent.choose(self.rng).expect("not empty").clone();
+            let snapshot = (self.test.clone(), *pos);
+            match self.call(&callable, pos, depth, Some(var)) {
+                Some(next) => var = next,
+                None => (self.test, *pos) = snapshot,
+            }
+        }
+        var
     }
 
     /// `sub` with the type arguments of `need` when `sub` is a JDK
