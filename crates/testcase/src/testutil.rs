@@ -36,6 +36,10 @@ public class Counter implements Comparable<Counter> {
 }
 "#,
     ),
+    (
+        "Encoder.java",
+        "package fix;\npublic class Encoder { public static int size(java.nio.charset.Charset c) { return c.name().length(); } }\n",
+    ),
     ("Color.java", "package fix;\npublic enum Color { RED, GREEN; public static Color DEFAULT = RED; }\n"),
     (
         "Shape.java",

@@ -23,7 +23,7 @@ use model::signature::{
     parse_method_signature,
 };
 
-use super::jdk::{CONTAINERS, LITERAL_TYPES, is_jdk_class, substitutes};
+use super::jdk::{CONTAINERS, LITERAL_TYPES, constant_holders, is_jdk_class, substitutes};
 use super::{Callable, ClusterError, ClusterOptions, Container, Generator, TestCluster};
 use crate::ir::{FieldRef, MethodRef};
 
@@ -425,6 +425,7 @@ impl<'cp> Builder<'cp> {
         }
         let has_constructor = !out.is_empty();
         out.extend(self.own_factories(&class, name).into_iter().map(Generator::Call));
+        out.extend(self.held_constants(name).into_iter().map(Generator::Call));
         out.extend(self.jar_factories(name).into_iter().map(Generator::Call));
         out.extend(self.cut_methods_returning(name).into_iter().map(Generator::Call));
         if !has_constructor {
@@ -445,21 +446,35 @@ impl<'cp> Builder<'cp> {
 
     /// Static methods and constants of `class` itself that produce a `name`.
     fn own_factories(&self, class: &ClassFile, name: &str) -> Vec<Callable> {
-        let owner = BinaryName::new(name);
-        let returns_self = |d: &str| d.strip_prefix("L").and_then(|d| d.strip_suffix(";")) == Some(class.name());
-        let methods = class.methods.iter().filter(|m| {
+        self.static_producers(class, name)
+    }
+
+    /// The constants of the JDK classes that hold constants of `name`
+    /// ([`constant_holders`]: `StandardCharsets.UTF_8` for a `Charset`).
+    fn held_constants(&self, name: &str) -> Vec<Callable> {
+        let holders = constant_holders(name).iter().filter_map(|h| self.load(h));
+        holders.flat_map(|h| self.static_producers(&h, name)).collect()
+    }
+
+    /// The accessible static methods and static field reads of `holder`
+    /// whose type is exactly class `produced`.
+    fn static_producers(&self, holder: &ClassFile, produced: &str) -> Vec<Callable> {
+        let owner = holder.binary_name();
+        let wanted = BinaryName::new(produced).to_internal();
+        let returns = |d: &str| d.strip_prefix("L").and_then(|d| d.strip_suffix(";")) == Some(wanted.as_str());
+        let methods = holder.methods.iter().filter(|m| {
             m.access & access::STATIC != 0
-                && !class.member_name(m).starts_with('<')
-                && self.member_accessible(m.access, name)
-                && class.member_descriptor(m).rsplit(')').next().is_some_and(returns_self)
+                && !holder.member_name(m).starts_with('<')
+                && self.member_accessible(m.access, owner.as_str())
+                && holder.member_descriptor(m).rsplit(')').next().is_some_and(returns)
         });
-        let methods = methods.filter_map(|m| self.method_callable(class, m, owner.clone()));
-        let fields = class.fields.iter().filter(|f| {
+        let methods = methods.filter_map(|m| self.method_callable(holder, m, owner.clone()));
+        let fields = holder.fields.iter().filter(|f| {
             f.access & access::STATIC != 0
-                && self.member_accessible(f.access, name)
-                && returns_self(class.member_descriptor(f))
+                && self.member_accessible(f.access, owner.as_str())
+                && returns(holder.member_descriptor(f))
         });
-        let fields = fields.flat_map(|f| self.field_callables(class, f, owner.clone()));
+        let fields = fields.flat_map(|f| self.field_callables(holder, f, owner.clone()));
         methods.chain(fields.filter(|c| matches!(c, Callable::FieldGet { .. }))).collect()
     }
 

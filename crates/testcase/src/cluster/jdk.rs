@@ -90,6 +90,15 @@ pub(crate) const LITERAL_TYPES: &[&str] = &[
     "java.lang.Class",
 ];
 
+/// JDK classes that hold constants of another class: the standard
+/// charsets live in `StandardCharsets`, not in `Charset`.
+const CONSTANT_HOLDERS: &[(&str, &[&str])] = &[("java.nio.charset.Charset", &["java.nio.charset.StandardCharsets"])];
+
+/// The classes holding constants of `binary_name` ([`CONSTANT_HOLDERS`]).
+pub(crate) fn constant_holders(binary_name: &str) -> &'static [&'static str] {
+    CONSTANT_HOLDERS.iter().find(|(name, _)| *name == binary_name).map_or(&[], |(_, holders)| *holders)
+}
+
 /// The stand-ins for `binary_name`, if it has any.
 pub(crate) fn substitutes(binary_name: &str) -> Option<&'static [&'static str]> {
     SUBSTITUTES.iter().find(|(name, _)| *name == binary_name).map(|(_, subs)| *subs)

@@ -303,3 +303,14 @@ fn values_are_made_directly_or_by_a_generator() {
     }
     assert!(!cluster.can_make(&t("Lfix/Unknown;")));
 }
+
+/// Constants a JDK class holds for another (`StandardCharsets.UTF_16BE` for
+/// a `Charset`) are generators of that class, beside its own factories.
+#[test]
+fn charsets_come_from_standard_charsets_too() {
+    let Some(class_path) = class_path() else { return };
+    let cluster = TestCluster::build(class_path, "fix.Encoder", &ClusterOptions::default()).unwrap();
+    let charsets = generators(&cluster, "java.nio.charset.Charset");
+    assert!(charsets.iter().any(|g| g.contains("StandardCharsets.UTF_16BE")), "{charsets:?}");
+    assert!(charsets.iter().any(|g| g.contains("forName")), "{charsets:?}");
+}
