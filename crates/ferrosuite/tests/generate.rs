@@ -529,3 +529,17 @@ fn objects_configured_by_fluent_calls_reach_other_states() {
     let suite = test_file(&out, "Typesetter");
     assert!(suite.contains(".withComment("), "{suite}");
 }
+
+/// What the class under test writes into an in-memory sink the test made
+/// is asserted (`edge.Greeter.greet(Appendable, String)` returns nothing).
+#[test]
+fn what_is_written_into_a_string_builder_is_asserted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("greeter");
+    let (code, log, _) = generate(&jar, "edge.Greeter", &out, &["--evaluations", "1500", "--seed", "2"]);
+    assert_eq!(code, 0, "{log}");
+    let suite = test_file(&out, "Greeter");
+    let asserted = suite.lines().find(|l| l.contains("assertEquals(") && l.contains(".toString());"));
+    assert!(asserted.is_some_and(|l| l.contains("!\"")), "the sink's text is asserted: {suite}");
+}

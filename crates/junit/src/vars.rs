@@ -48,14 +48,20 @@ fn base_name(ty: &FieldType) -> String {
     }
 }
 
-/// The innermost simple name with its first letter in lower case; `object`
-/// when that is not an identifier (an anonymous class `Foo$1`).
+/// The innermost simple name in lower camel case, a leading acronym in
+/// lower case as a person writes it (`URL` → `url`, `CSVFormat` →
+/// `csvFormat`); `object` when that is not an identifier (an anonymous
+/// class `Foo$1`).
 fn class_base_name(java_name: &str) -> String {
     let simple = java_name.rsplit('.').next().unwrap_or(java_name);
-    let mut chars = simple.chars();
-    match chars.next() {
-        Some(first) if first.is_alphabetic() || first == '_' || first == '$' => {
-            first.to_lowercase().chain(chars).collect()
+    let chars: Vec<char> = simple.chars().collect();
+    match chars.first() {
+        Some(first) if first.is_alphabetic() || *first == '_' || *first == '$' => {
+            let upper = chars.iter().take_while(|c| c.is_uppercase()).count().max(1);
+            // The last capital of an acronym starts the next word (`CSVFormat`).
+            let acronym =
+                if upper > 1 && chars.get(upper).is_some_and(|c| c.is_lowercase()) { upper - 1 } else { upper };
+            chars[..acronym].iter().flat_map(|c| c.to_lowercase()).chain(chars[acronym..].iter().copied()).collect()
         }
         _ => "object".to_owned(),
     }
@@ -81,7 +87,10 @@ mod tests {
     #[test]
     fn nested_and_odd_class_names_give_identifiers() {
         let names: Vec<String> =
-            ["java.util.Map.Entry", "URL", "a.Foo.1", "_x", "a.$Proxy3"].iter().map(|n| class_base_name(n)).collect();
-        assert_eq!(names, ["entry", "uRL", "object", "_x", "$Proxy3"]);
+            ["java.util.Map.Entry", "URL", "a.Foo.1", "_x", "a.$Proxy3", "a.CSVFormat", "IOUtils", "X", "ABc"]
+                .iter()
+                .map(|n| class_base_name(n))
+                .collect();
+        assert_eq!(names, ["entry", "url", "object", "_x", "$Proxy3", "csvFormat", "ioUtils", "x", "aBc"]);
     }
 }

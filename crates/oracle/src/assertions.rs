@@ -7,7 +7,9 @@
 //! value becomes an assertion only when both executions agree and it can
 //! be written as a Java literal. Assertions check: the return values of
 //! calls on the class under test, the inspectors of the objects of the
-//! class under test, and the exception the test ends with.
+//! class under test, what was written into the in-memory sinks the test
+//! made ([`SINKS`]: a `StringBuilder` a printer appended to), and the
+//! exception the test ends with.
 
 use std::collections::HashMap;
 
@@ -23,6 +25,15 @@ use testcase::{MethodRef, Primitive, Statement, StatementKind, TestCase, VarId};
 const MAX_INSPECTORS: usize = 8;
 /// Assertions per test at most.
 pub const MAX_ASSERTIONS: usize = 8;
+
+/// In-memory sinks the test cluster makes for `Appendable`, `Writer` and
+/// `OutputStream` parameters, with the inspector that shows what the class
+/// under test wrote into them (the descriptor of a no-argument method).
+pub const SINKS: [(&str, &str, &str); 3] = [
+    ("java.lang.StringBuilder", "toString", "()Ljava/lang/String;"),
+    ("java.io.StringWriter", "toString", "()Ljava/lang/String;"),
+    ("java.io.ByteArrayOutputStream", "size", "()I"),
+];
 
 /// Finds and caches the inspector methods of classes.
 pub struct Inspectors<'a> {
@@ -91,29 +102,38 @@ fn is_inspector_name(name: &str, owner: &str) -> bool {
     (getter || known || to_string) && name != "getClass" && name != "hashCode"
 }
 
-/// The test with inspector calls appended on the objects of the class
-/// under test it made, and where each inspector call is.
+/// The test with inspector calls appended, and where each inspector call
+/// is: first on the in-memory sinks it made ([`SINKS`], the last two), then
+/// on the objects of the class under test it made (the last two).
 pub fn with_inspectors(test: &TestCase, cut: &str, inspectors: &mut Inspectors<'_>) -> (TestCase, Vec<InspectorCall>) {
     let mut observed = test.clone();
     observed.assertions.clear();
     let mut inspector_calls = Vec::new();
-    let objects: Vec<VarId> = test
-        .statements
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| {
-            s.ty.erasure().is_some_and(|t| matches!(&t, FieldType::Object(n) if n.to_binary().as_str() == cut))
-        })
-        .map(|(i, _)| VarId(i as u32))
-        .collect();
-    for var in objects.into_iter().rev().take(2) {
+    let mut inspect = |var: VarId, method: MethodRef, observed: &mut TestCase| {
+        let kind = StatementKind::Call { receiver: var, method: method.clone(), args: vec![] };
+        inspector_calls.push(InspectorCall { var, method, at: observed.statements.len() });
+        observed.statements.push(Statement::new(kind));
+    };
+    let sinks = test.iter().filter_map(|(var, s)| Some((var, sink_inspector(&s.ty.erasure()?)?)));
+    for (var, method) in sinks.collect::<Vec<_>>().into_iter().rev().take(2) {
+        inspect(var, method, &mut observed);
+    }
+    let is_cut = |t: FieldType| matches!(&t, FieldType::Object(n) if n.to_binary().as_str() == cut);
+    let objects = test.iter().filter(|(_, s)| s.ty.erasure().is_some_and(is_cut));
+    for (var, _) in objects.collect::<Vec<_>>().into_iter().rev().take(2) {
         for method in inspectors.of_class(cut) {
-            let kind = StatementKind::Call { receiver: var, method: method.clone(), args: vec![] };
-            inspector_calls.push(InspectorCall { var, method, at: observed.statements.len() });
-            observed.statements.push(Statement::new(kind));
+            inspect(var, method, &mut observed);
         }
     }
     (observed, inspector_calls)
+}
+
+/// The inspector of a [`SINKS`] class.
+fn sink_inspector(ty: &FieldType) -> Option<MethodRef> {
+    let FieldType::Object(name) = ty else { return None };
+    let binary = name.to_binary();
+    let (class, method, descriptor) = SINKS.iter().find(|(class, _, _)| *class == binary.as_str())?;
+    MethodRef::parse(class, method, descriptor).ok()
 }
 
 /// Assertions for `test` from two or more executions of its observed form
