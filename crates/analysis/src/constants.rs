@@ -41,6 +41,27 @@ pub fn class_constants(cf: &ClassFile) -> Constants {
     sets.finish()
 }
 
+/// The classes `cf`'s code tests values against with `instanceof`, as
+/// binary names, sorted without duplicates (array types left out): the
+/// concrete types an `Object` parameter needs to take the branches (the
+/// classes EvoSuite's `CastClassManager` collects).
+pub fn instanceof_classes(cf: &ClassFile) -> Vec<String> {
+    let mut out = BTreeSet::new();
+    for m in &cf.methods {
+        let Ok(Some(code)) = cf.code(m) else { continue };
+        let Ok(insns) = decode(&code.code) else { continue };
+        for insn in insns.iter().filter(|i| i.opcode == op::INSTANCEOF) {
+            let Some(index) = crate::insn::cp_index(insn) else { continue };
+            if let Ok(name) = cf.constant_pool.class_name(index)
+                && !name.starts_with('[')
+            {
+                out.insert(name.replace('/', "."));
+            }
+        }
+    }
+    out.into_iter().collect()
+}
+
 /// Constants gathered so far; floats and doubles by bit pattern.
 #[derive(Default)]
 struct Sets {
@@ -149,5 +170,19 @@ mod tests {
         assert_eq!(c.floats, [1.5]);
         assert_eq!(c.doubles, [2.5]);
         assert_eq!(c.strings, ["hello", "helloworld"]);
+    }
+
+    #[test]
+    fn instanceof_targets_are_collected_once_without_arrays() {
+        let source = "class T {
+    String kind(Object o) {
+        if (o instanceof java.io.File) return \"file\";
+        if (o instanceof java.net.URI || o instanceof int[]) return \"uri or ints\";
+        return o instanceof java.io.File ? \"again\" : (String) o;
+    }
+}
+";
+        let classes = compile(&[("T.java", source)]);
+        assert_eq!(instanceof_classes(&classes["T"]), ["java.io.File", "java.net.URI"]);
     }
 }

@@ -51,7 +51,7 @@ mod method_analysis;
 #[cfg(test)]
 mod testutil;
 
-pub use constants::{Constants, class_constants};
+pub use constants::{Constants, class_constants, instanceof_classes};
 pub use error::{AnalysisError, ErrorKind, Location};
 pub use goals::{
     AnalysisOptions, Approach, BranchId, BranchSite, ClassGoals, FilteredSite, Goal, GoalId, GoalKind, MethodGoals,

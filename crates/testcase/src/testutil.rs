@@ -37,6 +37,10 @@ public class Counter implements Comparable<Counter> {
 "#,
     ),
     (
+        "Sniffer.java",
+        "package fix;\npublic class Sniffer { public static String kind(Object o) { if (o instanceof java.net.URI) return \"uri\"; if (o instanceof Iterable) return \"iterable\"; return \"other\"; } }\n",
+    ),
+    (
         "Encoder.java",
         "package fix;\npublic class Encoder { public static int size(java.nio.charset.Charset c) { return c.name().length(); } }\n",
     ),

@@ -42,6 +42,7 @@ pub(super) fn build(cp: &ClassPath, cut: &str, options: &ClusterOptions) -> Resu
     b.collect_calls_under_test(&class);
     b.collect_nested_calls();
     b.collect_returned_types();
+    b.collect_instanceof_classes(&class);
     b.enqueue_name(cut, 1);
     let params: Vec<JavaType> = b.cluster.calls_under_test.iter().flat_map(|c| c.params().to_vec()).collect();
     for p in &params {
@@ -68,6 +69,9 @@ struct Builder<'cp> {
     /// Types that calls under test return and that a nested class of the
     /// CUT implements ([`Builder::collect_returned_types`]).
     returned: BTreeSet<String>,
+    /// The classes the CUT's code (nested classes included) tests values
+    /// against with `instanceof` ([`analysis::instanceof_classes`]).
+    instanceof: Vec<String>,
 }
 
 /// What the build knows about the application's classes (built on first use).
@@ -106,7 +110,31 @@ impl<'cp> Builder<'cp> {
             exists: RefCell::new(HashMap::new()),
             app: None,
             returned: BTreeSet::new(),
+            instanceof: Vec::new(),
         }
+    }
+
+    /// Collects the `instanceof` targets of the CUT and its nested classes
+    /// (at most [`MAX_SUBTYPES`], accessible ones).
+    fn collect_instanceof_classes(&mut self, class: &ClassFile) {
+        let nested = self.cp.nested_class_names(&BinaryName::new(self.cut.as_str()));
+        let mut found: BTreeSet<String> = analysis::instanceof_classes(class).into_iter().collect();
+        for name in nested {
+            found.extend(self.load(name.as_str()).map(|c| analysis::instanceof_classes(&c)).unwrap_or_default());
+        }
+        let accessible = |n: &String| self.load(n).is_some_and(|c| self.class_accessible(&c));
+        self.instanceof = found.into_iter().filter(accessible).take(MAX_SUBTYPES).collect();
+    }
+
+    /// The `instanceof` targets of the CUT other than `name` that a value of
+    /// `name` may be: all of them for `Object`, the subtypes otherwise.
+    fn instanceof_subtypes(&self, name: &str) -> Vec<Generator> {
+        let fits = |c: &String| {
+            c != name
+                && (name == "java.lang.Object"
+                    || hierarchy::Supertypes::of(self.cp, c).is_ok_and(|s| s.iter().any(|t| t.as_str() == name)))
+        };
+        self.instanceof.iter().filter(|c| fits(c)).map(|c| Generator::Subtype(class_type(c))).collect()
     }
 
     fn check_accessible(&self, class: &ClassFile) -> Result<(), ClusterError> {
@@ -396,8 +424,21 @@ impl<'cp> Builder<'cp> {
         }
     }
 
-    /// The generators of class `name` (see the module docs of `cluster`).
+    /// The generators of class `name` (see the module docs of `cluster`),
+    /// with the CUT's `instanceof` targets that are subtypes of it.
     fn generators_for(&mut self, name: &str) -> Vec<Generator> {
+        let mut out = self.own_generators(name);
+        for sub in self.instanceof_subtypes(name) {
+            if !out.contains(&sub) {
+                out.push(sub);
+            }
+        }
+        out
+    }
+
+    /// The generators of class `name` from its own constructors and
+    /// factories, the stand-ins, containers and subtypes.
+    fn own_generators(&mut self, name: &str) -> Vec<Generator> {
         if LITERAL_TYPES.contains(&name) {
             return Vec::new();
         }

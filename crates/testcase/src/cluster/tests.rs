@@ -314,3 +314,16 @@ fn charsets_come_from_standard_charsets_too() {
     assert!(charsets.iter().any(|g| g.contains("StandardCharsets.UTF_16BE")), "{charsets:?}");
     assert!(charsets.iter().any(|g| g.contains("forName")), "{charsets:?}");
 }
+
+/// The classes the CUT tests an `Object` against with `instanceof` stand
+/// in for `Object` (EvoSuite's cast classes), beside `String` and `Integer`.
+#[test]
+fn instanceof_targets_stand_in_for_object() {
+    let Some(class_path) = class_path() else { return };
+    let cluster = TestCluster::build(class_path, "fix.Sniffer", &ClusterOptions::default()).unwrap();
+    let objects = generators(&cluster, "java.lang.Object");
+    for expected in ["subtype java.lang.String", "subtype java.net.URI", "subtype java.lang.Iterable"] {
+        assert!(objects.contains(&expected.to_string()), "{objects:?}");
+    }
+    assert!(!generators(&cluster, "java.net.URI").is_empty(), "a URI can be made");
+}
