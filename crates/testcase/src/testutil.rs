@@ -38,7 +38,7 @@ public class Counter implements Comparable<Counter> {
     ),
     (
         "Sniffer.java",
-        "package fix;\npublic class Sniffer { public static String kind(Object o) { if (o instanceof java.net.URI) return \"uri\"; if (o instanceof Iterable) return \"iterable\"; return \"other\"; } }\n",
+        "package fix;\npublic class Sniffer { public static String kind(Object o) { if (o instanceof java.net.URI) return \"uri\"; if (o instanceof Iterable) return \"iterable\"; if (o instanceof java.lang.reflect.ParameterizedType) return \"type\"; return \"other\"; } }\n",
     ),
     (
         "Encoder.java",

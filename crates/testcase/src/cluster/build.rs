@@ -674,6 +674,7 @@ impl<'cp> Builder<'cp> {
                 self.cluster.supertypes.insert(name, supertypes);
             }
         }
+        self.drop_unmakeable_instanceof_subtypes();
         // Instance members need a receiver: of the CUT, or of a nested class.
         let mut can_make: HashMap<String, bool> = HashMap::new();
         let cluster = &self.cluster;
@@ -696,6 +697,29 @@ impl<'cp> Builder<'cp> {
         }
         self.cluster.cut_methods = self.cluster.calls_under_test.iter().filter_map(|c| c.method().cloned()).collect();
         Ok(self.cluster)
+    }
+
+    /// Removes the `instanceof` stand-ins ([`Builder::instanceof_subtypes`])
+    /// that nothing can make (a JDK interface without an implementation on
+    /// the class path), so that no attempt is spent on them.
+    fn drop_unmakeable_instanceof_subtypes(&mut self) {
+        let cluster = &self.cluster;
+        let unmakeable: HashSet<String> = self
+            .instanceof
+            .iter()
+            .filter(|c| !cluster.functional.contains_key(*c) && !can_generate(cluster, c, &mut HashSet::new()))
+            .cloned()
+            .collect();
+        let is_unmakeable = |g: &Generator| match g {
+            Generator::Subtype(t) => t
+                .erasure()
+                .is_some_and(|e| matches!(&e, FieldType::Object(n) if unmakeable.contains(n.to_binary().as_str()))),
+            Generator::Call(_) => false,
+        };
+        for generators in self.cluster.generators.values_mut() {
+            generators.retain(|g| !is_unmakeable(g));
+        }
+        self.cluster.generators.retain(|_, g| !g.is_empty());
     }
 
     /// The class, its superclasses and interfaces, and `Object`.
