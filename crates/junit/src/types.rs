@@ -2,7 +2,7 @@
 //! through [`ClassNames`], and the type each variable is declared with.
 
 use model::descriptor::FieldType;
-use model::names::BinaryName;
+use model::names::{BinaryName, InternalName};
 use model::signature::{ClassTypeSig, JavaType, TypeArg};
 use testcase::Statement;
 
@@ -78,7 +78,10 @@ impl ClassNames {
 /// The erasure is also used when `ty` mentions a type variable (none is in
 /// scope in a test method).
 pub(crate) fn declared_type(statement: &Statement) -> JavaType {
-    use testcase::StatementKind::{Call, Constructor, FieldGet, StaticCall};
+    use testcase::StatementKind::{Call, ClassLiteral, Constructor, FieldGet, StaticCall};
+    if let ClassLiteral(class) = &statement.kind {
+        return class_literal_type(class.as_ref());
+    }
     let constructed = matches!(statement.kind, Constructor { .. });
     let exact_result =
         matches!(statement.kind, Call { .. } | StaticCall { .. } | FieldGet { .. }) && statement.ty.is_exact();
@@ -87,6 +90,22 @@ pub(crate) fn declared_type(statement: &Statement) -> JavaType {
     } else {
         statement.ty.clone()
     }
+}
+
+/// The type of a class literal, so that no raw `Class` is declared:
+/// `Class<String>` for `String.class`, `Class<Integer>` for `int.class`,
+/// `Class<Void>` for `void.class` (`None`).
+fn class_literal_type(class: Option<&FieldType>) -> JavaType {
+    let argument = match class {
+        None => FieldType::Object(InternalName::new("java/lang/Void")),
+        Some(FieldType::Base(base)) => FieldType::Object(testcase::box_class(*base)),
+        Some(ty) => ty.clone(),
+    };
+    JavaType::Class(ClassTypeSig {
+        name: InternalName::new("java/lang/Class"),
+        args: vec![TypeArg::Exact(JavaType::from(argument))],
+        outer_args: Vec::new(),
+    })
 }
 
 /// The erasure of the declared type (`None` for `void`).

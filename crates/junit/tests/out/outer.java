@@ -44,10 +44,10 @@ public class Outer_FerroTest {
 
     @Test
     public void testKind() throws Throwable {
-        Class class0 = Outer.Nested.class;
+        Class<Outer.Nested> class0 = Outer.Nested.class;
         String string0 = Outer.kind(class0);
         assertEquals("Nested", string0);
-        Class class1 = int[].class;
+        Class<int[]> class1 = int[].class;
         String string1 = Outer.kind(class1);
         assertEquals("int[]", string1);
     }

@@ -16,22 +16,22 @@ public class Values_Jupiter_FerroTest {
 
     @Test
     public void testDescribe() throws Throwable {
-        Class class0 = void.class;
+        Class<Void> class0 = void.class;
         String string0 = Values.describe(class0);
         assertEquals("primitive void", string0);
-        Class class1 = int.class;
+        Class<Integer> class1 = int.class;
         String string1 = Values.describe(class1);
         assertEquals("primitive int", string1);
-        Class class2 = String[].class;
+        Class<String[]> class2 = String[].class;
         String string2 = Values.describe(class2);
         assertEquals("array of java.lang.String", string2);
-        Class class3 = Object[][].class;
+        Class<Object[][]> class3 = Object[][].class;
         String string3 = Values.describe(class3);
         assertEquals("array of [Ljava.lang.Object;", string3);
-        Class class4 = Values.Shout.class;
+        Class<Values.Shout> class4 = Values.Shout.class;
         String string4 = Values.describe(class4);
         assertEquals("interface Shout", string4);
-        Class class5 = Values.Inner.class;
+        Class<Values.Inner> class5 = Values.Inner.class;
         String string5 = Values.describe(class5);
         assertEquals("class Inner", string5);
     }
