@@ -25,6 +25,25 @@ fn test_file(out: &Path, simple: &str) -> String {
     std::fs::read_to_string(out.join("edge").join(format!("{simple}_FerroTest.java"))).unwrap_or_default()
 }
 
+/// A successful `generate` of edge fixture `class` (`edge.Name`) with an
+/// evaluation budget and a seed: the class's entry of `report.json` and
+/// the emitted suite.
+fn generate_edge(class: &str, evaluations: u32, seed: u32) -> (serde_json::Value, String) {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = edge_jar(tmp.path());
+    let out = tmp.path().join("out");
+    let (evaluations, seed) = (evaluations.to_string(), seed.to_string());
+    let (code, log, report) = generate(&jar, class, &out, &["--evaluations", &evaluations, "--seed", &seed]);
+    assert_eq!(code, 0, "{log}");
+    let simple = class.rsplit('.').next().unwrap();
+    (report["classes"][0].clone(), test_file(&out, simple))
+}
+
+/// Every branch goal of the class is covered.
+fn assert_all_branches_covered(class: &serde_json::Value) {
+    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+}
+
 #[test]
 fn a_seeded_run_with_an_evaluation_budget_is_reproducible_and_its_suite_passes() {
     let tmp = tempfile::tempdir().unwrap();
@@ -39,7 +58,7 @@ fn a_seeded_run_with_an_evaluation_budget_is_reproducible_and_its_suite_passes()
     assert_eq!(first, test_file(&b, "Counter"), "two seeded runs differ");
     let class = &report["classes"][0];
     assert_eq!(class["status"], "ok", "{class}");
-    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    assert_all_branches_covered(class);
     assert!(class["tests"].as_u64().unwrap() > 0 && class["assertions"].as_u64().unwrap() > 0, "{class}");
 }
 
@@ -94,61 +113,38 @@ fn every_algorithm_produces_a_passing_suite() {
 
 #[test]
 fn strings_compared_at_run_time_become_seeds() {
-    let tmp = tempfile::tempdir().unwrap();
-    let jar = edge_jar(tmp.path());
-    let out = tmp.path().join("secret");
-    let (code, log, report) = generate(&jar, "edge.Secret", &out, &["--evaluations", "3000", "--seed", "5"]);
-    assert_eq!(code, 0, "{log}");
-    let class = &report["classes"][0];
-    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
-    assert!(test_file(&out, "Secret").contains("\"game42\""), "{}", test_file(&out, "Secret"));
+    let (class, suite) = generate_edge("edge.Secret", 3000, 5);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains("\"game42\""), "{}", suite);
 }
 
 #[test]
 fn nested_classes_are_part_of_the_class_under_test() {
-    let tmp = tempfile::tempdir().unwrap();
-    let jar = edge_jar(tmp.path());
-    let out = tmp.path().join("settings");
-    let (code, log, report) = generate(&jar, "edge.Settings", &out, &["--evaluations", "3000", "--seed", "3"]);
-    assert_eq!(code, 0, "{log}");
-    let class = &report["classes"][0];
+    let (class, suite) = generate_edge("edge.Settings", 3000, 3);
     // Settings.describe (2 branches), Builder.width (2), Limits.clamp (2).
     assert_eq!(class["goals"]["branch"]["total"], 6, "{class}");
     assert_eq!(class["goals"]["branch"]["covered"], 6, "{class}");
-    let suite = test_file(&out, "Settings");
     assert!(suite.contains(".width("), "the builder's methods are called: {suite}");
     assert!(suite.contains("IllegalArgumentException"), "the builder's exception is tested: {suite}");
 }
 
 #[test]
 fn prefixes_suffixes_and_case_insensitive_words_become_seeds() {
-    let tmp = tempfile::tempdir().unwrap();
-    let jar = edge_jar(tmp.path());
-    let out = tmp.path().join("command");
-    let (code, log, report) = generate(&jar, "edge.Command", &out, &["--evaluations", "3000", "--seed", "5"]);
-    assert_eq!(code, 0, "{log}");
-    let class = &report["classes"][0];
-    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
-    let suite = test_file(&out, "Command");
+    let (class, suite) = generate_edge("edge.Command", 3000, 5);
+    assert_all_branches_covered(&class);
     assert!(suite.contains("--run="), "{suite}");
     assert!(suite.contains(".cfg"), "{suite}");
 }
 
 #[test]
 fn class_values_methods_and_lambdas_cover_the_branches_that_need_them() {
-    let tmp = tempfile::tempdir().unwrap();
-    let jar = edge_jar(tmp.path());
-    let out = tmp.path().join("values");
-    let (code, log, report) = generate(&jar, "edge.Values", &out, &["--evaluations", "4000", "--seed", "4"]);
-    assert_eq!(code, 0, "{log}");
-    let class = &report["classes"][0];
+    let (class, suite) = generate_edge("edge.Values", 4000, 4);
     // describe: null, primitive, array, interface or class; arity: 0, 1, more
     // parameters; applyTwice: null, the same, long, short; count: a match or not.
-    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    assert_all_branches_covered(&class);
     // The suite compiled and its tests passed under JUnit as they did in the workers.
     let removed = format!("{} {}", class["removed_tests_by_cause"], class["removed_assertions_by_cause"]);
     assert!(!removed.contains("fails") && !removed.contains("compiled"), "{class}");
-    let suite = test_file(&out, "Values");
     for made in ["[].class", ".class.getDeclaredMethod(", ") -> "] {
         assert!(suite.contains(made), "no {made} in {suite}");
     }
@@ -257,7 +253,7 @@ fn a_relative_class_path_works_although_workers_run_in_folders_of_their_own() {
     let report: serde_json::Value =
         serde_json::from_slice(&std::fs::read(tmp.path().join("ferrosuite-tests/report.json")).unwrap()).unwrap();
     let class = &report["classes"][0];
-    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    assert_all_branches_covered(class);
 }
 
 #[test]
@@ -267,12 +263,7 @@ fn an_assertion_that_fails_on_a_second_jdk_is_not_emitted() {
         eprintln!("only one JDK on this machine: the second-JDK run is not made");
         return;
     };
-    let tmp = tempfile::tempdir().unwrap();
-    let jar = edge_jar(tmp.path());
-    let out = tmp.path().join("version");
-    let (code, log, _) = generate(&jar, "edge.Version", &out, &["--evaluations", "500", "--seed", "3"]);
-    assert_eq!(code, 0, "{log}");
-    let suite = test_file(&out, "Version");
+    let (_, suite) = generate_edge("edge.Version", 500, 3);
     let own = jdk.feature_version().unwrap();
     assert!(suite.contains("Version.twice("), "{suite}");
     assert!(
@@ -392,7 +383,7 @@ fn tests_of_a_java_8_class_use_only_the_java_8_api() {
     let (code, log, report) = generate(&classes, "old.Sink", &out, &["--budget", "10s", "--seed", "1"]);
     assert_eq!(code, 0, "{log}");
     let class = &report["classes"][0];
-    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    assert_all_branches_covered(class);
     assert!(!class["removed_tests_by_cause"].to_string().contains("compile"), "{class}");
     let suite = std::fs::read_to_string(out.join("old/Sink_FerroTest.java")).unwrap();
     assert!(!suite.contains("nullOutputStream") && !suite.contains("nullWriter"), "{suite}");
@@ -418,7 +409,7 @@ fn tests_of_a_sealed_package_live_in_a_subpackage() {
     assert_eq!(code, 0, "{log}");
     let class = &report["classes"][0];
     assert_eq!(class["test_file"], "seal/ferrotest/Vault_FerroTest.java", "{class}");
-    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    assert_all_branches_covered(&class);
     assert_eq!(class["removed_tests_by_cause"], serde_json::json!({}), "{class}");
     let suite = std::fs::read_to_string(out.join("seal/ferrotest/Vault_FerroTest.java")).unwrap();
     assert!(suite.contains("package seal.ferrotest;") && suite.contains("import seal.Vault;"), "{suite}");
@@ -429,14 +420,8 @@ fn tests_of_a_sealed_package_live_in_a_subpackage() {
 /// `edge.Keypad`'s codes are computed, not constants of its class file.
 #[test]
 fn numbers_compared_at_run_time_become_seeds() {
-    let tmp = tempfile::tempdir().unwrap();
-    let jar = edge_jar(tmp.path());
-    let out = tmp.path().join("keypad");
-    let (code, log, report) = generate(&jar, "edge.Keypad", &out, &["--evaluations", "2000", "--seed", "4"]);
-    assert_eq!(code, 0, "{log}");
-    let class = &report["classes"][0];
-    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
-    let suite = test_file(&out, "Keypad");
+    let (class, suite) = generate_edge("edge.Keypad", 2000, 4);
+    assert_all_branches_covered(&class);
     assert!(suite.contains("42404") && suite.contains("3298534895673L"), "{suite}");
 }
 
@@ -445,18 +430,12 @@ fn numbers_compared_at_run_time_become_seeds() {
 /// and `remove` calls (issue 11: such `remove()` methods stayed uncovered).
 #[test]
 fn objects_returned_by_the_class_under_test_are_called() {
-    let tmp = tempfile::tempdir().unwrap();
-    let jar = edge_jar(tmp.path());
-    let out = tmp.path().join("shelf");
-    let (code, log, report) = generate(&jar, "edge.Shelf", &out, &["--evaluations", "4000", "--seed", "6"]);
-    assert_eq!(code, 0, "{log}");
-    let class = &report["classes"][0];
+    let (class, suite) = generate_edge("edge.Shelf", 4000, 6);
     let uncovered = class["uncovered"].to_string();
     for method in ["hasNext", "next", "remove"] {
         assert!(!uncovered.contains(&format!("method {method}(")), "{method} never called: {class}");
     }
     assert!(!uncovered.contains("if (last >= 0)"), "remove() both ways: {class}");
-    let suite = test_file(&out, "Shelf");
     assert!(suite.contains(".remove()"), "{suite}");
 }
 
@@ -471,7 +450,7 @@ fn generic_classes_and_wildcard_containers_need_no_raw_types() {
     let (code, log, report) = generate(&jar, "edge.Index", &out, &["--evaluations", "3000", "--seed", "1"]);
     assert_eq!(code, 0, "{log}");
     let class = &report["classes"][0];
-    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    assert_all_branches_covered(&class);
     let source = out.join("edge/Index_FerroTest.java");
     let classes = tmp.path().join("test-classes");
     let cp = format!("{}:/usr/share/java/junit4.jar", jar.display());
@@ -485,14 +464,8 @@ fn generic_classes_and_wildcard_containers_need_no_raw_types() {
 /// so its private `writeObject` and `readObject` run (`edge.Diary`).
 #[test]
 fn a_serialization_round_trip_reaches_write_object_and_read_object() {
-    let tmp = tempfile::tempdir().unwrap();
-    let jar = edge_jar(tmp.path());
-    let out = tmp.path().join("diary");
-    let (code, log, report) = generate(&jar, "edge.Diary", &out, &["--evaluations", "3000", "--seed", "2"]);
-    assert_eq!(code, 0, "{log}");
-    let class = &report["classes"][0];
-    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
-    let suite = test_file(&out, "Diary");
+    let (class, suite) = generate_edge("edge.Diary", 3000, 2);
+    assert_all_branches_covered(&class);
     assert!(suite.contains(".writeObject(") && suite.contains(".readObject()"), "{suite}");
 }
 
@@ -500,16 +473,10 @@ fn a_serialization_round_trip_reaches_write_object_and_read_object() {
 /// one or two lines, and more.
 #[test]
 fn temporary_files_get_lines_of_text() {
-    let tmp = tempfile::tempdir().unwrap();
-    let jar = edge_jar(tmp.path());
-    let out = tmp.path().join("lines");
-    let (code, log, report) = generate(&jar, "edge.LineCounter", &out, &["--evaluations", "3000", "--seed", "3"]);
-    assert_eq!(code, 0, "{log}");
-    let class = &report["classes"][0];
-    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    let (class, suite) = generate_edge("edge.LineCounter", 3000, 3);
+    assert_all_branches_covered(&class);
     let removed = format!("{} {}", class["removed_tests_by_cause"], class["removed_assertions_by_cause"]);
     assert!(!removed.contains("fails"), "{class}");
-    let suite = test_file(&out, "LineCounter");
     assert!(suite.contains("new FileWriter(") && suite.contains("temporaryFolder"), "{suite}");
 }
 
@@ -519,14 +486,8 @@ fn temporary_files_get_lines_of_text() {
 /// covered (issue 11: `CSVPrinter` stayed at 60% on default formats).
 #[test]
 fn objects_configured_by_fluent_calls_reach_other_states() {
-    let tmp = tempfile::tempdir().unwrap();
-    let jar = edge_jar(tmp.path());
-    let out = tmp.path().join("typesetter");
-    let (code, log, report) = generate(&jar, "edge.Typesetter", &out, &["--evaluations", "3000", "--seed", "3"]);
-    assert_eq!(code, 0, "{log}");
-    let class = &report["classes"][0];
-    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
-    let suite = test_file(&out, "Typesetter");
+    let (class, suite) = generate_edge("edge.Typesetter", 3000, 3);
+    assert_all_branches_covered(&class);
     assert!(suite.contains(".withComment("), "{suite}");
 }
 
@@ -534,12 +495,7 @@ fn objects_configured_by_fluent_calls_reach_other_states() {
 /// is asserted (`edge.Greeter.greet(Appendable, String)` returns nothing).
 #[test]
 fn what_is_written_into_a_string_builder_is_asserted() {
-    let tmp = tempfile::tempdir().unwrap();
-    let jar = edge_jar(tmp.path());
-    let out = tmp.path().join("greeter");
-    let (code, log, _) = generate(&jar, "edge.Greeter", &out, &["--evaluations", "1500", "--seed", "2"]);
-    assert_eq!(code, 0, "{log}");
-    let suite = test_file(&out, "Greeter");
+    let (_, suite) = generate_edge("edge.Greeter", 1500, 2);
     let asserted = suite.lines().find(|l| l.contains("assertEquals(") && l.contains(".toString());"));
     assert!(asserted.is_some_and(|l| l.contains("!\"")), "the sink's text is asserted: {suite}");
 }
