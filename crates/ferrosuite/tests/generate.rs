@@ -409,7 +409,7 @@ fn tests_of_a_sealed_package_live_in_a_subpackage() {
     assert_eq!(code, 0, "{log}");
     let class = &report["classes"][0];
     assert_eq!(class["test_file"], "seal/ferrotest/Vault_FerroTest.java", "{class}");
-    assert_all_branches_covered(&class);
+    assert_all_branches_covered(class);
     assert_eq!(class["removed_tests_by_cause"], serde_json::json!({}), "{class}");
     let suite = std::fs::read_to_string(out.join("seal/ferrotest/Vault_FerroTest.java")).unwrap();
     assert!(suite.contains("package seal.ferrotest;") && suite.contains("import seal.Vault;"), "{suite}");
@@ -450,7 +450,7 @@ fn generic_classes_and_wildcard_containers_need_no_raw_types() {
     let (code, log, report) = generate(&jar, "edge.Index", &out, &["--evaluations", "3000", "--seed", "1"]);
     assert_eq!(code, 0, "{log}");
     let class = &report["classes"][0];
-    assert_all_branches_covered(&class);
+    assert_all_branches_covered(class);
     let source = out.join("edge/Index_FerroTest.java");
     let classes = tmp.path().join("test-classes");
     let cp = format!("{}:/usr/share/java/junit4.jar", jar.display());
