@@ -23,7 +23,7 @@ use crate::rounds::{
 use crate::{GenerateConfig, GenerateError};
 
 /// Passes of compile, run and remove at most.
-const MAX_PASSES: usize = 4;
+const MAX_PASSES: usize = 5;
 /// Time limit per JUnit test method, in verification and in the emitted
 /// tests' annotations (so a test that hangs on the user's machine fails
 /// instead of stopping the build).
@@ -37,6 +37,8 @@ struct Candidate {
     /// How long it ran in the emitted order in the last pass; `None` if it
     /// did not run to its end there.
     duration: Option<Duration>,
+    /// Whether its values are declared with their erased types ([`erase_types`]).
+    erased: bool,
 }
 
 /// The final suite of a class.
@@ -72,7 +74,8 @@ pub fn emit_and_verify(
     }
     // Rounds are compiled from the working folder; only the final suite goes to the output folder.
     let source = ctx.work.join("src").join(options.source_path(cut));
-    let candidates: Vec<Candidate> = tests.into_iter().map(|test| Candidate { test, duration: None }).collect();
+    let candidates: Vec<Candidate> =
+        tests.into_iter().map(|test| Candidate { test, duration: None, erased: false }).collect();
     let (candidates, skipped) = passes(config, ctx, &options, &source, candidates, report)?;
     let (tests, durations): (Vec<TestCase>, Vec<Option<Duration>>) =
         candidates.into_iter().map(|c| (c.test, c.duration)).unzip();
@@ -114,6 +117,10 @@ fn passes(
             Checked::Broken(broken) => {
                 // javac names the errors of one phase at a time: the rest may still not compile
                 compiles = false;
+                let broken = erase_first(&mut candidates, broken);
+                if broken.is_empty() {
+                    continue;
+                }
                 broken
             }
             Checked::Ran(outcome) => {
@@ -270,6 +277,37 @@ fn remove_failures(
     out
 }
 
+/// Gives the tests javac rejected a second chance with erased types
+/// ([`erase_types`]); returns those rejected although already erased.
+fn erase_first(candidates: &mut [Candidate], broken: BTreeMap<usize, &'static str>) -> BTreeMap<usize, &'static str> {
+    let mut left = BTreeMap::new();
+    for (i, cause) in broken {
+        match candidates.get_mut(i) {
+            Some(c) if !c.erased => {
+                erase_types(&mut c.test);
+                c.erased = true;
+            }
+            _ => {
+                left.insert(i, cause);
+            }
+        }
+    }
+    left
+}
+
+/// Declares every value of `test` with its erased type: raw types, and a
+/// cast on every argument of another type. javac then takes what the
+/// workers ran although a type argument the search chose does not fit
+/// (`Pair<Object, Object>` where a `Pair<TokenSource, CharStream>` is
+/// expected) or a `null` argument in a parameterized call is ambiguous, at
+/// the cost of unchecked warnings.
+fn erase_types(test: &mut TestCase) {
+    for statement in &mut test.statements {
+        statement.ty =
+            statement.ty.erasure().map_or(model::signature::JavaType::Void, model::signature::JavaType::from);
+    }
+}
+
 /// Exceptions the final tests expect, per method of the class under test.
 fn exceptions_seen(ctx: &ClassRun, tests: &[TestCase]) -> Vec<ExceptionSeen> {
     let declared = declared_exceptions(ctx);
@@ -310,4 +348,36 @@ fn declared_exceptions(ctx: &ClassRun) -> BTreeMap<String, Vec<BinaryName>> {
     let Ok(cf) = ctx.cp.load(ctx.class.as_str()) else { return BTreeMap::new() };
     let declared = |m| cf.declared_exceptions(m).iter().map(InternalName::to_binary).collect();
     cf.methods.iter().map(|m| (format!("{}{}", cf.member_name(m), cf.member_descriptor(m)), declared(m))).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use testcase::{MethodRef, TestCaseBuilder};
+
+    /// `ArrayList<String> list = new ArrayList<String>(); list.add(null);`
+    fn parameterized_test() -> TestCase {
+        let mut t = TestCaseBuilder::new();
+        let list = t.construct(MethodRef::parse("java.util.ArrayList", "<init>", "()V").unwrap(), &[]);
+        t.refine(list, model::signature::parse_field_signature("Ljava/util/ArrayList<Ljava/lang/String;>;").unwrap());
+        let null = t.null(model::descriptor::FieldType::parse("Ljava/lang/Object;").unwrap());
+        t.call(list, MethodRef::parse("java.util.ArrayList", "add", "(Ljava/lang/Object;)Z").unwrap(), &[null]);
+        t.build()
+    }
+
+    #[test]
+    fn a_test_javac_rejects_is_first_erased_then_removed() {
+        let mut candidates = vec![Candidate { test: parameterized_test(), duration: None, erased: false }];
+        let cut = model::names::BinaryName::new("java.util.ArrayList");
+        let options = junit::SuiteOptions::for_class(&cut);
+        let before = junit::emit_suite(&cut, &[candidates[0].test.clone()], &options);
+        assert!(before.contains("ArrayList<String> arrayList0 = new ArrayList<String>();"), "{before}");
+        let broken = BTreeMap::from([(0, FAILS_UNDER_JUNIT)]);
+        assert!(erase_first(&mut candidates, broken.clone()).is_empty(), "a second chance first");
+        assert!(candidates[0].erased);
+        let after = junit::emit_suite(&cut, &[candidates[0].test.clone()], &options);
+        assert!(after.contains("ArrayList arrayList0 = new ArrayList();"), "{after}");
+        assert!(after.contains("arrayList0.add((Object) null);"), "{after}");
+        assert_eq!(erase_first(&mut candidates, broken.clone()), broken, "no third");
+    }
 }
