@@ -70,8 +70,9 @@ struct Builder<'cp> {
     /// CUT implements ([`Builder::collect_returned_types`]).
     returned: BTreeSet<String>,
     /// The classes the CUT's code (nested classes included) tests values
-    /// against with `instanceof` ([`analysis::instanceof_classes`]).
-    instanceof: Vec<String>,
+    /// against with `instanceof` ([`analysis::instanceof_classes`]), each
+    /// with its supertypes.
+    instanceof: Vec<(String, HashSet<String>)>,
 }
 
 /// What the build knows about the application's classes (built on first use).
@@ -123,18 +124,24 @@ impl<'cp> Builder<'cp> {
             found.extend(self.load(name.as_str()).map(|c| analysis::instanceof_classes(&c)).unwrap_or_default());
         }
         let accessible = |n: &String| self.load(n).is_some_and(|c| self.class_accessible(&c));
-        self.instanceof = found.into_iter().filter(accessible).take(MAX_SUBTYPES).collect();
+        let accessible: Vec<String> = found.into_iter().filter(accessible).take(MAX_SUBTYPES).collect();
+        self.instanceof = accessible
+            .into_iter()
+            .map(|c| {
+                let supers =
+                    hierarchy::Supertypes::of(self.cp, &c).map(|s| s.iter().map(BinaryName::to_string).collect());
+                (c, supers.unwrap_or_default())
+            })
+            .collect();
     }
 
     /// The `instanceof` targets of the CUT other than `name` that a value of
     /// `name` may be: all of them for `Object`, the subtypes otherwise.
     fn instanceof_subtypes(&self, name: &str) -> Vec<Generator> {
-        let fits = |c: &String| {
-            c != name
-                && (name == "java.lang.Object"
-                    || hierarchy::Supertypes::of(self.cp, c).is_ok_and(|s| s.iter().any(|t| t.as_str() == name)))
+        let fits = |(c, supers): &&(String, HashSet<String>)| {
+            c != name && (name == "java.lang.Object" || supers.contains(name))
         };
-        self.instanceof.iter().filter(|c| fits(c)).map(|c| Generator::Subtype(class_type(c))).collect()
+        self.instanceof.iter().filter(fits).map(|(c, _)| Generator::Subtype(class_type(c))).collect()
     }
 
     fn check_accessible(&self, class: &ClassFile) -> Result<(), ClusterError> {
@@ -465,7 +472,7 @@ impl<'cp> Builder<'cp> {
             out.extend(self.constructors(&class).into_iter().map(Generator::Call));
         }
         let has_constructor = !out.is_empty();
-        out.extend(self.own_factories(&class, name).into_iter().map(Generator::Call));
+        out.extend(self.static_producers(&class, name).into_iter().map(Generator::Call));
         out.extend(self.held_constants(name).into_iter().map(Generator::Call));
         out.extend(self.jar_factories(name).into_iter().map(Generator::Call));
         out.extend(self.cut_methods_returning(name).into_iter().map(Generator::Call));
@@ -485,11 +492,6 @@ impl<'cp> Builder<'cp> {
         Some(Callable::Constructor { method, params: Vec::new(), ret: class_type(class) })
     }
 
-    /// Static methods and constants of `class` itself that produce a `name`.
-    fn own_factories(&self, class: &ClassFile, name: &str) -> Vec<Callable> {
-        self.static_producers(class, name)
-    }
-
     /// The constants of the JDK classes that hold constants of `name`
     /// ([`constant_holders`]: `StandardCharsets.UTF_8` for a `Charset`).
     fn held_constants(&self, name: &str) -> Vec<Callable> {
@@ -498,7 +500,8 @@ impl<'cp> Builder<'cp> {
     }
 
     /// The accessible static methods and static field reads of `holder`
-    /// whose type is exactly class `produced`.
+    /// whose type is exactly class `produced` (the class's own factories
+    /// and constants when `holder` is that class).
     fn static_producers(&self, holder: &ClassFile, produced: &str) -> Vec<Callable> {
         let owner = holder.binary_name();
         let wanted = BinaryName::new(produced).to_internal();
@@ -707,6 +710,7 @@ impl<'cp> Builder<'cp> {
         let unmakeable: HashSet<String> = self
             .instanceof
             .iter()
+            .map(|(c, _)| c)
             .filter(|c| !cluster.functional.contains_key(*c) && !can_generate(cluster, c, &mut HashSet::new()))
             .cloned()
             .collect();
