@@ -480,6 +480,17 @@ fn temporary_files_get_lines_of_text() {
     assert!(suite.contains("new FileWriter(") && suite.contains("temporaryFolder"), "{suite}");
 }
 
+/// Some strings name the test's temporary file, for methods that take a
+/// file name as a `String` (`edge.NamedFileReader`): both branches after
+/// the file is read are covered, and the path comes from the temporary file
+/// (issue 11: antlr's `InterpreterDataReader.parseFile(String)` stayed at 0%).
+#[test]
+fn strings_can_name_the_tests_temporary_file() {
+    let (class, suite) = generate_edge("edge.NamedFileReader", 1500, 3);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains(".getPath();"), "{suite}");
+}
+
 /// A parameter whose class is configured by fluent calls on a constant
 /// (`Layout.DEFAULT.withComment("#")`, as commons-csv's `CSVFormat`) gets
 /// configured values: `edge.Typesetter`'s branches on the layout are all

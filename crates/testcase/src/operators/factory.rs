@@ -105,6 +105,11 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// A new, non-null value of type `need` (erasure `erased`) built at
     /// `*pos`; `None` when the cluster knows no way within the depth limit.
     pub fn new_value(&mut self, need: &JavaType, erased: &FieldType, pos: &mut usize, depth: u32) -> Option<VarId> {
+        if matches!(erased, FieldType::Object(n) if n.as_str() == "java/lang/String")
+            && self.rng.random_bool(super::files::P_FILE_NAME)
+        {
+            return Some(self.file_name(pos));
+        }
         let kind = match erased {
             FieldType::Base(base) => StatementKind::Primitive(values::random_primitive(*base, self.seeds, self.rng)),
             FieldType::Array(elem) => return self.array(need, elem, pos, depth),

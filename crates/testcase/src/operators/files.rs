@@ -3,7 +3,9 @@
 //! lines of text, written with ordinary statements the emitted test shows
 //! (`new FileWriter(file)`, `write(text)`, `close()`). The file is the
 //! test's own temporary file (`StatementKind::TempFile`), the one place a
-//! test may write.
+//! test may write. A few strings are that file's path, for the methods that
+//! take a file name as a `String` (`parseFile(String fileName)`) and read
+//! nothing from any other string.
 
 use model::descriptor::FieldType;
 use model::signature::JavaType;
@@ -17,6 +19,9 @@ use crate::ir::{FileHandle, MethodRef, Statement, StatementKind, VarId};
 const P_CONTENT: f64 = 0.5;
 /// The most lines of content.
 const MAX_LINES: usize = 4;
+/// Probability that a new string is the path of a new temporary file
+/// ([`Factory::file_name`]) instead of a literal.
+pub(super) const P_FILE_NAME: f64 = 0.05;
 
 impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// After the temporary file `file` (handed out as `handle`) at `*pos - 1`:
@@ -55,6 +60,17 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
             let kind = StatementKind::Call { receiver: writer, method, args };
             self.insert(pos, Statement { kind, ty: JavaType::Void });
         }
+    }
+
+    /// A new temporary file, perhaps with content, and its path as a
+    /// string (`file.getPath()`), inserted at `*pos`; the string's variable.
+    pub(super) fn file_name(&mut self, pos: &mut usize) -> VarId {
+        let file = self.insert_kind(pos, StatementKind::TempFile(FileHandle::File));
+        self.maybe_fill_file(file, FileHandle::File, pos);
+        let get_path = MethodRef::parse("java.io.File", "getPath", "()Ljava/lang/String;").expect("a JDK method");
+        let kind = StatementKind::Call { receiver: file, method: get_path, args: Vec::new() };
+        let string = FieldType::Object(model::names::InternalName::new("java/lang/String"));
+        self.insert(pos, Statement { kind, ty: JavaType::from(string) })
     }
 
     /// 1 to [`MAX_LINES`] lines (strings of the seed pools or random ones),
