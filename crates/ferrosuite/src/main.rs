@@ -21,6 +21,10 @@ use crate::exit_code::ExitCode;
 #[derive(Debug, Parser)]
 #[command(name = "ferrosuite", version, about)]
 struct Cli {
+    /// The JDK that runs the class under test, javac and JUnit (default:
+    /// $JAVA_HOME, else /usr/lib/jvm/java-17-openjdk-amd64); JDK 17 to 25.
+    #[arg(long, global = true, value_name = "DIR")]
+    java_home: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -50,8 +54,6 @@ enum Command {
 /// Arguments of the hidden worker mode.
 #[derive(Debug, clap::Args)]
 struct WorkerArgs {
-    #[arg(long)]
-    java_home: std::path::PathBuf,
     #[arg(long)]
     class_path: String,
     #[arg(long, default_value_t = 1024)]
@@ -94,18 +96,17 @@ fn run_confined(args: ConfinedArgs) -> ! {
 
 fn main() -> std::process::ExitCode {
     let cli = match Cli::try_parse() {
-        Ok(Cli { command: Command::Worker(w) }) => {
+        Ok(Cli { command: Command::Worker(w), java_home }) => {
+            let Some(java_home) = java_home else {
+                eprintln!("error: the worker needs --java-home");
+                return ExitCode::Usage.into();
+            };
             let environment =
                 jvm::environment::Environment { seed: w.environment_seed, open_java_lang: w.open_java_lang };
-            let args = jvm::worker::WorkerArgs {
-                java_home: w.java_home,
-                class_path: w.class_path,
-                heap_mb: w.heap_mb,
-                environment,
-            };
+            let args = jvm::worker::WorkerArgs { java_home, class_path: w.class_path, heap_mb: w.heap_mb, environment };
             std::process::exit(jvm::worker::main(args));
         }
-        Ok(Cli { command: Command::Confined(c) }) => run_confined(c),
+        Ok(Cli { command: Command::Confined(c), .. }) => run_confined(c),
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -116,6 +117,9 @@ fn main() -> std::process::ExitCode {
         .with_env_filter(tracing_subscriber::EnvFilter::from_env("FERROSUITE_LOG"))
         .with_writer(std::io::stderr)
         .init();
+    if let Some(home) = &cli.java_home {
+        model::jdk::choose(home);
+    }
     let result = match cli.command {
         Command::Goals(args) => commands::goals::run(&args),
         Command::Generate(args) => commands::generate::run(&args),

@@ -1,6 +1,6 @@
 //! Bad input gives a non-zero exit code and one line that says what is
 //! wrong: a class that does not exist, a truncated jar, a class file of an
-//! unsupported version (65, Java 21), a class the analysis rejects (an
+//! unsupported version (70, Java 26), a class the analysis rejects (an
 //! exception range or a jump that does not fit the code: exit 3, the inner
 //! error printed once). A malformed descriptor with non-ASCII characters
 //! does not panic.
@@ -46,7 +46,7 @@ fn a_truncated_jar_is_reported_as_corrupt() {
 }
 
 #[test]
-fn a_java21_class_file_is_rejected_with_its_version() {
+fn a_java26_class_file_is_rejected_with_its_version() {
     let tmp = tempfile::tempdir().unwrap();
     let src = tmp.path().join("src");
     std::fs::create_dir_all(src.join("p")).unwrap();
@@ -57,14 +57,14 @@ fn a_java21_class_file_is_rejected_with_its_version() {
     util::javac_dir(&src, &classes, &[]);
     let file = classes.join("p/New.class");
     let mut bytes = std::fs::read(&file).unwrap();
-    bytes[6..8].copy_from_slice(&65u16.to_be_bytes());
+    bytes[6..8].copy_from_slice(&70u16.to_be_bytes());
     std::fs::write(&file, bytes).unwrap();
     let (code, err) = stderr_of(&["goals", "--classpath", classes.to_str().unwrap(), "--class", "p.New"]);
     assert_eq!(code, 3);
     assert_eq!(
         one_line(&err),
         format!(
-            "error: cannot read class p.New from {}: unsupported class-file version 65.0 (Java 21); ferrosuite supports versions 45 (Java 1.1) to 61 (Java 17)",
+            "error: cannot read class p.New from {}: unsupported class-file version 70.0 (Java 26); ferrosuite supports versions 45 (Java 1.1) to 69 (Java 25)",
             file.display()
         )
     );

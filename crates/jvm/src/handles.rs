@@ -51,7 +51,7 @@ pub struct Known {
     pub thread_current: jmethodID,
     pub thread_interrupt: jmethodID,
     pub thread_interrupted: jmethodID,
-    pub thread_stop: jmethodID,
+    pub thread_stop: Option<jmethodID>,
     pub tracer: jclass,
     pub tracer_reset: jmethodID,
     pub tracer_export: jmethodID,
@@ -120,7 +120,12 @@ impl Cache {
             thread_current: m(self, "java/lang/Thread", "currentThread", "()Ljava/lang/Thread;", true)?,
             thread_interrupt: m(self, "java/lang/Thread", "interrupt", "()V", false)?,
             thread_interrupted: m(self, "java/lang/Thread", "interrupted", "()Z", true)?,
-            thread_stop: m(self, "java/lang/Thread", "stop", "()V", false)?,
+            thread_stop: {
+                // JDK 20+ keep the method but make it throw; a later JDK may drop it.
+                let stop = m(self, "java/lang/Thread", "stop", "()V", false).ok();
+                let _ = jni.take_exception();
+                stop
+            },
             tracer: self.class(jni, TRACER_CLASS)?,
             tracer_reset: m(self, TRACER_CLASS, "reset", "()V", true)?,
             tracer_export: m(self, TRACER_CLASS, "export", "()[D", true)?,

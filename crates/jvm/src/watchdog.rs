@@ -109,8 +109,10 @@ pub fn run(watch: &Watch, jni: Jni, known: Known, target: jobject) {
         let _ = jni.set_field(known.sandbox, known.sandbox_time_up, true, Typed::Boolean(true).into());
         let _ = jni.call_method(target, known.thread_interrupt, Kind::Void, &[]);
         std::thread::sleep(STOP_AFTER);
-        if watch.still_running(seq) {
-            let _ = jni.call_method(target, known.thread_stop, Kind::Void, &[]);
+        if watch.still_running(seq)
+            && let Some(stop) = known.thread_stop
+        {
+            let _ = jni.call_method(target, stop, Kind::Void, &[]);
         }
         let _ = jni.take_exception();
     }

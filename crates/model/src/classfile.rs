@@ -13,8 +13,8 @@ use crate::reader::Reader;
 
 /// Lowest class-file major version ferrosuite reads (Java 1.1).
 pub const MIN_MAJOR: u16 = 45;
-/// Highest class-file major version ferrosuite reads (Java 17).
-pub const MAX_MAJOR: u16 = 61;
+/// Highest class-file major version ferrosuite reads (Java 25).
+pub const MAX_MAJOR: u16 = 69;
 
 /// Errors while decoding class-file bytes. Offsets are byte positions in the
 /// class file (or in the attribute being decoded, where stated).
@@ -34,7 +34,7 @@ pub enum ClassFileError {
     BadMagic(u32),
     /// The major version is outside [`MIN_MAJOR`]..=[`MAX_MAJOR`].
     #[error(
-        "unsupported class-file version {major}.{minor} ({java}); ferrosuite supports versions 45 (Java 1.1) to 61 (Java 17)"
+        "unsupported class-file version {major}.{minor} ({java}); ferrosuite supports versions 45 (Java 1.1) to 69 (Java 25)"
     , java = java_release(*major))]
     UnsupportedVersion {
         /// The class file's major version.
@@ -108,7 +108,7 @@ pub struct Member {
 pub struct ClassFile {
     /// The minor version (`minor_version`).
     pub minor_version: u16,
-    /// The major version (`major_version`): 45 for Java 1.1 up to 61 for Java 17.
+    /// The major version (`major_version`): 45 for Java 1.1 up to 69 for Java 25.
     pub major_version: u16,
     /// The constant pool, indexed from 1.
     pub constant_pool: ConstantPool,
@@ -455,11 +455,14 @@ mod tests {
     }
 
     #[test]
-    fn version_65_is_rejected_with_the_version_named() {
-        let err = ClassFile::parse(&tiny_class(65)).unwrap_err();
+    fn versions_45_to_69_are_read_and_70_is_rejected_with_the_version_named() {
+        for major in [45, 52, 61, 65, 69] {
+            assert_eq!(ClassFile::parse(&tiny_class(major)).unwrap().major_version, major);
+        }
+        let err = ClassFile::parse(&tiny_class(70)).unwrap_err();
         assert_eq!(
             err.to_string(),
-            "unsupported class-file version 65.0 (Java 21); ferrosuite supports versions 45 (Java 1.1) to 61 (Java 17)"
+            "unsupported class-file version 70.0 (Java 26); ferrosuite supports versions 45 (Java 1.1) to 69 (Java 25)"
         );
     }
 

@@ -8,7 +8,9 @@
 //! zip archive after a 4-byte `JM\x01\x00` header, with its classes under
 //! `classes/`; it works like a jar whose names start after that prefix.
 //! [`ClassPath::with_jdk`] appends the jmods of a JDK, so that the JDK's
-//! classes (`java.lang.String`, `java.util.ArrayList`) resolve like any other.
+//! classes (`java.lang.String`, `java.util.ArrayList`) resolve like any other;
+//! a JDK without jmods (JDK 24+ builds, JEP 493) gives its run-time image
+//! `lib/modules` instead ([`crate::jimage`]).
 
 use std::collections::HashMap;
 use std::fs::File;
@@ -38,9 +40,9 @@ pub enum ClassPathError {
         /// The entry as given.
         path: PathBuf,
     },
-    /// A JDK home without a `jmods/java.base.jmod`.
+    /// A JDK home with neither `jmods/java.base.jmod` nor `lib/modules`.
     #[error(
-        "{java_home} has no jmods/java.base.jmod; set JAVA_HOME to a full JDK (not a JRE), e.g. /usr/lib/jvm/java-17-openjdk-amd64"
+        "{java_home} has neither jmods/java.base.jmod nor lib/modules; set JAVA_HOME to a full JDK (not a JRE), e.g. /usr/lib/jvm/java-17-openjdk-amd64"
     )]
     MissingJmods {
         /// The JDK home given.
@@ -54,6 +56,9 @@ pub enum ClassPathError {
         /// The zip reader's error message.
         reason: String,
     },
+    /// The JDK's run-time image cannot be read.
+    #[error(transparent)]
+    Image(#[from] crate::jimage::JImageError),
     /// The class file was found but could not be decoded.
     #[error("cannot read class {name} from {origin}: {error}")]
     BadClass {
@@ -89,6 +94,8 @@ fn hint(nearest: &[BinaryName]) -> String {
 enum Entry {
     Dir(PathBuf),
     Jar(Jar),
+    /// A JDK's run-time image (`lib/modules`).
+    Image(crate::jimage::JImage),
 }
 
 /// An opened jar or jmod: its path, its zip archive and the class names it holds.
@@ -151,8 +158,9 @@ impl ClassPath {
     }
 
     /// This class path followed by every jmod of the JDK at `java_home`
-    /// (`java.base` first, then the others by file name), so that JDK classes
-    /// resolve after the application's.
+    /// (`java.base` first, then the others by file name), or by its
+    /// run-time image `lib/modules` when it has no jmods, so that JDK
+    /// classes resolve after the application's.
     ///
     /// Only the zip central directories are read (about 27,000 class names
     /// for a full JDK 17, a few milliseconds). [`ClassPath::all_class_names`]
@@ -160,13 +168,20 @@ impl ClassPath {
     /// ([`crate::hierarchy::SubclassIndex::build`]) parses the whole JDK.
     ///
     /// # Errors
-    /// [`ClassPathError::MissingJmods`] when `java_home/jmods/java.base.jmod`
-    /// does not exist, and the errors of [`ClassPath::new`] for a jmod.
+    /// [`ClassPathError::MissingJmods`] when `java_home` has neither
+    /// `jmods/java.base.jmod` nor `lib/modules`, the errors of
+    /// [`ClassPath::new`] for a jmod and [`ClassPathError::Image`] for an
+    /// image that cannot be read.
     pub fn with_jdk(mut self, java_home: &Path) -> Result<ClassPath, ClassPathError> {
         let jmods = java_home.join("jmods");
         let base = jmods.join("java.base.jmod");
         if !base.is_file() {
-            return Err(ClassPathError::MissingJmods { java_home: java_home.to_path_buf() });
+            let image = java_home.join("lib/modules");
+            if !image.is_file() {
+                return Err(ClassPathError::MissingJmods { java_home: java_home.to_path_buf() });
+            }
+            self.entries.push(Entry::Image(crate::jimage::JImage::open(&image)?));
+            return Ok(self);
         }
         let read_dir = std::fs::read_dir(&jmods).map_err(|error| ClassPathError::Io { path: jmods.clone(), error })?;
         let mut others: Vec<PathBuf> = read_dir
@@ -253,6 +268,7 @@ impl ClassPath {
                     let Ok(Some(manifest)) = read_from_jar(jar, "META-INF/MANIFEST.MF") else { return false };
                     return sealed_in_manifest(&String::from_utf8_lossy(&manifest.bytes), package);
                 }
+                Entry::Image(image) if image.read(&rel).is_ok_and(|b| b.is_some()) => return false,
                 _ => {}
             }
         }
@@ -318,6 +334,7 @@ fn entry_path(e: &Entry) -> &Path {
     match e {
         Entry::Dir(p) => p,
         Entry::Jar(j) => &j.path,
+        Entry::Image(image) => image.path(),
     }
 }
 
@@ -355,6 +372,10 @@ fn read_from_entry(entry: &Entry, rel: &str) -> Result<Option<ClassBytes>, Class
             Ok(Some(ClassBytes { origin: file.display().to_string(), bytes }))
         }
         Entry::Jar(jar) => read_from_jar(jar, &format!("{}{rel}", jar.prefix)),
+        Entry::Image(image) => {
+            let origin = || image.path().display().to_string();
+            Ok(image.read(rel)?.map(|bytes| ClassBytes { origin: origin(), bytes }))
+        }
     }
 }
 
@@ -405,6 +426,7 @@ fn sealed_in_manifest(manifest: &str, package: &str) -> bool {
 fn entry_class_names(entry: &Entry) -> Vec<String> {
     match entry {
         Entry::Jar(j) => j.classes.clone(),
+        Entry::Image(image) => image.class_names().to_vec(),
         Entry::Dir(d) => {
             let mut out = Vec::new();
             walk_dir(d, d, &mut out);
@@ -566,9 +588,25 @@ mod tests {
     }
 
     #[test]
-    fn with_jdk_rejects_a_home_without_jmods() {
+    fn with_jdk_rejects_a_home_without_jmods_or_image() {
         let err = ClassPath::new(&[]).unwrap().with_jdk(Path::new("/nonexistent/jdk")).unwrap_err().to_string();
-        assert!(err.starts_with("/nonexistent/jdk has no jmods/java.base.jmod"), "{err}");
+        assert!(err.starts_with("/nonexistent/jdk has neither jmods/java.base.jmod nor lib/modules"), "{err}");
+    }
+
+    /// A JDK without jmods (Temurin 25) gives its classes from `lib/modules`:
+    /// class files of version 69 that parse. Skipped without a JDK 25.
+    #[test]
+    fn a_jdk_without_jmods_gives_its_classes_from_its_runtime_image() {
+        let home = Path::new("/usr/lib/jvm/temurin-25-jdk-amd64");
+        if !home.join("lib/modules").is_file() || crate::jdk::has_jmods(home) {
+            eprintln!("skipped: no JDK 25 without jmods at {}", home.display());
+            return;
+        }
+        let cp = ClassPath::new(&[]).unwrap().with_jdk(home).unwrap();
+        let string = cp.load("java.lang.String").unwrap();
+        assert_eq!(string.major_version, 69);
+        assert!(cp.all_class_names().len() > 20_000);
+        assert!(cp.find_bytes("java.lang.String").unwrap().origin.ends_with("lib/modules"));
     }
 
     fn tempfile_dir(name: &str) -> PathBuf {

@@ -3,7 +3,12 @@
 //! (`libjvm.so`) and the tools it runs (`javac`, `java`).
 //!
 //! A home counts as a JDK only if it has all of these; a JRE or a `jlink`
-//! image does not (they lack `javac` or `jmods/java.base.jmod`).
+//! image does not (they lack `javac`). The JDK's own classes come from its
+//! `jmods` or, for JDKs that ship without them (JDK 24+ builds, JEP 493),
+//! from its run-time image `lib/modules`.
+//!
+//! The choice, first that applies: `--java-home` ([`choose`]), which must be
+//! a complete JDK; `$JAVA_HOME` when it is one; Debian's JDK 17.
 
 use std::path::{Path, PathBuf};
 
@@ -21,6 +26,14 @@ pub struct Jdk {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum JdkError {
+    /// The JDK named by `--java-home` is not a complete JDK.
+    #[error("--java-home {}: not a JDK, it has no {lack}; name the folder of a JDK 17 to 25 (e.g. /usr/lib/jvm/java-17-openjdk-amd64)", home.display())]
+    NotAJdk {
+        /// The folder given.
+        home: PathBuf,
+        /// The first part it lacks.
+        lack: &'static str,
+    },
     /// Neither `$JAVA_HOME` nor Debian's JDK 17 is a complete JDK.
     #[error(
         "no JDK found: set JAVA_HOME to a JDK 17 or install it with `apt-get install openjdk-17-jdk-headless`{}",
@@ -38,13 +51,20 @@ fn checked_text(checked: &[(PathBuf, &'static str)]) -> String {
 }
 
 impl Jdk {
-    /// `$JAVA_HOME` when it is a complete JDK, else Debian's JDK 17 when
-    /// that is one.
+    /// The JDK chosen by `--java-home` ([`choose`]), else `$JAVA_HOME`
+    /// when it is a complete JDK, else Debian's JDK 17 when that is one.
     ///
     /// # Errors
+    /// [`JdkError::NotAJdk`] when `--java-home` names no complete JDK, and
     /// [`JdkError::NotFound`], which says how to install or point to a JDK
     /// and what each candidate lacks.
     pub fn find() -> Result<Jdk, JdkError> {
+        if let Some(home) = CHOSEN.get() {
+            return match missing_part(home) {
+                None => Ok(Jdk { home: home.clone() }),
+                Some(lack) => Err(JdkError::NotAJdk { home: home.clone(), lack }),
+            };
+        }
         let from_env = std::env::var_os("JAVA_HOME").filter(|v| !v.is_empty()).map(PathBuf::from);
         let mut checked = Vec::new();
         for home in from_env.into_iter().chain([PathBuf::from(DEBIAN_JDK17)]) {
@@ -65,6 +85,15 @@ impl Jdk {
     pub fn libjvm(&self) -> PathBuf {
         libjvm(&self.home)
     }
+}
+
+/// The JDK `--java-home` names, set once at start-up ([`choose`]).
+static CHOSEN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+/// Makes `home` the JDK that [`Jdk::find`] returns for the rest of the
+/// process (the `--java-home` option); a second call is ignored.
+pub fn choose(home: &Path) {
+    let _ = CHOSEN.set(home.to_path_buf());
 }
 
 /// Where Debian and the JDK vendors' packages install JDKs.
@@ -104,8 +133,8 @@ fn missing_part(home: &Path) -> Option<&'static str> {
         Some("bin/javac")
     } else if !home.join("bin/java").is_file() {
         Some("bin/java")
-    } else if !has_jmods(home) {
-        Some("jmods/java.base.jmod")
+    } else if !has_jmods(home) && !home.join("lib/modules").is_file() {
+        Some("jmods/java.base.jmod or lib/modules")
     } else if !libjvm(home).is_file() {
         Some("lib/server/libjvm.so")
     } else {
@@ -131,7 +160,7 @@ mod tests {
     fn a_found_jdk_has_java_base_javac_and_a_jvm_library() {
         // The environment decides whether there is one; when there is, it must be usable.
         if let Ok(jdk) = Jdk::find() {
-            assert!(has_jmods(&jdk.home), "{}", jdk.home.display());
+            assert!(has_jmods(&jdk.home) || jdk.home.join("lib/modules").is_file(), "{}", jdk.home.display());
             assert!(jdk.tool("javac").is_file());
             assert!(jdk.libjvm().is_file());
         }

@@ -34,6 +34,7 @@ mod cursor;
 pub mod descriptor;
 pub mod hierarchy;
 pub mod jdk;
+pub mod jimage;
 pub mod names;
 mod reader;
 pub mod release_api;

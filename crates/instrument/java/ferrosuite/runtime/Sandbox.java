@@ -18,7 +18,12 @@ import java.util.Arrays;
  *   {@code Thread.stop()}.
  * - {@link #install} redirects {@code System.out}/{@code System.err} into
  *   bounded buffers read with {@link #takeOutput}.
- * - {@link #stopNewThreads} stops threads a test started.
+ * - {@link #stopNewThreads} stops threads a test started: it interrupts them,
+ *   marks them so that their next back-edge check throws {@link TimeUp}
+ *   (the one way to end a busy thread on JDK 20+, whose
+ *   {@code Thread.stop()} throws {@code UnsupportedOperationException}),
+ *   stops them where {@code Thread.stop()} still works, and keeps their
+ *   death from printing a stack trace into a later test's output.
  * - Calls in instrumented classes that write files, open sockets or start
  *   processes are preceded by {@link #checkWrite}, {@link #refuseNetwork}
  *   or {@link #refuseProcess}, which throw
@@ -144,7 +149,24 @@ public final class Sandbox {
     /** Called at loop back-edges. */
     public static void checkTimeout() {
         if (++backEdges > maxBackEdges || timeUp) throw new TimeUp();
+        if (stoppedCount != 0 && isStopped(Thread.currentThread())) throw new TimeUp();
     }
+
+    /** Threads {@link #stopNewThreads} asked to end, that may still run: the first {@link #stoppedCount}. */
+    private static volatile Thread[] stopped = new Thread[0];
+    private static volatile int stoppedCount;
+
+    private static boolean isStopped(Thread t) {
+        Thread[] all = stopped;
+        for (int i = 0; i < stoppedCount && i < all.length; i++) if (all[i] == t) return true;
+        return false;
+    }
+
+    /** The uncaught-exception handler of stopped threads: their end is expected, and silent. */
+    private static final Thread.UncaughtExceptionHandler SILENT = new Thread.UncaughtExceptionHandler() {
+        public void uncaughtException(Thread t, Throwable e) {
+        }
+    };
 
     private static Capture out;
     private static Capture err;
@@ -187,22 +209,39 @@ public final class Sandbox {
         return r;
     }
 
-    /** Interrupts and stops the threads started since {@link #install}; returns how many. */
+    /**
+     * Interrupts and stops the threads started since {@link #install} (see
+     * the class comment); returns how many are still alive.
+     */
     @SuppressWarnings("deprecation")
     public static int stopNewThreads() {
-        if (Thread.activeCount() <= baselineCount) return 0;
+        if (Thread.activeCount() <= baselineCount) {
+            stoppedCount = 0;
+            return 0;
+        }
         Thread[] now = new Thread[Thread.activeCount() + 16];
         int n = Thread.enumerate(now);
-        int stopped = 0;
+        Thread[] alive = new Thread[n];
+        int count = 0;
         Thread self = Thread.currentThread();
         for (int i = 0; i < n; i++) {
             Thread t = now[i];
             if (t == self || isBaseline(t)) continue;
-            t.interrupt();
-            t.stop();
-            stopped++;
+            alive[count++] = t;
         }
-        return stopped;
+        stopped = alive;
+        stoppedCount = count;
+        for (int i = 0; i < count; i++) {
+            Thread t = alive[i];
+            t.setUncaughtExceptionHandler(SILENT);
+            t.interrupt();
+            try {
+                t.stop();
+            } catch (Throwable e) {
+                // JDK 20+: UnsupportedOperationException; the back-edge check ends it.
+            }
+        }
+        return count;
     }
 
     private static boolean isBaseline(Thread t) {
