@@ -97,7 +97,7 @@ pub(crate) fn analyse<'a>(
     let cd = ControlDependence::compute(&cfg, &PostDominators::compute(&cfg));
     let line_table = line_numbers(cf, &code).map_err(|e| AnalysisError::new(location.clone(), e))?;
     let lines = insns.iter().map(|i| line_at(&line_table, i.bci)).collect();
-    let filters = instruction_filters(cf, name, &insns, &code.exception_table, filter_assertions);
+    let filters = instruction_filters(cf, name, &insns, &code, filter_assertions);
     let (params, _) = split_descriptor(descriptor);
     let ctx = MethodContext {
         cp: &cf.constant_pool,
@@ -116,7 +116,10 @@ fn code_attributes<'c>(cf: &ClassFile, code: &'c CodeAttribute, name: &str) -> i
 }
 
 /// All `LineNumberTable` rows, stable-sorted by `start_pc`.
-fn line_numbers(cf: &ClassFile, code: &CodeAttribute) -> Result<Vec<LineNumber>, model::classfile::ClassFileError> {
+pub(crate) fn line_numbers(
+    cf: &ClassFile,
+    code: &CodeAttribute,
+) -> Result<Vec<LineNumber>, model::classfile::ClassFileError> {
     let mut rows = Vec::new();
     for a in code_attributes(cf, code, "LineNumberTable") {
         rows.extend(parse_line_numbers(&a.info)?);
@@ -127,7 +130,7 @@ fn line_numbers(cf: &ClassFile, code: &CodeAttribute) -> Result<Vec<LineNumber>,
 
 /// The line of `bci`: the last row (in table order) of the greatest
 /// `start_pc <= bci`, as ASM and JaCoCo assign it.
-fn line_at(rows: &[LineNumber], bci: u32) -> Option<u16> {
+pub(crate) fn line_at(rows: &[LineNumber], bci: u32) -> Option<u16> {
     let i = rows.partition_point(|r| r.start_pc <= bci);
     i.checked_sub(1).map(|i| rows[i].line)
 }
@@ -167,7 +170,9 @@ fn decisions(insns: &[Insn], filters: &MethodFilters) -> Vec<Decision> {
         .into_values()
         .map(|mut sites| {
             sites.sort_unstable();
-            let switch = insns[sites[0]].is_switch().then(|| switch_targets(&insns[sites[0]]));
+            let first = &insns[sites[0]];
+            let switch =
+                first.is_switch().then(|| switch_targets(first, !filters.without_default.contains(&first.bci)));
             Decision { sites, switch }
         })
         .collect();
@@ -183,8 +188,9 @@ pub(crate) fn jacoco_ordinals(insn: &Insn) -> Vec<u32> {
 }
 
 /// The switch's distinct targets in goal order: by smallest key, the
-/// default's target last.
-fn switch_targets(insn: &Insn) -> Vec<TargetSpec> {
+/// default's target last (left out unless `with_default`: the default of
+/// an exhaustive switch has no branch).
+fn switch_targets(insn: &Insn, with_default: bool) -> Vec<TargetSpec> {
     let (default, pairs): (u32, Vec<(i32, u32)>) = match &insn.operand {
         Operand::TableSwitch { default, low, targets, .. } => {
             (*default, targets.iter().enumerate().map(|(i, t)| (low.wrapping_add(i as i32), *t)).collect())
@@ -205,9 +211,11 @@ fn switch_targets(insn: &Insn) -> Vec<TargetSpec> {
         })
         .collect();
     out.sort_by_key(|t| t.keys[0]);
-    let mut keys = default_keys;
-    keys.sort_unstable();
-    out.push(TargetSpec { keys, default: true, target: default });
+    if with_default {
+        let mut keys = default_keys;
+        keys.sort_unstable();
+        out.push(TargetSpec { keys, default: true, target: default });
+    }
     out
 }
 
@@ -222,7 +230,7 @@ mod tests {
             opcode: model::bytecode::op::LOOKUPSWITCH,
             operand: Operand::LookupSwitch { default: 40, pairs: vec![(1, 30), (2, 20), (5, 30), (9, 40)] },
         };
-        let got = switch_targets(&insn);
+        let got = switch_targets(&insn, true);
         assert_eq!(
             got,
             vec![

@@ -48,7 +48,7 @@ fn check_invariants(name: &str, goals: &ClassGoals) {
     }
     for (i, s) in goals.switches.iter().enumerate() {
         assert_eq!(s.id.0 as usize, i, "{name}: switch ids are dense");
-        let all = s.cases.iter().map(|c| c.2).chain([s.default.1]);
+        let all = s.cases.iter().map(|c| c.2).chain(s.default.1);
         assert!(all.into_iter().all(|g| matches!(goals.goal(g).kind, GoalKind::SwitchCase { .. })));
     }
 }

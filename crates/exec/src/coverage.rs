@@ -20,7 +20,8 @@ use crate::Trace;
 #[derive(Debug, Clone)]
 struct SwitchGoals {
     cases: Vec<(Vec<i32>, GoalId)>,
-    default: GoalId,
+    /// `None` for the default of an exhaustive switch, which has no goal.
+    default: Option<GoalId>,
 }
 
 /// Maps the global probe ids of one instrumented class to its goals.
@@ -73,7 +74,7 @@ impl GoalMap {
         }
         for (probe, mut sw) in other.switches {
             sw.cases.iter_mut().for_each(|(_, g)| *g = shift(*g));
-            sw.default = shift(sw.default);
+            sw.default = sw.default.map(shift);
             self.switches.insert(probe, sw);
         }
         self.lines.extend(other.lines.into_iter().map(|(probe, g)| (probe, shift(g))));
@@ -95,7 +96,7 @@ impl GoalMap {
         }
         for (id, values) in &trace.switches {
             if let Some(s) = self.switches.get(id) {
-                out.extend(values.iter().map(|v| s.goal_of(*v)));
+                out.extend(values.iter().filter_map(|v| s.goal_of(*v)));
             }
         }
         out.extend(trace.lines.iter().filter_map(|(id, _)| self.lines.get(id).copied()));
@@ -123,7 +124,7 @@ impl GoalMap {
 }
 
 impl SwitchGoals {
-    fn goal_of(&self, value: i32) -> GoalId {
-        self.cases.iter().find(|(keys, _)| keys.contains(&value)).map_or(self.default, |(_, g)| *g)
+    fn goal_of(&self, value: i32) -> Option<GoalId> {
+        self.cases.iter().find(|(keys, _)| keys.contains(&value)).map_or(self.default, |(_, g)| Some(*g))
     }
 }

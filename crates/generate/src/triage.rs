@@ -271,7 +271,7 @@ impl<'a> Triage<'a> {
             }
             GoalKind::SwitchCase { switch, .. } => {
                 let site = &self.goals.switches[switch.0 as usize];
-                covered(&site.default.1) || site.cases.iter().any(|(_, _, g)| covered(g))
+                site.default.1.as_ref().is_some_and(covered) || site.cases.iter().any(|(_, _, g)| covered(g))
             }
             _ => covered(&id),
         }

@@ -50,20 +50,20 @@ pub enum Error {
         entry: PathBuf,
     },
     /// The JaCoCo agent's jar (`org.jacoco.agent.jar`) is missing.
-    #[error("the JaCoCo agent {} is missing: install it with `apt-get install {package}`", .jar.display())]
+    #[error("the JaCoCo agent {} is missing: install it with {install}", .jar.display())]
     MissingJacocoAgent {
         /// The jar's expected path.
         jar: PathBuf,
-        /// The Debian package that installs it.
-        package: &'static str,
+        /// The command that installs it (`` `apt-get install libjacoco-java` ``).
+        install: &'static str,
     },
     /// A jar that JaCoCo's report step needs (its core or ASM) is missing.
-    #[error("JaCoCo's report step needs {}: install it with `apt-get install {package}`", .jar.display())]
+    #[error("JaCoCo's report step needs {}: install it with {install}", .jar.display())]
     MissingJacocoJar {
         /// The jar's expected path.
         jar: PathBuf,
-        /// The Debian package that installs it.
-        package: &'static str,
+        /// The command that installs it.
+        install: &'static str,
     },
     /// A JDK tool could not be started.
     #[error("cannot run {tool}")]

@@ -1,7 +1,9 @@
-//! JaCoCo line and branch coverage: the agent setup for test JVMs
-//! (Debian's `libjacoco-java` 0.8.6, with `FerroAgent` so it can instrument
-//! Java 17 sealed classes) and the report step (`JacocoCoverage`, counters
-//! from a `.exec` file).
+//! JaCoCo line and branch coverage: the agent setup for test JVMs and the
+//! report step (`JacocoCoverage`, counters from a `.exec` file), with one of
+//! two JaCoCo releases ([`JacocoRelease`]): Debian 12's `libjacoco-java`
+//! 0.8.6 (with `FerroAgent` so it can instrument Java 17 sealed classes)
+//! for class files up to Java 17, and Debian's 0.8.14 (which
+//! `scripts/setup.sh` unpacks into [`MODERN_JACOCO_DIR`]) for Java 18 to 25.
 
 use model::names::BinaryName;
 use std::path::{Path, PathBuf};
@@ -15,16 +17,75 @@ use crate::{DEBIAN_JAVA_DIR, Jdk};
 const AGENT_SOURCE: &str = include_str!("../../../tools/java/FerroAgent.java");
 const COVERAGE_SOURCE: &str = include_str!("../../../tools/java/JacocoCoverage.java");
 
-/// The Debian package of the JaCoCo agent.
-const JACOCO_PACKAGE: &str = "libjacoco-java";
+/// Where `scripts/setup.sh` unpacks JaCoCo 0.8.14 and ASM 9.9.1 from
+/// Debian's archive (`libjacoco-java_0.8.14-1`, `libasm-java_9.9.1-1`):
+/// `org.jacoco.agent.jar`, `org.jacoco.core.jar`, `asm.jar`,
+/// `asm-commons.jar`, `asm-tree.jar`.
+pub const MODERN_JACOCO_DIR: &str = "/opt/ferrosuite/jacoco-0.8.14";
 
-/// JaCoCo's core and the ASM jars it needs at run time, with their Debian packages.
-const JACOCO_CORE_JARS: [(&str, &str); 4] = [
-    ("org.jacoco.core.jar", JACOCO_PACKAGE),
-    ("asm.jar", "libasm-java"),
-    ("asm-commons.jar", "libasm-java"),
-    ("asm-tree.jar", "libasm-java"),
-];
+/// The JaCoCo release that measures a class, by its class-file version.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum JacocoRelease {
+    /// Debian 12's `libjacoco-java` 0.8.6, in [`DEBIAN_JAVA_DIR`]: class files up to Java 17 (major 61).
+    Debian086,
+    /// JaCoCo 0.8.14 in [`MODERN_JACOCO_DIR`]: class files of Java 18 to 25 (majors 62 to 69).
+    Modern0814,
+}
+
+impl JacocoRelease {
+    /// The release that measures class files of major version `major`:
+    /// the one ferrosuite's goals agree with (`analysis::filter::modern`).
+    pub fn for_major(major: u16) -> JacocoRelease {
+        if major > model::classfile::JACOCO_086_MAX_MAJOR {
+            JacocoRelease::Modern0814
+        } else {
+            JacocoRelease::Debian086
+        }
+    }
+
+    /// The folder of its jars.
+    pub fn dir(self) -> &'static Path {
+        Path::new(match self {
+            JacocoRelease::Debian086 => DEBIAN_JAVA_DIR,
+            JacocoRelease::Modern0814 => MODERN_JACOCO_DIR,
+        })
+    }
+
+    /// How to install it, for error messages.
+    fn install(self, jar: &str) -> &'static str {
+        match (self, jar.starts_with("asm")) {
+            (JacocoRelease::Debian086, false) => "`apt-get install libjacoco-java`",
+            (JacocoRelease::Debian086, true) => "`apt-get install libasm-java`",
+            (JacocoRelease::Modern0814, _) => "`scripts/setup.sh` (it unpacks Debian's JaCoCo 0.8.14 there)",
+        }
+    }
+
+    /// JaCoCo's core and the ASM jars it needs at run time.
+    ///
+    /// # Errors
+    /// [`Error::MissingJacocoJar`], which says how to install the jar.
+    pub fn core_jars(self) -> Result<Vec<PathBuf>> {
+        let mut jars = Vec::new();
+        for jar in ["org.jacoco.core.jar", "asm.jar", "asm-commons.jar", "asm-tree.jar"] {
+            let path = self.dir().join(jar);
+            if !path.is_file() {
+                return Err(Error::MissingJacocoJar { jar: path, install: self.install(jar) });
+            }
+            jars.push(path);
+        }
+        Ok(jars)
+    }
+
+    /// Whether the release needs `FerroAgent` to instrument sealed classes (0.8.6 only).
+    fn needs_helper_agent(self) -> bool {
+        self == JacocoRelease::Debian086
+    }
+
+    /// Whether its jars are all there.
+    pub fn is_installed(self) -> bool {
+        self.core_jars().is_ok() && self.dir().join("org.jacoco.agent.jar").is_file()
+    }
+}
 
 /// Runs tests under the JaCoCo agent (Debian's `libjacoco-java` 0.8.6),
 /// recording the class under test and its nested classes only.
@@ -32,8 +93,9 @@ const JACOCO_CORE_JARS: [(&str, &str); 4] = [
 pub struct JacocoSetup {
     /// `jacocoagent.jar`, extracted from `org.jacoco.agent.jar` (a jar inside the jar).
     pub agent_jar: PathBuf,
-    /// `FerroAgent`'s jar: strips `PermittedSubclasses` before JaCoCo sees a class.
-    pub helper_agent_jar: PathBuf,
+    /// `FerroAgent`'s jar: strips `PermittedSubclasses` before JaCoCo 0.8.6
+    /// sees a class (`None` with JaCoCo 0.8.14, which reads them).
+    pub helper_agent_jar: Option<PathBuf>,
     /// The `.exec` file the agent appends to at JVM exit.
     pub exec_file: PathBuf,
     /// The class under test (`pkg.Outer`).
@@ -41,32 +103,41 @@ pub struct JacocoSetup {
 }
 
 impl JacocoSetup {
-    /// Debian's agent (`/usr/share/java/org.jacoco.agent.jar`), writing to
+    /// The agent of JaCoCo `release` (its `org.jacoco.agent.jar`), writing to
     /// `exec_file`. Execution data is appended: delete the file first for a
     /// fresh measurement (two runs in two orders may share one file).
     ///
     /// # Errors
-    /// When the agent jar is missing ([`Error::MissingJacocoAgent`]: install
-    /// `libjacoco-java`) or cannot be extracted, or the helper agent cannot
-    /// be built ([`Error::CacheBuild`]).
-    pub fn new(jdk: &Jdk, exec_file: &Path, cut: &str) -> Result<JacocoSetup> {
-        JacocoSetup::with_agent_from(jdk, &Path::new(DEBIAN_JAVA_DIR).join("org.jacoco.agent.jar"), exec_file, cut)
+    /// When the agent jar is missing ([`Error::MissingJacocoAgent`], which
+    /// says how to install it) or cannot be extracted, or the helper agent
+    /// cannot be built ([`Error::CacheBuild`]).
+    pub fn new(jdk: &Jdk, release: JacocoRelease, exec_file: &Path, cut: &str) -> Result<JacocoSetup> {
+        let outer_jar = release.dir().join("org.jacoco.agent.jar");
+        if !outer_jar.is_file() {
+            return Err(Error::MissingJacocoAgent { jar: outer_jar, install: release.install("org.jacoco.agent.jar") });
+        }
+        let mut setup = JacocoSetup::with_agent_from(jdk, &outer_jar, exec_file, cut)?;
+        if !release.needs_helper_agent() {
+            setup.helper_agent_jar = None;
+        }
+        Ok(setup)
     }
 
-    /// Like [`JacocoSetup::new`] with another `org.jacoco.agent.jar` (the
-    /// jar that holds `jacocoagent.jar`).
+    /// Like [`JacocoSetup::new`] for JaCoCo 0.8.6 with another
+    /// `org.jacoco.agent.jar` (the jar that holds `jacocoagent.jar`).
     ///
     /// # Errors
     /// As [`JacocoSetup::new`].
     pub fn with_agent_from(jdk: &Jdk, outer_jar: &Path, exec_file: &Path, cut: &str) -> Result<JacocoSetup> {
         if !outer_jar.is_file() {
-            return Err(Error::MissingJacocoAgent { jar: outer_jar.to_path_buf(), package: JACOCO_PACKAGE });
+            let install = JacocoRelease::Debian086.install("org.jacoco.agent.jar");
+            return Err(Error::MissingJacocoAgent { jar: outer_jar.to_path_buf(), install });
         }
         let key = hash_parts(&[AGENT_SOURCE.as_bytes(), path_str(&jdk.home)?.as_bytes(), &file_stamp(outer_jar)?]);
         let dir = cached_build("agents", key, |dir| build_agents(jdk, outer_jar, dir))?;
         Ok(JacocoSetup {
             agent_jar: dir.join("jacocoagent.jar"),
-            helper_agent_jar: dir.join("ferroagent.jar"),
+            helper_agent_jar: Some(dir.join("ferroagent.jar")),
             exec_file: exec_file.to_path_buf(),
             cut: BinaryName::new(cut),
         })
@@ -75,16 +146,16 @@ impl JacocoSetup {
     /// The JVM options that load both agents (`exec_file` resolved against `cwd`).
     pub fn java_options(&self, cwd: &Path) -> Vec<String> {
         let exec = cwd.join(&self.exec_file);
-        vec![
-            format!("-javaagent:{}={}", self.helper_agent_jar.display(), self.cut),
-            format!(
+        let helper = self.helper_agent_jar.iter().map(|h| format!("-javaagent:{}={}", h.display(), self.cut));
+        helper
+            .chain([format!(
                 "-javaagent:{}=destfile={},includes={}:{}$*,append=true,inclbootstrapclasses=false",
                 self.agent_jar.display(),
                 exec.display(),
                 self.cut,
                 self.cut
-            ),
-        ]
+            )])
+            .collect()
     }
 }
 
@@ -143,11 +214,17 @@ fn ratio(covered: u32, total: u32) -> Option<f64> {
 /// class files that ran).
 ///
 /// # Errors
-/// When JaCoCo's jars are missing ([`Error::MissingJacocoJar`], the package
-/// is named), the class is not in `classes`, or JaCoCo cannot analyse it
-/// ([`Error::JacocoFailed`]).
-pub fn jacoco_coverage(jdk: &Jdk, exec_file: &Path, classes: &Path, cut: &str) -> Result<Coverage> {
-    let tool_cp = coverage_tool(jdk)?;
+/// When the jars of JaCoCo `release` are missing ([`Error::MissingJacocoJar`],
+/// which says how to install them), the class is not in `classes`, or
+/// JaCoCo cannot analyse it ([`Error::JacocoFailed`]).
+pub fn jacoco_coverage(
+    jdk: &Jdk,
+    release: JacocoRelease,
+    exec_file: &Path,
+    classes: &Path,
+    cut: &str,
+) -> Result<Coverage> {
+    let tool_cp = coverage_tool(jdk, release)?;
     let output = Command::new(jdk.tool("java"))
         .args(["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", &tool_cp, "JacocoCoverage"])
         .args([exec_file, classes])
@@ -184,18 +261,13 @@ fn parse_total(stdout: &str, cut: &str) -> Result<Coverage> {
     Ok(Coverage { lines_covered, lines_total, branches_covered, branches_total })
 }
 
-/// The class path that runs `JacocoCoverage` (compiled on first use).
-fn coverage_tool(jdk: &Jdk) -> Result<String> {
-    let mut jars = Vec::new();
+/// The class path that runs `JacocoCoverage` with JaCoCo `release` (compiled on first use).
+fn coverage_tool(jdk: &Jdk, release: JacocoRelease) -> Result<String> {
+    let jars = release.core_jars()?;
     let mut parts = vec![COVERAGE_SOURCE.as_bytes().to_vec(), AGENT_SOURCE.as_bytes().to_vec()];
     parts.push(path_str(&jdk.home)?.as_bytes().to_vec());
-    for (jar, package) in JACOCO_CORE_JARS {
-        let path = Path::new(DEBIAN_JAVA_DIR).join(jar);
-        if !path.is_file() {
-            return Err(Error::MissingJacocoJar { jar: path, package });
-        }
-        parts.push(file_stamp(&path)?);
-        jars.push(path);
+    for path in &jars {
+        parts.push(file_stamp(path)?);
     }
     let refs: Vec<&[u8]> = parts.iter().map(Vec::as_slice).collect();
     let jacoco_cp = join_paths(&jars);
@@ -235,7 +307,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let missing = dir.path().join("org.jacoco.agent.jar");
         let err = JacocoSetup::with_agent_from(&jdk, &missing, &dir.path().join("x.exec"), "p.A").unwrap_err();
-        assert!(matches!(&err, Error::MissingJacocoAgent { package: "libjacoco-java", .. }), "{err:?}");
+        assert!(matches!(&err, Error::MissingJacocoAgent { .. }), "{err:?}");
         assert_eq!(
             err.to_string(),
             format!(

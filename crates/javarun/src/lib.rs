@@ -86,7 +86,7 @@ mod tools;
 
 pub use confine::Confiner;
 pub use error::Error;
-pub use jacoco::{Coverage, JacocoSetup, jacoco_coverage};
+pub use jacoco::{Coverage, JacocoRelease, JacocoSetup, MODERN_JACOCO_DIR, jacoco_coverage};
 pub use javac::{CompileError, compile_tests, compile_tests_until, parse_javac_errors};
 pub use junit_jars::{DEBIAN_JAVA_DIR, JunitJars};
 pub use model::jdk::Jdk;

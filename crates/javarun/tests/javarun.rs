@@ -12,7 +12,9 @@ mod util;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use javarun::{Coverage, JacocoSetup, JunitJars, TestVerdict, compile_tests, jacoco_coverage, run_tests};
+use javarun::{
+    Coverage, JacocoRelease, JacocoSetup, JunitJars, TestVerdict, compile_tests, jacoco_coverage, run_tests,
+};
 
 const CUT: &str = "example.BoundedStack";
 const JACOCO_CP: &str = "/usr/share/java/org.jacoco.core.jar:/usr/share/java/asm.jar:/usr/share/java/asm-commons.jar:/usr/share/java/asm-tree.jar";
@@ -98,7 +100,7 @@ fn two_orders_and_coverage(version: u8, test_class: &str, file: &str, failure: (
 
     // order A: the order-dependent test runs before testPushPop and passes
     let exec_a = tmp.path().join("a.exec");
-    let jacoco = JacocoSetup::new(&jdk, &exec_a, CUT).unwrap();
+    let jacoco = JacocoSetup::new(&jdk, JacocoRelease::Debian086, &exec_a, CUT).unwrap();
     let order = names(&["testOrderDependent", "testPushPop", "testFails", "testPopEmptyThrows"]);
     let start = Instant::now();
     let a = run_tests(&jdk, &tests, &cp, test_class, &order, &junit, Some(&jacoco), TIMEOUT, None).unwrap();
@@ -127,7 +129,7 @@ fn two_orders_and_coverage(version: u8, test_class: &str, file: &str, failure: (
 
     // coverage of order A against JaCoCo's static totals
     let start = Instant::now();
-    let cov = jacoco_coverage(&jdk, &exec_a, &cut, CUT).unwrap();
+    let cov = jacoco_coverage(&jdk, JacocoRelease::Debian086, &exec_a, &cut, CUT).unwrap();
     eprintln!("JaCoCo report: {} ms: {cov:?}", start.elapsed().as_millis());
     let (branches, lines) = jacoco_branches_totals(tmp.path(), &cut, CUT);
     assert_eq!((cov.branches_total, cov.lines_total), (branches, lines));
@@ -135,7 +137,7 @@ fn two_orders_and_coverage(version: u8, test_class: &str, file: &str, failure: (
     assert!(cov.branches_covered > 0 && cov.branches_covered < cov.branches_total, "{cov:?}");
 
     // an .exec file that does not exist: nothing covered, same totals
-    let none = jacoco_coverage(&jdk, &tmp.path().join("missing.exec"), &cut, CUT).unwrap();
+    let none = jacoco_coverage(&jdk, JacocoRelease::Debian086, &tmp.path().join("missing.exec"), &cut, CUT).unwrap();
     assert_eq!(none, Coverage { lines_covered: 0, branches_covered: 0, ..cov });
 }
 
@@ -168,7 +170,7 @@ fn timeout_and_system_exit_restart_the_jvm() {
         let tmp = tempfile::tempdir().unwrap();
         let (jdk, junit, cut, tests) = compiled_hand_test(tmp.path(), version, file);
         let exec = tmp.path().join("run.exec");
-        let jacoco = JacocoSetup::new(&jdk, &exec, CUT).unwrap();
+        let jacoco = JacocoSetup::new(&jdk, JacocoRelease::Debian086, &exec, CUT).unwrap();
         let order = names(&[
             "testPushPop",
             "testHangs",
@@ -210,7 +212,7 @@ fn timeout_and_system_exit_restart_the_jvm() {
         assert!(v[4].message.as_deref().unwrap().contains("exit status: 42"), "{:?}", v[4]);
         assert!(elapsed < Duration::from_secs(15), "{elapsed:?}");
         // the killed JVMs wrote their data too: testHangs's loop and testExits's push ran
-        let cov = jacoco_coverage(&jdk, &exec, &cut, CUT).unwrap();
+        let cov = jacoco_coverage(&jdk, JacocoRelease::Debian086, &exec, &cut, CUT).unwrap();
         assert!(cov.lines_covered >= 10, "{cov:?}");
     }
 }
@@ -366,7 +368,7 @@ fn java17_enum_with_constant_bodies_is_covered() {
     let cp = format!("{}:{}", classes.display(), junit.compile_class_path());
     assert_eq!(compile_tests(&jdk, &[test_src], &cp, &tests, None).unwrap(), Ok(()));
     let exec = tmp.path().join("op.exec");
-    let jacoco = JacocoSetup::new(&jdk, &exec, "p.Op").unwrap();
+    let jacoco = JacocoSetup::new(&jdk, JacocoRelease::Debian086, &exec, "p.Op").unwrap();
     let v = run_tests(
         &jdk,
         &tests,
@@ -380,7 +382,7 @@ fn java17_enum_with_constant_bodies_is_covered() {
     )
     .unwrap();
     assert!(v[0].passed, "{v:?}");
-    let cov = jacoco_coverage(&jdk, &exec, &classes, "p.Op").unwrap();
+    let cov = jacoco_coverage(&jdk, JacocoRelease::Debian086, &exec, &classes, "p.Op").unwrap();
     // Op: 5 lines (enum constants, twice's three), Op$1: 1, Op$2: 1; all but `return 0` ran
     assert_eq!((cov.lines_covered, cov.lines_total), (6, 7), "{cov:?}");
     assert_eq!((cov.branches_covered, cov.branches_total), (2, 4), "{cov:?}");

@@ -15,6 +15,10 @@ use crate::reader::Reader;
 pub const MIN_MAJOR: u16 = 45;
 /// Highest class-file major version ferrosuite reads (Java 25).
 pub const MAX_MAJOR: u16 = 69;
+/// Highest class-file major version Debian 12's JaCoCo 0.8.6 reads (Java
+/// 17): the reference of coverage goals up to it; newer class files are
+/// measured with JaCoCo 0.8.14 (`analysis::filter::modern`).
+pub const JACOCO_086_MAX_MAJOR: u16 = 61;
 
 /// Errors while decoding class-file bytes. Offsets are byte positions in the
 /// class file (or in the attribute being decoded, where stated).

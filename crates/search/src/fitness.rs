@@ -81,7 +81,7 @@ impl<'a> Fitness<'a> {
     fn decision_ran(&self, goal: GoalId, obs: &Observation) -> bool {
         let GoalKind::SwitchCase { switch, .. } = &self.goals.goal(goal).kind else { return false };
         let site = &self.goals.switches[switch.0 as usize];
-        site.cases.iter().map(|c| c.2).chain([site.default.1]).any(|g| obs.covered.contains(&g))
+        site.cases.iter().map(|c| c.2).chain(site.default.1).any(|g| obs.covered.contains(&g))
     }
 
     /// The distance of a reached goal: its branch distance, 0 when covered,

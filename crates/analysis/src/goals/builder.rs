@@ -337,11 +337,10 @@ fn switch_site(a: &MethodAnalysis<'_>, d: &Decision, k: usize, id: SwitchId, goa
     let specs = d.switch.as_ref().expect("a switch decision");
     let first = jacoco_ordinals(&a.insns[d.sites[0]]);
     let mine = jacoco_ordinals(&a.insns[k]);
-    let goal_of = |target: u32| -> GoalId {
+    let goal_of = |target: u32| -> Option<GoalId> {
         let ordinal = mine.iter().position(|&t| t == target).unwrap_or(0);
         let first_target = first.get(ordinal).copied().unwrap_or(first[0]);
-        let t = specs.iter().position(|s| s.target == first_target).unwrap_or(specs.len() - 1);
-        goals[t]
+        specs.iter().position(|s| s.target == first_target).map(|t| goals[t])
     };
     let insn = &a.insns[k];
     let (default, pairs): (u32, Vec<(i32, u32)>) = match &insn.operand {
@@ -356,7 +355,7 @@ fn switch_site(a: &MethodAnalysis<'_>, d: &Decision, k: usize, id: SwitchId, goa
         by_target.entry(target).or_default().push(key);
     }
     let mut cases: Vec<(Vec<i32>, u32, GoalId)> =
-        by_target.into_iter().map(|(t, keys)| (keys, t, goal_of(t))).collect();
+        by_target.into_iter().filter_map(|(t, keys)| Some((keys, t, goal_of(t)?))).collect();
     cases.sort_by_key(|c| c.0.first().copied());
     SwitchSite {
         id,
@@ -383,10 +382,9 @@ fn block_parents(a: &MethodAnalysis<'_>, m: &MethodIds) -> Vec<BTreeSet<GoalId>>
                 }
                 Some(_) => {
                     let site = switch_site(a, decision, k, SwitchId(0), &m.decision_goals[d]);
-                    for (_, target, g) in
-                        site.cases.iter().chain(std::iter::once(&(Vec::new(), site.default.0, site.default.1)))
-                    {
-                        goal_at.insert((insn.bci, EdgeKind::Switch { target: *target }), *g);
+                    let default = site.default.1.map(|g| (site.default.0, g));
+                    for (target, g) in site.cases.iter().map(|c| (c.1, c.2)).chain(default) {
+                        goal_at.insert((insn.bci, EdgeKind::Switch { target }), g);
                     }
                 }
             }

@@ -193,8 +193,9 @@ pub struct SwitchSite {
     /// jumping there, the target, and its goal.
     pub cases: Vec<(Vec<i32>, u32, GoalId)>,
     /// The default's target and goal (the goal also covers the keys that
-    /// jump to the same target).
-    pub default: (u32, GoalId),
+    /// jump to the same target); no goal for the default of an exhaustive
+    /// switch (`filter::InsnFilter::ExhaustiveSwitchDefault`).
+    pub default: (u32, Option<GoalId>),
 }
 
 /// A conditional jump or switch that has no goals, and why.

@@ -42,7 +42,7 @@ impl ClassGoals {
             sw.id.0 += switch_off;
             sw.method_index += method_off;
             sw.cases.iter_mut().for_each(|(_, _, goal)| *goal = shift(*goal));
-            sw.default.1 = shift(sw.default.1);
+            sw.default.1 = sw.default.1.map(shift);
             self.switches.push(sw);
         }
         for mut m in other.methods {

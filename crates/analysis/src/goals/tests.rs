@@ -139,7 +139,7 @@ static int f(int k) {
         site.cases.iter().map(|c| (c.0.clone(), c.2)).collect::<Vec<_>>(),
         [(vec![1, 2], ids[0]), (vec![3], ids[1])]
     );
-    assert_eq!(site.default.1, ids[2]);
+    assert_eq!(site.default.1, Some(ids[2]));
     // `return 20` depends on its case.
     let line5 = goals.line_goal(5).unwrap();
     assert_eq!(goals.parents(line5), &[ids[1]]);

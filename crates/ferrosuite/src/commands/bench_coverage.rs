@@ -75,7 +75,9 @@ fn measure(
     let budget_args = ["--budget".to_string(), format!("{}ms", budget.as_millis())];
     let suite = generate_and_compile(jdk, junit, &class_path, class, &budget_args, dir, seed)?;
     let exec_file = dir.join("jacoco.exec");
-    let jacoco = JacocoSetup::new(jdk, &exec_file, class)?;
+    let major = super::open_classpath(&class_path)?.load(class)?.major_version;
+    let release = javarun::JacocoRelease::for_major(major);
+    let jacoco = JacocoSetup::new(jdk, release, &exec_file, class)?;
     let verdicts = javarun::run_tests(
         jdk,
         &suite.classes,
@@ -87,7 +89,7 @@ fn measure(
         Duration::from_secs(10),
         Some(&javarun::Confiner { launcher: std::env::current_exe()? }),
     )?;
-    let coverage = javarun::jacoco_coverage(jdk, &exec_file, &entry.main_jar(jar_dir), class)?;
+    let coverage = javarun::jacoco_coverage(jdk, release, &exec_file, &entry.main_jar(jar_dir), class)?;
     Ok(Row {
         class: class.to_string(),
         lines: coverage.line_ratio(),
@@ -130,6 +132,8 @@ pub(super) fn generate_and_compile(
     let _ = std::fs::remove_dir_all(dir);
     let start = Instant::now();
     let status = Command::new(std::env::current_exe()?)
+        .arg("--java-home")
+        .arg(&jdk.home)
         .args(["generate", "--classpath", class_path, "--class", class])
         .args(budget_args)
         .args(["--seed", &seed.to_string()])

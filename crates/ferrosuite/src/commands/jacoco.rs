@@ -1,7 +1,9 @@
 //! `ferrosuite bench branches`: our branch-goal count (two per conditional
 //! jump, one per distinct switch target) next to JaCoCo's total branches,
 //! for each class of a corpus file. JaCoCo's numbers come from
-//! `tools/java/JacocoBranches.java` run on Debian's `libjacoco-java`.
+//! `tools/java/JacocoBranches.java` run on the JaCoCo release that measures
+//! the class ([`javarun::JacocoRelease::for_major`]: Debian's 0.8.6 up to
+//! Java 17, 0.8.14 after).
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -9,10 +11,7 @@ use std::path::Path;
 use anyhow::{Context, bail};
 
 use crate::exit_code::ExitCode;
-use javarun::Jdk;
-
-/// JaCoCo's core and the ASM jars it needs at run time (Debian paths).
-const JACOCO_CP: &str = "/usr/share/java/org.jacoco.core.jar:/usr/share/java/asm.jar:/usr/share/java/asm-commons.jar:/usr/share/java/asm-tree.jar";
+use javarun::{JacocoRelease, Jdk};
 
 /// Prints the comparison table; exit code [`ExitCode::Partial`] when a count differs.
 ///
@@ -22,11 +21,7 @@ pub fn compare_branches(corpus: &Path, jar_dir: &Path) -> anyhow::Result<ExitCod
     let entries = super::corpus::read_corpus(corpus)?;
     let jdk = Jdk::find()?;
     let tmp = tempfile::tempdir()?;
-    let src = tmp.path().join("JacocoBranches.java");
-    std::fs::write(&src, include_str!("../../../../tools/java/JacocoBranches.java"))?;
-    javarun::javac(&jdk, &src, JACOCO_CP, tmp.path())
-        .context("compiling the JaCoCo tool (is libjacoco-java installed?)")?;
-    let tool_cp = format!("{}:{JACOCO_CP}", tmp.path().display());
+    let mut tools: HashMap<JacocoRelease, String> = HashMap::new();
     println!("| class | branch goals | JaCoCo branches | line goals | JaCoCo lines | method goals | JaCoCo methods |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut differ = 0;
@@ -37,6 +32,14 @@ pub fn compare_branches(corpus: &Path, jar_dir: &Path) -> anyhow::Result<ExitCod
         let goals = analysis::goals::class_goals(&cf).with_context(|| format!("analysing {class}"))?;
         let n_methods = goals.goals.iter().filter(|g| g.kind == analysis::GoalKind::Method).count();
         let ours = [goals.branch_goal_count(), goals.line_goals.len(), n_methods];
+        let release = JacocoRelease::for_major(cf.major_version);
+        let tool_cp = match tools.get(&release) {
+            Some(cp) => cp.clone(),
+            None => {
+                let cp = compile_tool(&jdk, release, &tmp.path().join(format!("{release:?}")))?;
+                tools.entry(release).or_insert(cp).clone()
+            }
+        };
         let theirs = jacoco_counts(&jdk, &tool_cp, &jar_path, class)?;
         differ += usize::from(ours != theirs);
         println!(
@@ -46,6 +49,18 @@ pub fn compare_branches(corpus: &Path, jar_dir: &Path) -> anyhow::Result<ExitCod
     }
     println!("classes whose counts differ: {differ} of {}", entries.len());
     Ok(if differ == 0 { ExitCode::Success } else { ExitCode::Partial })
+}
+
+/// Compiles `JacocoBranches` against JaCoCo `release` into `dir`; the class
+/// path that runs it.
+fn compile_tool(jdk: &Jdk, release: JacocoRelease, dir: &Path) -> anyhow::Result<String> {
+    std::fs::create_dir_all(dir)?;
+    let jars: Vec<String> = release.core_jars()?.iter().map(|p| p.display().to_string()).collect();
+    let jacoco_cp = jars.join(":");
+    let src = dir.join("JacocoBranches.java");
+    std::fs::write(&src, include_str!("../../../../tools/java/JacocoBranches.java"))?;
+    javarun::javac(jdk, &src, &jacoco_cp, dir).with_context(|| format!("compiling the JaCoCo tool for {release:?}"))?;
+    Ok(format!("{}:{jacoco_cp}", dir.display()))
 }
 
 /// JaCoCo's total branches, lines and methods of `class`.

@@ -116,7 +116,7 @@ impl MethodFacts {
         if method_filter(cf, m, Some(&insns)).is_some() {
             return None;
         }
-        let filters = instruction_filters(cf, cf.member_name(m), &insns, &code.exception_table, true);
+        let filters = instruction_filters(cf, cf.member_name(m), &insns, &code, true);
         let mut ignored: BTreeSet<u32> = filters.ignored.keys().copied().collect();
         // The filter starts a string switch's dispatch at the hash switch;
         // its prologue `iconst_m1; istore c; aload s; invokevirtual hashCode`

@@ -2,7 +2,9 @@
 //!
 //! The goal is that ferrosuite's branch goals (two per conditional jump, one
 //! per distinct switch target) add up to JaCoCo 0.8.6's branch counter, the
-//! reference the results are measured with. This module ports the filters of
+//! reference the results are measured with, for class files up to Java 17;
+//! newer class files are measured with JaCoCo 0.8.14 and get its later
+//! filters too ([`modern`]). This module ports the filters of
 //! `org.jacoco.core.internal.analysis.filter` (0.8.6, as shipped by Debian in
 //! `/usr/share/java/org.jacoco.core.jar`) that matter for javac output:
 //!
@@ -40,11 +42,13 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use model::access;
 use model::bytecode::{Insn, Operand, op};
-use model::classfile::{Attribute, ClassFile, ExceptionEntry, Member};
+use model::classfile::{Attribute, ClassFile, CodeAttribute, ExceptionEntry, Member};
 use model::constant_pool::ConstantPool;
 use serde::{Deserialize, Serialize};
 
 use crate::insn::{is_member, local_index, normalize};
+
+pub mod modern;
 
 /// Why a whole method has no goals.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -70,6 +74,9 @@ pub enum MethodFilter {
     /// `toString`, `hashCode` or `equals` of a record, generated through
     /// `invokedynamic`.
     RecordGenerated,
+    /// A record component's accessor as javac generates it (class files
+    /// after Java 17 only, [`modern`]).
+    RecordAccessor,
 }
 
 /// Why an instruction is filtered.
@@ -92,6 +99,11 @@ pub enum InsnFilter {
     /// A switch whose cases and default all jump to one target (JaCoCo
     /// counts no branch for it).
     SingleTargetSwitch,
+    /// The `throw new MatchException(null, null)` javac makes the default
+    /// of an exhaustive switch ([`modern`]); the switch has no default branch.
+    ExhaustiveSwitchDefault,
+    /// The handler javac wraps around a record pattern's accessor calls ([`modern`]).
+    RecordPatternHandler,
 }
 
 /// The instruction-level filter results of one method.
@@ -103,6 +115,11 @@ pub struct MethodFilters {
     /// copy in the catch-any handler, as in JaCoCo). Representatives are not
     /// keys.
     pub merged: BTreeMap<u32, u32>,
+    /// Bytecode indices of the switches whose default is filtered
+    /// ([`InsnFilter::ExhaustiveSwitchDefault`]): their branches are their
+    /// distinct case targets only.
+    #[serde(default)]
+    pub without_default: BTreeSet<u32>,
 }
 
 /// The filter that removes a whole method, if any. `insns` is the decoded
@@ -143,22 +160,33 @@ pub fn method_filter(cf: &ClassFile, m: &Member, insns: Option<&[Insn]>) -> Opti
         Some(MethodFilter::Generated)
     } else if super_name == "java/lang/Record" && is_record_generated(cp, name, descriptor, insns) {
         Some(MethodFilter::RecordGenerated)
+    } else if super_name == "java/lang/Record"
+        && modern::is_modern(cf)
+        && modern::is_record_accessor(cp, name, descriptor, insns)
+    {
+        Some(MethodFilter::RecordAccessor)
     } else {
         None
     }
 }
 
-/// Runs the instruction-level filters over one method's decoded code.
+/// Runs the instruction-level filters over one method's decoded code
+/// `insns` (of `code`, its `Code` attribute).
 /// `filter_assertions` turns on [`InsnFilter::Assertion`].
 pub fn instruction_filters(
     cf: &ClassFile,
     method_name: &str,
     insns: &[Insn],
-    exception_table: &[ExceptionEntry],
+    code: &CodeAttribute,
     filter_assertions: bool,
 ) -> MethodFilters {
+    let exception_table = &code.exception_table[..];
     let cp = &cf.constant_pool;
-    let mut out = Filtered { insns, ignored: BTreeMap::new(), merged: HashMap::new() };
+    let mut out =
+        Filtered { insns, ignored: BTreeMap::new(), merged: HashMap::new(), without_default: BTreeSet::new() };
+    if modern::is_modern(cf) {
+        modern_filters(cf, code, &mut out);
+    }
     let index_of: HashMap<u32, usize> = insns.iter().enumerate().map(|(i, x)| (x.bci, i)).collect();
     let handler = |e: &ExceptionEntry| index_of.get(&e.handler_pc).copied();
     for k in 0..insns.len() {
@@ -189,11 +217,32 @@ pub fn instruction_filters(
     out.finish()
 }
 
+/// The filters of [`modern`] over one method.
+fn modern_filters(cf: &ClassFile, code: &CodeAttribute, out: &mut Filtered<'_>) {
+    let (cp, insns) = (&cf.constant_pool, out.insns);
+    let rows = crate::method_analysis::line_numbers(cf, code).unwrap_or_default();
+    let lines: Vec<Option<u16>> = insns.iter().map(|i| crate::method_analysis::line_at(&rows, i.bci)).collect();
+    for k in (0..insns.len()).filter(|&k| insns[k].is_switch()) {
+        if let Some((first, last)) = modern::exhaustive_switch_default(cp, insns, k, &rows, &lines) {
+            out.ignore(first, last, InsnFilter::ExhaustiveSwitchDefault);
+            out.without_default.insert(k);
+        }
+    }
+    for e in &code.exception_table {
+        let throwable = e.catch_type != 0 && cp.class_name(e.catch_type) == Ok("java/lang/Throwable");
+        let Some(h) = insns.iter().position(|i| i.bci == e.handler_pc).filter(|_| throwable) else { continue };
+        if let Some(end) = modern::record_pattern_handler(cp, insns, h) {
+            out.ignore(h, end, InsnFilter::RecordPatternHandler);
+        }
+    }
+}
+
 /// Accumulates filter output by instruction index.
 struct Filtered<'a> {
     insns: &'a [Insn],
     ignored: BTreeMap<usize, InsnFilter>,
     merged: HashMap<usize, usize>,
+    without_default: BTreeSet<usize>,
 }
 
 impl Filtered<'_> {
@@ -223,7 +272,8 @@ impl Filtered<'_> {
         let bci = |k: usize| self.insns[k].bci;
         let ignored = self.ignored.iter().map(|(&k, &why)| (bci(k), why)).collect();
         let merged = self.merged.keys().map(|&k| (bci(k), bci(self.representative(k)))).collect();
-        MethodFilters { ignored, merged }
+        let without_default = self.without_default.iter().map(|&k| bci(k)).collect();
+        MethodFilters { ignored, merged, without_default }
     }
 }
 
@@ -275,6 +325,16 @@ impl<'a> Matcher<'a> {
         if *self.vars.entry(name).or_insert(var) != var {
             self.cursor = None;
         }
+    }
+
+    /// `new <class>`.
+    fn next_is_new(&mut self, class: &str) {
+        self.next();
+        let cp = self.cp;
+        self.fail_unless(|i| {
+            i.opcode == op::NEW
+                && matches!(i.operand, Operand::Constant(c) if cp.class_name(c).is_ok_and(|n| n == class))
+        });
     }
 
     fn next_is_member(&mut self, opcode: u8, owner: &str, name: &str, descriptor: Option<&str>) {
@@ -650,7 +710,7 @@ mod tests {
 
     fn filters_of(cf: &ClassFile, name: &str) -> MethodFilters {
         let code = cf.code(method(cf, name)).unwrap().unwrap();
-        instruction_filters(cf, name, &decode(&code.code).unwrap(), &code.exception_table, true)
+        instruction_filters(cf, name, &decode(&code.code).unwrap(), &code, true)
     }
 
     #[test]
