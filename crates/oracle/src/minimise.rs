@@ -20,8 +20,9 @@ pub struct Keep {
 }
 
 /// Minimises each test for what it must keep ([`minimise`]) and drops the
-/// results that equal an earlier one, keeping the first: the tests of a
-/// suite, in the order given. Tests reached after `deadline` are kept as
+/// results that read the same as an earlier one (by their rendering:
+/// `PartialEq` would keep every test with a `NaN` in it, as `NaN != NaN`),
+/// keeping the first: the tests of a suite, in the order given. Tests reached after `deadline` are kept as
 /// they are (longer, but still covering what they cover).
 ///
 /// # Errors
@@ -33,13 +34,14 @@ pub fn minimise_suite(
     deadline: Option<std::time::Instant>,
 ) -> Result<Vec<TestCase>, ExecError> {
     let mut suite: Vec<TestCase> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     for (test, keep) in tests {
         let small = if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
             test
         } else {
             minimise(&test, &keep, map, executor)?
         };
-        if !suite.contains(&small) {
+        if seen.insert(small.to_string()) {
             suite.push(small);
         }
     }
@@ -81,4 +83,39 @@ pub fn minimise(
         }
     }
     Ok(best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use exec::ExecutionResult;
+    use testcase::{MethodRef, TestCaseBuilder};
+
+    /// An executor that must not be called (the deadline has passed).
+    struct Unused;
+
+    impl Executor for Unused {
+        fn execute(&mut self, _: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError> {
+            panic!("no test is executed after the deadline");
+        }
+    }
+
+    fn nan_test(value: f64) -> TestCase {
+        let mut t = TestCaseBuilder::new();
+        let x = t.double(value);
+        t.static_call(MethodRef::parse("java.lang.Math", "abs", "(D)D").unwrap(), &[x]);
+        t.build()
+    }
+
+    /// Two tests that read the same are one, even with a `NaN` in them
+    /// (three identical `new Rect(NaN, NaN)` tests were kept side by side).
+    #[test]
+    fn tests_that_read_the_same_are_kept_once_even_with_nan() {
+        let keep = Keep { goals: BTreeSet::new(), exception: None };
+        let tests = [nan_test(f64::NAN), nan_test(f64::NAN), nan_test(1.5)].map(|t| (t, keep.clone()));
+        let past = Some(std::time::Instant::now());
+        let suite = minimise_suite(tests, &GoalMap::default(), &mut Unused, past).unwrap();
+        let read: Vec<String> = suite.iter().map(TestCase::to_string).collect();
+        assert_eq!(read, [nan_test(f64::NAN).to_string(), nan_test(1.5).to_string()]);
+    }
 }
