@@ -185,3 +185,56 @@ fn generate_names_a_missing_class_with_exit_code_3() {
     assert_eq!(code, 3, "{err}");
     assert!(one_line(&err).contains("org.apache.commons.lang3.StringUtil"), "{err}");
 }
+
+/// A Java 25 class file (version 69) on a JDK 17 gets a message that names
+/// both versions and how to choose another JDK, not a javac or a
+/// class-loading error.
+#[test]
+fn generate_on_a_jdk_older_than_the_class_file_says_which_jdk_it_needs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let classes = compile(
+        tmp.path(),
+        &[("p/Later.java", "package p; public class Later { public int f(int x) { return x > 0 ? 1 : 2; } }")],
+    );
+    let file = classes.join("p/Later.class");
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes[6..8].copy_from_slice(&69u16.to_be_bytes());
+    std::fs::write(&file, bytes).unwrap();
+    let jdk17 = model::jdk::DEBIAN_JDK17;
+    let out = tmp.path().join("out");
+    let args = ["--java-home", jdk17, "generate", "--classpath", classes.to_str().unwrap(), "--class", "p.Later"];
+    let output = util::ferrosuite(&[&args[..], &["--out", out.to_str().unwrap(), "--evaluations", "100"]].concat());
+    let text = format!("{}{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr));
+    let expected = format!(
+        "p.Later is a Java 25 class file (version 69); the JDK at {jdk17} (Java 17) cannot run it: choose a JDK 25 or newer with --java-home or JAVA_HOME"
+    );
+    assert!(text.contains(&expected), "{text}");
+    let report = std::fs::read_to_string(out.join("report.json")).unwrap();
+    assert!(report.contains("\"status\": \"failed\""), "{report}");
+}
+
+/// `--java-home` that names no JDK is an error that says what it lacks,
+/// never a silent fall-back to another JDK.
+#[test]
+fn a_java_home_that_is_not_a_jdk_says_what_it_lacks() {
+    let tmp = tempfile::tempdir().unwrap();
+    let home = tmp.path().to_str().unwrap();
+    let (code, err) = stderr_of(&[
+        "--java-home",
+        home,
+        "generate",
+        "--classpath",
+        "/usr/share/java/commons-lang3.jar",
+        "--class",
+        "org.apache.commons.lang3.CharUtils",
+        "--out",
+        tmp.path().join("out").to_str().unwrap(),
+    ]);
+    assert_ne!(code, 0);
+    assert_eq!(
+        one_line(&err),
+        format!(
+            "error: --java-home {home}: not a JDK, it has no bin/javac; name the folder of a JDK 17 to 25 (e.g. /usr/lib/jvm/java-17-openjdk-amd64)"
+        )
+    );
+}

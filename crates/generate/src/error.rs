@@ -11,6 +11,23 @@ pub enum GenerateError {
     /// The class path cannot be opened, or a class is not on it or cannot be read.
     #[error(transparent)]
     ClassPath(#[from] model::classpath::ClassPathError),
+    /// The class file is newer than the JDK that would run it.
+    #[error(
+        "{class} is a {java} class file (version {major}); the JDK at {} ({jdk}) cannot run it: choose a JDK {min} or newer with --java-home or JAVA_HOME",
+        home.display(),
+        java = model::classfile::java_release(*major),
+        min = major - 44
+    )]
+    JdkTooOld {
+        /// Binary name of the class under test.
+        class: model::names::BinaryName,
+        /// Its class-file major version.
+        major: u16,
+        /// The JDK's home.
+        home: PathBuf,
+        /// The JDK's version (`Java 17`).
+        jdk: String,
+    },
     /// The selection (`--class`, `--package`, `--jar`) names no class.
     #[error("no class to test was found for the given --class/--package/--jar")]
     NoClassSelected,

@@ -82,7 +82,8 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
 /// JDK members of that release); with the class file of `class`.
 ///
 /// # Errors
-/// Class-path errors, `class` not found among them.
+/// Class-path errors, `class` not found among them, and
+/// [`GenerateError::JdkTooOld`] for a class file newer than the JDK.
 pub fn class_path_for(
     class_path: &str,
     java_home: &std::path::Path,
@@ -90,6 +91,15 @@ pub fn class_path_for(
 ) -> Result<(ClassPath, Arc<model::classfile::ClassFile>), GenerateError> {
     let cp = ClassPath::parse(class_path)?.with_jdk(java_home)?;
     let cf = cp.load(class.as_str())?;
+    let feature = model::jdk::Jdk { home: java_home.to_path_buf() }.feature_version();
+    if let Some(feature) = feature.filter(|&f| u32::from(cf.major_version) > f + 44) {
+        return Err(GenerateError::JdkTooOld {
+            class: class.clone(),
+            major: cf.major_version,
+            home: java_home.to_path_buf(),
+            jdk: format!("Java {feature}"),
+        });
+    }
     let release = model::classfile::javac_release(cf.major_version);
     Ok((cp.with_release(java_home, release)?, cf))
 }

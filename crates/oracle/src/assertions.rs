@@ -60,31 +60,43 @@ impl<'a> Inspectors<'a> {
     }
 
     /// Public instance methods of `class` without parameters that return a
-    /// primitive or a `String` and look like inspectors.
+    /// primitive or a `String` and look like inspectors: a record's
+    /// component accessors first (`cents()`), then getters and the like.
     pub fn of_class(&mut self, class: &str) -> Vec<MethodRef> {
         if let Some(m) = self.cache.get(class) {
             return m.clone();
         }
-        let found = match accessible_api(self.cp, class) {
-            Ok(api) => api
-                .methods
-                .iter()
-                .filter(|m| m.access & model::hierarchy::access::STATIC == 0 && m.descriptor.params.is_empty())
-                .filter(|m| {
-                    m.descriptor.ret.as_ref().is_some_and(is_literal_type)
-                        && is_inspector_name(&m.name, m.owner.as_str())
-                })
-                .take(MAX_INSPECTORS)
-                .map(|m| MethodRef {
-                    owner: BinaryName::new(class),
-                    name: m.name.clone(),
-                    descriptor: m.descriptor.clone(),
-                })
-                .collect(),
-            Err(_) => Vec::new(),
-        };
+        let components = self.record_components(class);
+        let api = accessible_api(self.cp, class).map(|api| api.methods).unwrap_or_default();
+        let mut methods: Vec<_> = api
+            .iter()
+            .filter(|m| m.access & model::hierarchy::access::STATIC == 0 && m.descriptor.params.is_empty())
+            .filter(|m| m.descriptor.ret.as_ref().is_some_and(is_literal_type))
+            .filter(|m| components.contains(&m.name) || is_inspector_name(&m.name, m.owner.as_str()))
+            .collect();
+        methods.sort_by_key(|m| !components.contains(&m.name));
+        let found: Vec<MethodRef> = methods
+            .into_iter()
+            .take(MAX_INSPECTORS)
+            .map(|m| MethodRef {
+                owner: BinaryName::new(class),
+                name: m.name.clone(),
+                descriptor: m.descriptor.clone(),
+            })
+            .collect();
         self.cache.insert(class.to_string(), found.clone());
         found
+    }
+
+    /// The component names of `class` when it is a record (its instance
+    /// fields: a record has no others), else none.
+    fn record_components(&self, class: &str) -> Vec<String> {
+        let Ok(cf) = self.cp.load(class) else { return Vec::new() };
+        if cf.super_name() != Some("java/lang/Record") {
+            return Vec::new();
+        }
+        let instance = cf.fields.iter().filter(|f| f.access & model::access::STATIC == 0);
+        instance.map(|f| cf.member_name(f).to_string()).collect()
     }
 }
 
