@@ -103,7 +103,7 @@ fn passes(
     report: &mut ClassReport,
 ) -> Result<(Vec<Candidate>, Vec<Round>), GenerateError> {
     let cut = &ctx.class;
-    let mut skipped = Round::plan(config.second_jdk.is_some());
+    let mut skipped = Round::plan(second_jdk(config, ctx).is_some());
     // Whether the suite compiles: it did, and only tests or assertions were removed since.
     let mut compiles = false;
     for pass in 0..MAX_PASSES {
@@ -136,7 +136,7 @@ fn passes(
         let last = pass + 1 == MAX_PASSES || ctx.deadlines.coverage.is_some_and(|d| Instant::now() >= d);
         candidates = remove_failures(candidates, &failing, !last, report);
         // The changed suite has not run yet; the next pass runs it in the emitted order at least.
-        skipped = Round::plan(config.second_jdk.is_some());
+        skipped = Round::plan(second_jdk(config, ctx).is_some());
         if last {
             break;
         }
@@ -239,9 +239,17 @@ fn check(
     };
     let seed = config.seed ^ crate::class_run::fnv(ctx.class.as_str()) ^ ((pass as u64) << 32);
     let parallel = config.jobs.clamp(1, MAX_PARALLEL_ROUNDS);
-    let second = config.second_jdk.as_ref().map(|jdk| TestRun { jdk, ..first });
+    let second = second_jdk(config, ctx).map(|jdk| TestRun { jdk, ..first });
     let verification = Pass { first, in_order_deadline: ctx.deadlines.coverage, second, parallel, seed };
     Ok(Checked::Ran(verification.run(&names)?))
+}
+
+/// The second JDK of verification when it can run the class under test
+/// (a JDK 17 cannot run a Java 21 class file, so a run on JDK 25 of one has
+/// no second JDK among Debian's JDK 17 and a JDK 25).
+fn second_jdk<'c>(config: &'c GenerateConfig, ctx: &ClassRun) -> Option<&'c javarun::Jdk> {
+    let needed = model::classfile::javac_release(ctx.major);
+    config.second_jdk.as_ref().filter(|jdk| jdk.feature_version().is_some_and(|v| v >= needed))
 }
 
 /// Tests that failed on an assertion lose their assertions but those on

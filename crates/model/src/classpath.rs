@@ -126,6 +126,9 @@ pub struct ClassPath {
     cache: Mutex<HashMap<String, Arc<ClassFile>>>,
     /// The JDK API of the release the tests are compiled for, when older than the JDK ([`ClassPath::with_release`]).
     release: Option<Arc<ReleaseApi>>,
+    /// The JDK's packages (internal form), each with whether its module
+    /// exports it to everyone ([`ClassPath::is_exported`]).
+    jdk_packages: HashMap<String, bool>,
 }
 
 /// Where a class was found: the class-path entry and the raw bytes.
@@ -154,7 +157,7 @@ impl ClassPath {
     /// As [`ClassPath::parse`].
     pub fn new(paths: &[PathBuf]) -> Result<ClassPath, ClassPathError> {
         let entries = paths.iter().map(|p| open_entry(p)).collect::<Result<_, _>>()?;
-        Ok(ClassPath { entries, cache: Mutex::new(HashMap::new()), release: None })
+        Ok(ClassPath { entries, cache: Mutex::new(HashMap::new()), release: None, jdk_packages: HashMap::new() })
     }
 
     /// This class path followed by every jmod of the JDK at `java_home`
@@ -180,7 +183,10 @@ impl ClassPath {
             if !image.is_file() {
                 return Err(ClassPathError::MissingJmods { java_home: java_home.to_path_buf() });
             }
-            self.entries.push(Entry::Image(crate::jimage::JImage::open(&image)?));
+            let image = crate::jimage::JImage::open(&image)?;
+            let infos = image.module_infos()?;
+            self.note_jdk_packages(image.class_names(), &infos);
+            self.entries.push(Entry::Image(image));
             return Ok(self);
         }
         let read_dir = std::fs::read_dir(&jmods).map_err(|error| ClassPathError::Io { path: jmods.clone(), error })?;
@@ -189,10 +195,37 @@ impl ClassPath {
             .filter(|p| p.extension().is_some_and(|x| x == "jmod") && *p != base)
             .collect();
         others.sort();
+        let (mut names, mut infos) = (Vec::new(), Vec::new());
         for path in std::iter::once(base).chain(others) {
-            self.entries.push(open_entry(&path)?);
+            let entry = open_entry(&path)?;
+            if let Entry::Jar(jar) = &entry {
+                names.extend(jar.classes.iter().cloned());
+                infos.extend(read_from_jar(jar, "classes/module-info.class")?.map(|b| b.bytes));
+            }
+            self.entries.push(entry);
         }
+        self.note_jdk_packages(&names, &infos);
         Ok(self)
+    }
+
+    /// Records the packages of the JDK classes `names` and which of them
+    /// the module descriptors `module_infos` export to everyone.
+    fn note_jdk_packages(&mut self, names: &[String], module_infos: &[Vec<u8>]) {
+        for name in names {
+            self.jdk_packages.entry(package_of(name)).or_insert(false);
+        }
+        for info in module_infos.iter().filter_map(|b| ClassFile::parse(b).ok()) {
+            for package in crate::module_info::unqualified_exports(&info) {
+                self.jdk_packages.insert(package, true);
+            }
+        }
+    }
+
+    /// Whether a test in the unnamed module can name class `binary_name`
+    /// as far as modules go: a class outside the JDK, or one of a package
+    /// its JDK module exports to everyone ([`crate::module_info`]).
+    pub fn is_exported(&self, binary_name: &str) -> bool {
+        self.jdk_packages.get(&package_of(binary_name)).is_none_or(|exported| *exported)
     }
 
     /// This class path, noting that tests are compiled with `--release
@@ -328,6 +361,11 @@ impl ClassPath {
         scored.sort();
         scored.into_iter().take(n).map(|(_, _, c)| BinaryName::new(c)).collect()
     }
+}
+
+/// The package of a binary name, in internal form (`java.util.Map$Entry` → `java/util`).
+fn package_of(binary_name: &str) -> String {
+    binary_name.rsplit_once('.').map_or("", |(p, _)| p).replace('.', "/")
 }
 
 fn entry_path(e: &Entry) -> &Path {

@@ -75,6 +75,8 @@ pub struct JImage {
     classes: HashMap<String, Location>,
     /// Binary names of the classes, sorted by module then path.
     names: Vec<String>,
+    /// Where each module's `module-info.class` is.
+    module_infos: Vec<Location>,
 }
 
 impl std::fmt::Debug for JImage {
@@ -107,17 +109,28 @@ impl JImage {
             IndexError::Format(reason) => JImageError::Format { path: path.to_path_buf(), reason },
         })?;
         let mut entries: Vec<(String, String, Location)> = Vec::new();
+        let mut module_infos = Vec::new();
         for &at in &index.offsets {
             let attrs = decode_attributes(&index.locations, at as usize);
-            if let Some(entry) = class_entry(&index, &attrs) {
-                entries.push(entry);
+            match class_entry(&index, &attrs) {
+                Some((_, rel, location)) if rel == "module-info.class" => module_infos.push(location),
+                Some(entry) => entries.push(entry),
+                None => {}
             }
         }
         entries.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
         let names = entries.iter().map(|(_, rel, _)| crate::names::BinaryName::from_class_file_path(rel).to_string());
         let names = names.collect();
         let classes = entries.into_iter().map(|(_, rel, loc)| (rel, loc)).collect();
-        Ok(JImage { path: path.to_path_buf(), file, classes, names })
+        Ok(JImage { path: path.to_path_buf(), file, classes, names, module_infos })
+    }
+
+    /// The bytes of every module's `module-info.class`.
+    ///
+    /// # Errors
+    /// As [`JImage::read`].
+    pub fn module_infos(&self) -> Result<Vec<Vec<u8>>, JImageError> {
+        self.module_infos.iter().map(|loc| self.read_at(loc, "module-info.class")).collect()
     }
 
     /// The image file.
@@ -140,6 +153,10 @@ impl JImage {
         let Some(loc) = self.classes.get(rel) else {
             return Ok(None);
         };
+        self.read_at(loc, rel).map(Some)
+    }
+
+    fn read_at(&self, loc: &Location, rel: &str) -> Result<Vec<u8>, JImageError> {
         if loc.compressed {
             let reason = format!("{rel} is compressed (an image made by `jlink --compress`)");
             return Err(JImageError::Format { path: self.path.clone(), reason });
@@ -148,7 +165,7 @@ impl JImage {
         self.file
             .read_exact_at(&mut bytes, loc.offset)
             .map_err(|error| JImageError::Io { path: self.path.clone(), error })?;
-        Ok(Some(bytes))
+        Ok(bytes)
     }
 }
 
@@ -230,11 +247,11 @@ fn string_at(strings: &[u8], offset: u64) -> &str {
 }
 
 /// `(module, class file path, location)` of a location that is a class
-/// file other than `module-info`; `None` for other resources.
+/// file (`module-info.class` for a module's descriptor); `None` for other resources.
 fn class_entry(index: &Index, attrs: &[u64; 8]) -> Option<(String, String, Location)> {
     let text = |kind: usize| string_at(&index.strings, attrs[kind]);
     let (module, parent, base) = (text(MODULE), text(PARENT), text(BASE));
-    if text(EXTENSION) != "class" || module.is_empty() || base == "module-info" {
+    if text(EXTENSION) != "class" || module.is_empty() {
         return None;
     }
     let rel = if parent.is_empty() { format!("{base}.class") } else { format!("{parent}/{base}.class") };

@@ -35,6 +35,7 @@ pub mod descriptor;
 pub mod hierarchy;
 pub mod jdk;
 pub mod jimage;
+pub mod module_info;
 pub mod names;
 mod reader;
 pub mod release_api;

@@ -177,14 +177,14 @@ impl<'cp> Builder<'cp> {
     }
 
     /// Whether the class is on the class path and, for a JDK class, in the
-    /// release the tests are compiled for (cached; no parse, no "nearest
-    /// names" search).
+    /// release the tests are compiled for and in a package its module
+    /// exports (cached; no parse, no "nearest names" search).
     fn exists(&self, binary_name: &str) -> bool {
         if let Some(known) = self.exists.borrow().get(binary_name) {
             return *known;
         }
         let in_release = self.cp.release_api().is_none_or(|api| api.has_class(&binary_name.replace('.', "/")));
-        let found = in_release && self.cp.contains(binary_name);
+        let found = in_release && self.cp.is_exported(binary_name) && self.cp.contains(binary_name);
         self.exists.borrow_mut().insert(binary_name.to_string(), found);
         found
     }
@@ -736,11 +736,15 @@ impl<'cp> Builder<'cp> {
 }
 
 /// Whether a test in `package` (binary form) can name the class: not
-/// local, anonymous or synthetic, and public, or package-private in
-/// `package` when `package_private`, as is every class enclosing it.
+/// local, anonymous or synthetic, not in a JDK package its module keeps
+/// to itself ([`ClassPath::is_exported`]: JDK 25's public
+/// `jdk.internal.lang.stable.StableFunction` implements `Function`), and
+/// public, or package-private in `package` when `package_private`, as is
+/// every class enclosing it.
 pub(super) fn class_accessible(cp: &ClassPath, class: &ClassFile, package: &str, package_private: bool) -> bool {
     let name = class.binary_name();
-    if is_local_or_anonymous(name.as_str()) || class.access & access::SYNTHETIC != 0 {
+    let hidden = is_local_or_anonymous(name.as_str()) || !cp.is_exported(name.as_str());
+    if hidden || class.access & access::SYNTHETIC != 0 {
         return false;
     }
     // A nested class's own flags (`private`, `protected`) are in its
