@@ -66,6 +66,10 @@ pub fn postprocess(
     let before = tests.len();
     tests.retain(|t| !expects(t, |e| is_vm_error(&run.cp, e)));
     report.count_removed("vm-error", before - tests.len());
+    let repeated = junit::repeated_tests(&run.class, &tests, &junit::SuiteOptions::for_class(&run.class));
+    for i in repeated.into_iter().rev() {
+        tests.remove(i);
+    }
     Ok(tests)
 }
 

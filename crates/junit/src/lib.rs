@@ -258,6 +258,21 @@ pub fn test_methods_in(source: &str) -> Vec<String> {
     source.lines().filter_map(declared).collect()
 }
 
+/// The indices of the tests whose method would read exactly like an
+/// earlier test's: test cases can differ where their Java does not (a
+/// `null` typed `Object` or `Comparable` is `(Comparable) null` for a
+/// `Comparable` parameter either way), and a suite should not say the same
+/// thing twice.
+pub fn repeated_tests(cut: &BinaryName, tests: &[TestCase], options: &SuiteOptions) -> Vec<usize> {
+    let mut names = ClassNames::new(options.test_package(cut), &options.class_name);
+    let same_name = vec![String::from("test"); tests.len()];
+    write_methods(tests, &same_name, &mut names, options);
+    names.decide(cut);
+    let methods = write_methods(tests, &same_name, &mut names, options);
+    let mut seen = std::collections::HashSet::new();
+    (0..methods.len()).filter(|&i| !seen.insert(methods[i].as_str())).collect()
+}
+
 /// Like [`emit_suite`], with the line range of each test method.
 pub fn emit_suite_with_lines(cut: &BinaryName, tests: &[TestCase], options: &SuiteOptions) -> EmittedSuite {
     let mut names = ClassNames::new(options.test_package(cut), &options.class_name);

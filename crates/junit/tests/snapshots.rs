@@ -68,3 +68,12 @@ fn each_test_method_knows_its_lines_from_annotation_to_closing_brace() {
         assert_eq!(junit::test_methods_in(&suite.source), names, "{name}");
     }
 }
+
+/// Two test cases that differ only where the Java does not (the type of a
+/// `null`) read the same: the second is a repeat.
+#[test]
+fn tests_that_would_read_the_same_are_repeats() {
+    let (cut, options, tests) = suites::nulls_of_two_types();
+    assert_ne!(tests[0], tests[1]);
+    assert_eq!(junit::repeated_tests(&cut, &tests, &options), [1]);
+}

@@ -1100,3 +1100,21 @@ fn comparisons() -> TestCase {
     }
     t.done()
 }
+
+/// Three tests of `demo.Box.put(Object)`: with a `null` typed `String`, one
+/// typed `Object` (both read `(Object) null`), and with a string.
+pub fn nulls_of_two_types() -> (BinaryName, SuiteOptions, Vec<TestCase>) {
+    let put = |null: Option<&str>| {
+        let mut t = Tb::new();
+        let arg = match null {
+            Some(descriptor) => t.null_of(descriptor),
+            None => t.string("x"),
+        };
+        let put = t.stat("demo.Box", "put", "(Ljava/lang/Object;)I", &[arg]);
+        t.cut(put);
+        t.done()
+    };
+    let tests = vec![put(Some("Ljava/lang/String;")), put(Some("Ljava/lang/Object;")), put(None)];
+    let cut = BinaryName::new("demo.Box");
+    (cut.clone(), SuiteOptions::for_class(&cut), tests)
+}
