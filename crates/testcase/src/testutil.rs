@@ -41,6 +41,10 @@ public class Counter implements Comparable<Counter> {
         "package fix;\npublic class Sniffer { public static String kind(Object o) { if (o instanceof java.net.URI) return \"uri\"; if (o instanceof Iterable) return \"iterable\"; if (o instanceof java.lang.reflect.ParameterizedType) return \"type\"; return \"other\"; } }\n",
     ),
     (
+        "Ranked.java",
+        "package fix;\npublic class Ranked<A extends Comparable<A>, B> { public Ranked(A a, B b) { } public static <T extends Comparable<T>> int rank(T x, Ranked<T, String> r) { return 0; } }\n",
+    ),
+    (
         "Encoder.java",
         "package fix;\npublic class Encoder { public static int size(java.nio.charset.Charset c) { return c.name().length(); } }\n",
     ),

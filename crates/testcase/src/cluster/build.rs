@@ -817,16 +817,22 @@ fn method_types(class: &ClassFile, m: &Member, descriptor: &MethodDescriptor) ->
     let class_sig = class.signature(&class.attributes).and_then(|s| parse_class_signature(s).ok());
     let outer = |n: &str| class_sig.as_ref().and_then(|c| c.type_var_erasure(n));
     let bound = |n: &str| erase_type_var(&sig.type_params, n, &outer);
-    let params: Vec<JavaType> = sig.params.iter().map(|p| resolve(p, &bound)).collect();
+    let erasures: Vec<JavaType> = sig.params.iter().map(|p| resolve(p, &bound)).collect();
     let ret = match &descriptor.ret {
         None => JavaType::Void,
         Some(_) if sig.ret.is_exact() => sig.ret.clone(),
         Some(erased) => JavaType::from(erased.clone()),
     };
-    let agrees = params.len() == descriptor.params.len()
-        && params.iter().zip(&descriptor.params).all(|(p, d)| p.erasure().as_ref() == Some(d))
+    let agrees = erasures.len() == descriptor.params.len()
+        && erasures.iter().zip(&descriptor.params).all(|(p, d)| p.erasure().as_ref() == Some(d))
         && ret.erasure() == descriptor.ret;
-    if agrees { (params, ret) } else { erased() }
+    if !agrees {
+        return erased();
+    }
+    // The values for a type variable are of the type the cluster gives it (`String` for `A extends Comparable<A>`).
+    let outer = |n: &str| class_sig.as_ref().and_then(|c| instantiate(&c.type_params, n, &|_| None));
+    let chosen = |n: &str| instantiate(&sig.type_params, n, &outer);
+    (sig.params.iter().map(|p| resolve(p, &chosen)).collect(), ret)
 }
 
 /// The generic type of field `f` when its signature is exact
@@ -884,11 +890,13 @@ fn collect_class_names(ty: &JavaType, out: &mut Vec<String>) {
     }
 }
 
-/// The raw class type of a binary name.
 /// The type of a new instance of `class`: parameterized with the erasure of
-/// each type parameter's bound (`Index<K, V>` → `Index<Object, Object>`)
-/// for a generic top-level class, raw otherwise (a nested class may need
-/// its enclosing class's arguments as well).
+/// each type parameter's bound (`Index<K, V>` → `Index<Object, Object>`),
+/// or `String` for a bound that compares the variable with itself
+/// (`Pair<A extends Comparable<A>, B>` → `Pair<String, Object>`: a raw
+/// `Comparable` is not within that bound), for a generic top-level class,
+/// raw otherwise (a nested class may need its enclosing class's arguments
+/// as well).
 fn self_type(class: &ClassFile) -> JavaType {
     let name = class.binary_name();
     let raw = class_type(name.as_str());
@@ -902,12 +910,40 @@ fn self_type(class: &ClassFile) -> JavaType {
         return raw;
     }
     let object = || FieldType::Object(InternalName::object());
-    let args = sig
-        .type_params
-        .iter()
-        .map(|p| TypeArg::Exact(JavaType::from(sig.type_var_erasure(&p.name).unwrap_or_else(object))))
-        .collect();
+    let argument = |p: &model::signature::TypeParam| instantiate(&sig.type_params, &p.name, &|_| None);
+    let args =
+        sig.type_params.iter().map(|p| TypeArg::Exact(JavaType::from(argument(p).unwrap_or_else(object)))).collect();
     JavaType::Class(ClassTypeSig { name: name.to_internal(), args, outer_args: Vec::new() })
+}
+
+/// The type the cluster gives type variable `name` of `type_params` (else
+/// `outer`'s): `String` when its bound compares it with itself
+/// ([`is_self_comparable`]), else the erasure of its bound. Constructors,
+/// methods and the class's own type ([`self_type`]) use the same choice,
+/// so the values a test makes fit the calls it makes with them.
+fn instantiate(
+    type_params: &[model::signature::TypeParam],
+    name: &str,
+    outer: &dyn Fn(&str) -> Option<FieldType>,
+) -> Option<FieldType> {
+    match type_params.iter().find(|p| p.name == name) {
+        Some(p) if is_self_comparable(p) => Some(FieldType::Object(InternalName::new("java/lang/String"))),
+        _ => erase_type_var(type_params, name, outer),
+    }
+}
+
+/// Whether type parameter `p`'s only bound is `Comparable<P>` or
+/// `Comparable<? super P>` of itself, which `String` meets.
+fn is_self_comparable(p: &model::signature::TypeParam) -> bool {
+    let bounds: Vec<&JavaType> = p.class_bound.iter().chain(&p.interface_bounds).filter(|b| !is_object(b)).collect();
+    let [JavaType::Class(bound)] = bounds[..] else { return false };
+    let itself = |t: &JavaType| matches!(t, JavaType::TypeVar(v) if *v == p.name);
+    bound.name.as_str() == "java/lang/Comparable"
+        && matches!(&bound.args[..], [TypeArg::Exact(t) | TypeArg::Super(t)] if itself(t))
+}
+
+fn is_object(t: &JavaType) -> bool {
+    matches!(t, JavaType::Class(c) if c.name.as_str() == "java/lang/Object" && c.args.is_empty())
 }
 
 fn class_type(binary_name: &str) -> JavaType {

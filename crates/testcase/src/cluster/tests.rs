@@ -330,3 +330,18 @@ fn instanceof_targets_stand_in_for_object() {
     // Nothing makes a `ParameterizedType`: no attempt is spent on it.
     assert!(!objects.iter().any(|g| g.contains("ParameterizedType")), "{objects:?}");
 }
+
+/// A type variable bounded by `Comparable` of itself gets `String`, in the
+/// class's own type, its constructor and its generic methods alike (a raw
+/// `Comparable` is not within the bound, and values must fit the calls).
+#[test]
+fn self_comparable_type_variables_are_strings_everywhere() {
+    let Some(ranked) = cluster("fix.Ranked") else { return };
+    assert_eq!(
+        calls(&ranked),
+        [
+            "new fix.Ranked(java.lang.String, java.lang.Object) -> fix.Ranked<java.lang.String, java.lang.Object>",
+            "static fix.Ranked.rank(java.lang.String, fix.Ranked<java.lang.String, java.lang.String>) -> int",
+        ]
+    );
+}
