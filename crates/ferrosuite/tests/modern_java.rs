@@ -247,5 +247,7 @@ fn generate_on_the_newest_jdk_covers_the_modern_fixtures_with_passing_tests() {
     for record in ["new Shape.Circle(", "new Shape.Rect(", "new Shape.Square("] {
         assert!(shape.contains(record), "{record} in {shape}");
     }
+    // `area` has no overload: a record passes without a cast to `Shape`.
+    assert!(shape.contains("Shape.area(") && !shape.contains("Shape.area((Shape) "), "{shape}");
     assert!(suite("Planet").contains("Planet.JUPITER"));
 }

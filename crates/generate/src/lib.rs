@@ -38,6 +38,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod casts;
 pub mod class_run;
 pub mod config;
 pub mod coverage_run;

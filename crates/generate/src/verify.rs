@@ -67,6 +67,7 @@ pub fn emit_and_verify(
     let mut options = junit::SuiteOptions {
         junit: config.junit,
         timeout_ms: Some(JUNIT_TEST_TIMEOUT.as_millis() as u64),
+        casts: crate::casts::cast_facts(&ctx.cp, &tests),
         ..junit::SuiteOptions::for_class(cut)
     };
     if ctx.sealed {

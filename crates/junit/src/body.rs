@@ -12,6 +12,7 @@ use testcase::literal::{lambda, primitive_literal, reflection, string_literal};
 use testcase::{LambdaBody, MethodRef, Statement, StatementKind, TestCase, VarId, box_class};
 
 use crate::JUnitVersion;
+use crate::casts::CastFacts;
 use crate::imports::ClassNames;
 use crate::types::{declared_erasure, declared_type, is_parameterized};
 use crate::vars::Vars;
@@ -21,6 +22,7 @@ pub(crate) struct TestWriter<'a> {
     pub(crate) test_case: &'a TestCase,
     pub(crate) names: &'a mut ClassNames,
     junit: JUnitVersion,
+    casts: &'a CastFacts,
     vars: Vars,
     lines: Vec<String>,
     depth: usize,
@@ -66,8 +68,13 @@ fn temp_file(junit: JUnitVersion, handle: testcase::FileHandle) -> String {
 
 impl<'a> TestWriter<'a> {
     /// A writer for `test_case` that spells classes with `names`.
-    pub(crate) fn new(test_case: &'a TestCase, names: &'a mut ClassNames, junit: JUnitVersion) -> TestWriter<'a> {
-        TestWriter { test_case, names, junit, vars: Vars::default(), lines: Vec::new(), depth: 0 }
+    pub(crate) fn new(
+        test_case: &'a TestCase,
+        names: &'a mut ClassNames,
+        junit: JUnitVersion,
+        casts: &'a CastFacts,
+    ) -> TestWriter<'a> {
+        TestWriter { test_case, names, junit, casts, vars: Vars::default(), lines: Vec::new(), depth: 0 }
     }
 
     /// The lines of the method body, indented relative to it.
@@ -204,21 +211,26 @@ impl<'a> TestWriter<'a> {
         let mut written = Vec::with_capacity(args.len());
         for (i, arg) in args.iter().enumerate() {
             written.push(match method.descriptor.params.get(i) {
-                Some(param) => self.argument(*arg, param, generic),
+                Some(param) => self.argument(*arg, param, method, generic),
                 None => self.vars.name(*arg),
             });
         }
         written.join(", ")
     }
 
-    /// `string0`, `(Object) string0` or `(String) null` for a parameter of
-    /// type `param` (see the module docs).
-    fn argument(&mut self, arg: VarId, param: &FieldType, generic: bool) -> String {
+    /// `string0`, `(Object) string0` or `(String) null` for parameter
+    /// `param` of `method` (see the module docs; no cast where
+    /// [`CastFacts::needs_cast`] says javac needs none).
+    fn argument(&mut self, arg: VarId, param: &FieldType, method: &MethodRef, generic: bool) -> String {
         if self.is_null(arg) {
             return if generic { "null".to_owned() } else { format!("({}) null", self.names.field_type(param)) };
         }
         let name = self.vars.name(arg);
-        let upcast = !generic && param.is_reference() && self.erasure(arg).as_ref() != Some(param);
+        let upcast = !generic
+            && param.is_reference()
+            && self
+                .erasure(arg)
+                .is_none_or(|declared| declared != *param && self.casts.needs_cast(method, &declared, param));
         if upcast { format!("({}) {name}", self.names.field_type(param)) } else { name }
     }
 
@@ -362,9 +374,9 @@ mod tests {
         let mut test_case = b.build();
         test_case.assertions = assertions;
         let mut names = ClassNames::new("demo", "Foo_FerroTest");
-        TestWriter::new(&test_case, &mut names, JUnitVersion::Four).write();
+        TestWriter::new(&test_case, &mut names, JUnitVersion::Four, &CastFacts::default()).write();
         names.decide(&BinaryName::new("demo.Foo"));
-        let lines = TestWriter::new(&test_case, &mut names, JUnitVersion::Four).write();
+        let lines = TestWriter::new(&test_case, &mut names, JUnitVersion::Four, &CastFacts::default()).write();
         assert_eq!(lines.join("\n"), expected);
     }
 

@@ -121,6 +121,7 @@
 
 mod assertions;
 mod body;
+mod casts;
 mod imports;
 mod names;
 mod types;
@@ -129,6 +130,7 @@ mod vars;
 use model::names::BinaryName;
 use testcase::TestCase;
 
+pub use casts::CastFacts;
 pub use names::test_names;
 
 use crate::body::TestWriter;
@@ -162,6 +164,9 @@ pub struct SuiteOptions {
     /// (see `model::classpath::ClassPath::is_sealed`) admits no class from
     /// elsewhere, so its tests live in a subpackage and call only public members.
     pub package: Option<String>,
+    /// What decides which argument casts javac needs ([`CastFacts`]);
+    /// empty, every argument of another declared type is cast.
+    pub casts: CastFacts,
 }
 
 impl SuiteOptions {
@@ -174,6 +179,7 @@ impl SuiteOptions {
             class_name: format!("{simple}_FerroTest"),
             timeout_ms: None,
             package: None,
+            casts: CastFacts::default(),
         }
     }
 
@@ -380,7 +386,7 @@ fn write_methods(
     let mut methods = Vec::with_capacity(tests.len());
     for (test_case, name) in tests.iter().zip(test_names) {
         let mut method = format!("{annotations}    public void {name}() throws Throwable {{\n");
-        for line in TestWriter::new(test_case, names, options.junit).write() {
+        for line in TestWriter::new(test_case, names, options.junit, &options.casts).write() {
             method.push_str(&format!("        {line}\n"));
         }
         method.push_str("    }\n");
