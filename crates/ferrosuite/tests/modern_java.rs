@@ -248,6 +248,7 @@ fn generate_on_the_newest_jdk_covers_the_modern_fixtures_with_passing_tests() {
         assert!(shape.contains(record), "{record} in {shape}");
     }
     // `area` has no overload: a record passes without a cast to `Shape`.
-    assert!(shape.contains("Shape.area(") && !shape.contains("Shape.area((Shape) "), "{shape}");
+    let cast = shape.lines().any(|l| l.contains("Shape.area((Shape) ") && !l.contains("(Shape) null"));
+    assert!(shape.contains("Shape.area(") && !cast, "{shape}");
     assert!(suite("Planet").contains("Planet.JUPITER"));
 }
