@@ -36,6 +36,7 @@
 pub mod environment;
 mod handles;
 mod jni_raw;
+mod jvmti;
 pub mod pool;
 pub mod protocol;
 mod runner;

@@ -64,6 +64,7 @@ pub struct Worker {
 }
 
 /// Why a worker gave no result.
+#[derive(Debug)]
 enum Failure {
     Timeout,
     Crashed(String),
@@ -450,6 +451,7 @@ fn drive(slot: &mut Option<Worker>, queue: VecDeque<usize>, sh: &Shared<'_>) {
         match outcome {
             Ok(r) => sh.store(i, r),
             Err(f) => {
+                tracing::debug!(failure = ?f, "the worker is restarted");
                 sh.store(i, failed_result(&sh.tests[i], f));
                 inflight.drain(..).rev().for_each(|(j, _)| queue.push_front(j));
                 sh.restart(slot);

@@ -5,15 +5,19 @@
 //! attached to the JVM, waits for the deadline; when a test overruns it
 //! sets `Sandbox.timeUp` (which makes instrumented loop back-edges throw),
 //! interrupts the executing thread (ending blocking calls) and then stops
-//! it with `Thread.stop()` (ending busy code), repeating the stop until the
-//! test returns. If the test never returns, the orchestrator kills the
-//! worker process.
+//! it (ending busy code, also where no back-edge check is: the JDK's code
+//! and libraries'), repeating the stop until the test returns: by JVM TI's
+//! `StopThread` with a `Sandbox$TimeUp` ([`crate::jvmti`]; the only way on
+//! JDK 20+, whose `Thread.stop()` throws), else by `Thread.stop()`. If the
+//! test never returns, the orchestrator kills the worker process.
 
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::handles::Known;
 use crate::jni_raw::{Jni, Kind, Typed, jobject};
+use crate::jvmti::Jvmti;
+use instrument::tracer::SANDBOX_CLASS;
 
 /// Shared state between the executing thread and the watchdog.
 #[derive(Default)]
@@ -102,18 +106,30 @@ impl Watch {
 }
 
 /// The watchdog loop; runs forever on its own attached thread.
-/// `target` is a global reference to the executing `java.lang.Thread`.
-pub fn run(watch: &Watch, jni: Jni, known: Known, target: jobject) {
+/// `target` is a global reference to the executing `java.lang.Thread`;
+/// `jvmti`, when the JVM offers it, stops threads.
+pub fn run(watch: &Watch, jni: Jni, known: Known, target: jobject, jvmti: Option<Jvmti>) {
+    let time_up = time_up(jni);
     loop {
         let seq = watch.wait_for_overrun();
         let _ = jni.set_field(known.sandbox, known.sandbox_time_up, true, Typed::Boolean(true).into());
         let _ = jni.call_method(target, known.thread_interrupt, Kind::Void, &[]);
         std::thread::sleep(STOP_AFTER);
-        if watch.still_running(seq)
-            && let Some(stop) = known.thread_stop
-        {
-            let _ = jni.call_method(target, stop, Kind::Void, &[]);
+        if watch.still_running(seq) {
+            let stopped = matches!((jvmti, time_up), (Some(t), Some(e)) if t.stop_thread(target, e));
+            if let (false, Some(stop)) = (stopped, known.thread_stop) {
+                let _ = jni.call_method(target, stop, Kind::Void, &[]);
+            }
         }
         let _ = jni.take_exception();
     }
+}
+
+/// A global reference to a new `Sandbox$TimeUp`, the error a stopped test
+/// ends with (as at a back-edge check); `None` if it cannot be made.
+fn time_up(jni: Jni) -> Option<jobject> {
+    let class = jni.find_class(&format!("{SANDBOX_CLASS}$TimeUp")).ok()?;
+    let ctor = jni.method_id(class, "<init>", "()V", false).ok()?;
+    let error = jni.new_object(class, ctor, &[]).ok()?;
+    Some(jni.global_ref(error))
 }

@@ -174,7 +174,10 @@ fn spawn_watchdog(
     std::thread::Builder::new()
         .name("ferrosuite-watchdog".into())
         .spawn(move || match vm::attach_daemon(&vm) {
-            Ok(jni) => watchdog::run(&watch, jni, known, target as crate::jni_raw::jobject),
+            Ok(jni) => {
+                let jvmti = crate::jvmti::Jvmti::with_signal_thread(&vm);
+                watchdog::run(&watch, jni, known, target as crate::jni_raw::jobject, jvmti)
+            }
             Err(e) => eprintln!("worker: watchdog: {e}"),
         })
         .map(|_| ())

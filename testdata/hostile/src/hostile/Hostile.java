@@ -63,7 +63,7 @@ public class Hostile {
     /**
      * A busy loop in JDK code (a stream that looks through 2^63 numbers),
      * which has no instrumented back-edge check; on JDK 20+, where
-     * Thread.stop() throws, only killing the worker ends it.
+     * Thread.stop() throws, the watchdog stops it through JVM TI.
      */
     public static int spinInJdk() {
         return java.util.stream.LongStream.iterate(0, i -> i + 1).filter(i -> i < 0).findFirst().isPresent() ? 1 : 0;
