@@ -19,6 +19,11 @@ use crate::report::MutantCount;
 /// StrTokenizer, 2 cores).
 const MUTANT_RATE_SHARE: f64 = 0.1;
 
+/// Test–mutant runs sent at once; the deadline is checked between batches
+/// (the rate the number of runs is planned from is an estimate: a mutant
+/// that loops costs a whole test time limit).
+const CHUNK: usize = 64;
+
 /// Time mutation analysis needs before its first run: the mutant schema is
 /// made and a pool of new workers starts (measured: about 1 to 1.5 s on 2 cores).
 const MUTANT_SETUP: std::time::Duration = std::time::Duration::from_millis(1500);
@@ -75,7 +80,19 @@ pub fn filter(
         .zip(&reached)
         .map(|((test, (obs, calls)), mutants)| Candidate { test, observed: obs, inspector_calls: calls, mutants })
         .collect();
-    let stats = filter_assertions(&mut candidates, max_runs, &mut |t, m| pool.execute_with_mutants(t, m))?;
+    let deadline = run.deadlines.mutants;
+    let mut runner = |tests: &[TestCase], mutants: &[u32]| {
+        let mut results = Vec::with_capacity(tests.len());
+        for (t, m) in tests.chunks(CHUNK).zip(mutants.chunks(CHUNK)) {
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                tracing::debug!(run = results.len(), of = tests.len(), "mutant runs stopped at the deadline");
+                break;
+            }
+            results.extend(pool.execute_with_mutants(t, m)?);
+        }
+        Ok(results)
+    };
+    let stats = filter_assertions(&mut candidates, max_runs, &mut runner)?;
     count.reached = stats.reached;
     count.killed = stats.killed;
     count.assertions_removed = stats.removed;

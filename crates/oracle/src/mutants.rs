@@ -46,7 +46,9 @@ pub struct Candidate<'a> {
     pub mutants: &'a [u32],
 }
 
-/// Runs observed test `i` with mutant `mutants[i]` active, all in one batch.
+/// Runs observed test `i` with mutant `mutants[i]` active, all in one
+/// batch; it may return the results of a prefix only (its time ran out),
+/// and the pairs it did not run count as neither killing nor sparing.
 pub type MutantRunner<'r> = dyn FnMut(&[TestCase], &[u32]) -> Result<Vec<ExecutionResult>, ExecError> + 'r;
 
 /// Test–mutant runs at most per class; beyond it, every k-th pair is run.
@@ -94,6 +96,8 @@ pub fn filter_assertions(
     let tests: Vec<TestCase> = pairs.iter().map(|(i, _)| candidates[*i].observed.clone()).collect();
     let mutants: Vec<u32> = pairs.iter().map(|(_, m)| *m).collect();
     let results = run(&tests, &mutants)?;
+    // A test with a pair left unrun keeps all its assertions: none was shown to kill nothing.
+    let unrun: BTreeSet<usize> = pairs.iter().skip(results.len()).map(|(i, _)| *i).collect();
     let mut kills: Vec<Vec<BTreeSet<u32>>> =
         candidates.iter().map(|c| vec![BTreeSet::new(); c.test.assertions.len()]).collect();
     for ((i, m), r) in pairs.into_iter().zip(results) {
@@ -106,14 +110,16 @@ pub fn filter_assertions(
     }
     let mut stats = FilterStats { reached: all.len(), ..FilterStats::default() };
     let mut killed = BTreeSet::new();
-    for (c, k) in candidates.iter_mut().zip(kills) {
+    for (n, (c, k)) in candidates.iter_mut().zip(kills).enumerate() {
         let before = c.test.assertions.len();
         let last = last_call_assertion(c.test);
         let last_var = last.map(|i| c.test.assertions[i].var);
         // Keep the killers, and the last call's assertion when no killer
         // is on the last call.
         let killer_on_last = (0..before).any(|i| !k[i].is_empty() && Some(c.test.assertions[i].var) == last_var);
-        let keep: Vec<bool> = (0..before).map(|i| !k[i].is_empty() || (Some(i) == last && !killer_on_last)).collect();
+        let keep: Vec<bool> = (0..before)
+            .map(|i| unrun.contains(&n) || !k[i].is_empty() || (Some(i) == last && !killer_on_last))
+            .collect();
         let mut i = 0;
         c.test.assertions.retain(|_| {
             i += 1;
@@ -228,5 +234,19 @@ mod tests {
     fn a_killer_on_an_earlier_call_is_kept_with_the_last_calls_assertion() {
         let (t, _) = filter(&[(1, [3, 7, 60])]);
         assert_eq!(t.assertions.iter().map(|a| a.var.0).collect::<Vec<_>>(), [1, 2]);
+    }
+
+    /// A runner whose time ran out after the first pair: the test keeps
+    /// every assertion, since none was shown to kill nothing.
+    #[test]
+    fn a_test_whose_runs_were_cut_short_keeps_its_assertions() {
+        let mut t = test();
+        let observed = t.clone();
+        let mutants = [1, 2];
+        let mut run = |_: &[TestCase], _: &[u32]| Ok(vec![result(&[3, 6, 60])]);
+        let mut c = [Candidate { test: &mut t, observed: &observed, inspector_calls: &[], mutants: &mutants }];
+        let stats = filter_assertions(&mut c, MAX_RUNS, &mut run).unwrap();
+        assert_eq!(stats.removed, 0);
+        assert_eq!(t.assertions.len(), 2);
     }
 }
