@@ -68,6 +68,11 @@ pub struct GoalFacts {
     pub exception_only: bool,
     /// What the goal's condition reads; empty for line, method and root goals.
     pub inputs: ConditionInputs,
+    /// The goal is a side of a jump whose condition is a constant
+    /// (`iconst_1; ifeq`, as javac 23+ emits for each component of a
+    /// record pattern): one of its sides is never taken.
+    #[serde(default)]
+    pub constant_condition: bool,
 }
 
 /// The facts of every goal of `goals` that belongs to class `cf` (a goal
@@ -120,14 +125,22 @@ fn normally_reachable(cfg: &ControlFlowGraph) -> BTreeSet<BlockId> {
 fn facts_of(method: &MethodAnalysis<'_>, normal: &BTreeSet<BlockId>, goal: &Goal) -> GoalFacts {
     let exception_only = method.cfg.block_containing(goal.bci).is_some_and(|b| !normal.contains(&b));
     let decision = matches!(goal.kind, GoalKind::Branch { .. } | GoalKind::SwitchCase { .. });
-    let inputs = match method.insns.iter().position(|i| i.bci == goal.bci) {
+    let (inputs, constant_condition) = match method.insns.iter().position(|i| i.bci == goal.bci) {
         Some(k) if decision => {
             let block = method.block_until(k);
-            condition_inputs(method, &block[..block.len() - 1])
+            (condition_inputs(method, &block[..block.len() - 1]), is_constant_test(block))
         }
-        _ => ConditionInputs::default(),
+        _ => (ConditionInputs::default(), false),
     };
-    GoalFacts { exception_only, inputs }
+    GoalFacts { exception_only, inputs, constant_condition }
+}
+
+/// Whether the block ends in a one-operand `int` test (`ifeq`..`ifle`) of
+/// a constant pushed right before it in the same block.
+fn is_constant_test(block: &[Insn]) -> bool {
+    let [.., push, test] = block else { return false };
+    let constant = matches!(push.opcode, op::ICONST_M1..=op::ICONST_5 | op::BIPUSH | op::SIPUSH);
+    constant && (op::IFEQ..=op::IFLE).contains(&test.opcode)
 }
 
 /// What the instructions `condition` read.

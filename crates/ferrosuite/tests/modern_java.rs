@@ -236,6 +236,14 @@ fn generate_on_the_newest_jdk_covers_the_modern_fixtures_with_passing_tests() {
         let (covered, total) = (branches["covered"].as_f64().unwrap(), branches["total"].as_f64().unwrap());
         assert!(covered / total >= MIN_CLASS_BRANCHES, "{name}: {covered} of {total} branches: {class}");
         (covered_all, total_all) = (covered_all + covered, total_all + total);
+        if name == "modern.Shape" {
+            // javac 23+'s constant tests of record patterns are dead, and the triage says so.
+            let uncovered = class["uncovered"].as_array().unwrap();
+            let dead: Vec<_> =
+                uncovered.iter().filter(|u| u["goal"].as_str().unwrap().contains("if (1 == 0)")).collect();
+            assert!(dead.iter().all(|u| u["cause"] == "private-or-dead"), "{class}");
+            assert!(jdk.feature_version() < Some(23) || !dead.is_empty(), "{class}");
+        }
     }
     assert!(covered_all / total_all >= MIN_BRANCHES, "{covered_all} of {total_all} branches");
     let suite = |simple: &str| std::fs::read_to_string(out.join(format!("modern/{simple}_FerroTest.java"))).unwrap();

@@ -15,8 +15,9 @@
 //! 7. minimise, add regression assertions, keep those that agree in a second
 //!    environment, filter them by mutation analysis: [`postprocess`],
 //!    [`environments`], [`mutants`];
-//! 8. emit JUnit, compile it and run it in several orders, alone and on a
-//!    second JDK, removing what fails: [`verify`], [`rounds`];
+//! 8. emit JUnit (with the facts that decide its casts, [`casts`]), compile
+//!    it and run it in several orders, alone and on a second JDK, removing
+//!    what fails: [`verify`], [`rounds`];
 //! 9. measure the final suite's coverage ([`coverage_run`]), give every
 //!    uncovered goal a cause ([`triage`]) and write the report:
 //!    [`class_run`], [`report`].

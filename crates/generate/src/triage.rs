@@ -12,6 +12,9 @@
 //!    `lambda$...`), a bridge, a static initialiser, or a constructor or
 //!    method of the class under test that is not among the test cluster's
 //!    calls (an abstract class's constructor, say).
+//!    So is a side of a jump whose condition is a constant
+//!    ([`analysis::condition_inputs::GoalFacts::constant_condition`]: the
+//!    `iconst_1; ifeq` javac 23+ emits for each record-pattern component).
 //! 2. `exception-path`: the goal lies in code reached only through an
 //!    exception edge (a catch or finally handler;
 //!    [`analysis::condition_inputs::GoalFacts::exception_only`]), whatever
@@ -196,7 +199,8 @@ impl<'a> Triage<'a> {
 
     fn cause(&self, goal: &Goal) -> UncoveredCause {
         let reach = (!self.entered.contains(&goal.method_index)).then(|| self.reach(goal));
-        if matches!(reach, Some(Reach::Never)) {
+        let facts = self.facts.get(&goal.id);
+        if matches!(reach, Some(Reach::Never)) || facts.is_some_and(|f| f.constant_condition) {
             return UncoveredCause::PrivateOrDead;
         }
         if self.facts.get(&goal.id).is_some_and(|f| f.exception_only) {

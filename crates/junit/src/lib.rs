@@ -112,6 +112,7 @@
 //!
 //! - `names`: [`test_names`].
 //! - `body`: one test method body, statement by statement.
+//! - `casts`: when an argument needs a cast ([`CastFacts`]).
 //! - `assertions`: the assertions of a test.
 //! - `imports`: which classes are imported and how classes are spelled.
 //! - `types`: spelling types, and the type each variable is declared with.

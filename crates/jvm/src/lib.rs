@@ -19,17 +19,20 @@
 //! - `handles`: cached classes and member ids.
 //! - `runner`: executing one test case statement by statement.
 //! - `watchdog`: the per-test time limit inside the worker.
+//! - `jvmti`: JVM TI's `StopThread`, the watchdog's stop on JDK 20+.
 //!
 //! Code that can crash runs in the worker process, never in the orchestrator.
 //!
-//! `unsafe` code is in four modules, each block with a `// SAFETY:` comment:
+//! `unsafe` code is in five modules, each block with a `// SAFETY:` comment:
 //! - `jni_raw`: every JNI call (through the function table, attaching a
 //!   thread) and the reads of the `jvalue` union;
 //! - `handles`: `Send` for the table of well-known classes and member ids,
 //!   which JNI defines as valid on every thread, so the watchdog can use it;
 //! - [`worker`]: duplicating file descriptors (`dup`, `dup2`) to move the
 //!   protocol channel off stdout;
-//! - [`pool`]: killing a worker's process group (`kill`).
+//! - [`pool`]: killing a worker's process group (`kill`);
+//! - `jvmti`: calls through the JVM TI function table (`GetEnv`,
+//!   `AddCapabilities`, `StopThread`).
 
 #![warn(missing_docs)]
 

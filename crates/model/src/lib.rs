@@ -9,7 +9,9 @@
 //! - [`bytecode`]: the opcode table, instruction decoding and re-assembly with relayout.
 //! - [`names`], [`descriptor`], [`signature`]: Java names and types.
 //! - [`classpath`]: directories, jars and jmods, lazy lookup by binary name.
-//! - [`jdk`]: finding the JDK whose jmods complete the class path.
+//! - [`jdk`]: finding the JDK whose jmods (or run-time image) complete the class path.
+//! - [`jimage`]: the JDK's run-time image `lib/modules`, for JDKs without jmods.
+//! - [`module_info`]: the packages a JDK module exports, from its `module-info.class`.
 //! - [`release_api`]: the JDK API of an older release (`lib/ct.sym`), for tests compiled with `--release`.
 //! - [`hierarchy`]: superclasses, interfaces, subclasses, accessible API.
 //!
