@@ -91,8 +91,9 @@ pub fn class_path_for(
 ) -> Result<(ClassPath, Arc<model::classfile::ClassFile>), GenerateError> {
     let cp = ClassPath::parse(class_path)?.with_jdk(java_home)?;
     let cf = cp.load(class.as_str())?;
+    let release = model::classfile::javac_release(cf.major_version);
     let feature = model::jdk::Jdk { home: java_home.to_path_buf() }.feature_version();
-    if let Some(feature) = feature.filter(|&f| u32::from(cf.major_version) > f + 44) {
+    if let Some(feature) = feature.filter(|&f| release > f) {
         return Err(GenerateError::JdkTooOld {
             class: class.clone(),
             major: cf.major_version,
@@ -100,7 +101,6 @@ pub fn class_path_for(
             jdk: format!("Java {feature}"),
         });
     }
-    let release = model::classfile::javac_release(cf.major_version);
     Ok((cp.with_release(java_home, release)?, cf))
 }
 

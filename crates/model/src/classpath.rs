@@ -365,7 +365,7 @@ impl ClassPath {
 
 /// The package of a binary name, in internal form (`java.util.Map$Entry` → `java/util`).
 fn package_of(binary_name: &str) -> String {
-    binary_name.rsplit_once('.').map_or("", |(p, _)| p).replace('.', "/")
+    crate::names::internal_package(BinaryName::new(binary_name).package())
 }
 
 fn entry_path(e: &Entry) -> &Path {
