@@ -42,6 +42,8 @@ mod condition;
 pub mod condition_inputs;
 pub mod constants;
 pub mod control_dependence;
+pub mod dataflow;
+pub mod ocg;
 pub mod dominance;
 pub mod error;
 pub mod filter;

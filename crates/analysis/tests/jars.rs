@@ -5,6 +5,7 @@
 use std::collections::BTreeSet;
 use std::io::Read;
 
+use analysis::dataflow::method_flow;
 use analysis::{ClassGoals, GoalKind, class_constants, class_goals};
 use model::classfile::ClassFile;
 
@@ -53,12 +54,28 @@ fn check_invariants(name: &str, goals: &ClassGoals) {
     }
 }
 
+/// Every method's data flow computes, and every reachable conditional jump
+/// pops one or two values.
+fn check_data_flow(name: &str, cf: &ClassFile) {
+    for m in &cf.methods {
+        let method = cf.member_name(m);
+        let Some(mf) = method_flow(cf, m).unwrap_or_else(|e| panic!("{name}.{method}: {e}")) else { continue };
+        for (k, insn) in mf.insns.iter().enumerate() {
+            if insn.is_conditional_jump() && mf.flow.reachable[k] {
+                let n = mf.flow.operands[k].len();
+                assert!(n == 1 || n == 2, "{name}.{method}@{}: {n} operands", insn.bci);
+            }
+        }
+    }
+}
+
 fn analyse_jar(jar: &str) -> usize {
     let mut n = 0;
     for (name, cf) in classes(jar) {
         let goals = class_goals(&cf).unwrap_or_else(|e| panic!("{name}: {e}"));
         check_invariants(&name, &goals);
         let _ = class_constants(&cf);
+        check_data_flow(&name, &cf);
         n += 1;
     }
     n
