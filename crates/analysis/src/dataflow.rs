@@ -65,6 +65,8 @@ pub struct MethodFlow {
     pub insns: Vec<Insn>,
     /// Their data flow.
     pub flow: DataFlow,
+    /// The entry slot of each parameter (0-based, without `this`).
+    pub param_slots: Vec<u16>,
 }
 
 /// The data flow of method `m` of `cf`; `None` for a method without code
@@ -81,7 +83,13 @@ pub fn method_flow(cf: &ClassFile, m: &Member) -> Result<Option<MethodFlow>, Dat
         max_locals: code.max_locals,
     };
     let flow = DataFlow::compute(&insns, &code.exception_table, &cf.constant_pool, shape)?;
-    Ok(Some(MethodFlow { insns, flow }))
+    let mut slot = u16::from(!shape.is_static);
+    let mut param_slots = Vec::new();
+    for p in split_descriptor(shape.descriptor).0 {
+        param_slots.push(slot);
+        slot += u16::from(size_of(p));
+    }
+    Ok(Some(MethodFlow { insns, flow, param_slots }))
 }
 
 /// The method facts the simulation needs besides its instructions.
@@ -274,7 +282,8 @@ fn step(insn: &Insn, k: usize, mut frame: Frame, cp: &ConstantPool) -> Result<(F
     if let Some(slot) = local_index(insn).map(usize::from) {
         match o {
             op::ILOAD..=op::ALOAD | op::ILOAD_0..=op::ALOAD_3 => {
-                let size = if matches!(o, op::LLOAD | op::DLOAD | op::LLOAD_0..=op::LLOAD_3 | op::DLOAD_0..=op::DLOAD_3) {
+                let size = if matches!(o, op::LLOAD | op::DLOAD | op::LLOAD_0..=op::LLOAD_3 | op::DLOAD_0..=op::DLOAD_3)
+                {
                     2
                 } else {
                     1
@@ -284,7 +293,8 @@ fn step(insn: &Insn, k: usize, mut frame: Frame, cp: &ConstantPool) -> Result<(F
                 return Ok((frame, Vec::new()));
             }
             op::ISTORE..=op::ASTORE | op::ISTORE_0..=op::ASTORE_3 => {
-                let wide = matches!(o, op::LSTORE | op::DSTORE | op::LSTORE_0..=op::LSTORE_3 | op::DSTORE_0..=op::DSTORE_3);
+                let wide =
+                    matches!(o, op::LSTORE | op::DSTORE | op::LSTORE_0..=op::LSTORE_3 | op::DSTORE_0..=op::DSTORE_3);
                 let size = if wide { 2 } else { 1 };
                 let popped = frame.pop_values(&[size], bci)?;
                 for s in slot..slot + usize::from(size) {
@@ -341,9 +351,12 @@ fn effect(insn: &Insn, cp: &ConstantPool) -> Result<(Vec<u8>, u8), DataFlowError
     let by_family = |base: u8| if (o - base) % 2 == 1 { 2 } else { 1 }; // i l f d order: odd offsets are wide
     Ok(match o {
         op::NOP | op::GOTO | op::GOTO_W | op::RETURN => (vec![], 0),
-        op::ACONST_NULL..=op::ICONST_5 | op::FCONST_0..=op::FCONST_2 | op::BIPUSH | op::SIPUSH | op::LDC | op::LDC_W => {
-            (vec![], 1)
-        }
+        op::ACONST_NULL..=op::ICONST_5
+        | op::FCONST_0..=op::FCONST_2
+        | op::BIPUSH
+        | op::SIPUSH
+        | op::LDC
+        | op::LDC_W => (vec![], 1),
         op::LCONST_0 | op::LCONST_1 | op::DCONST_0 | op::DCONST_1 | op::LDC2_W => (vec![], 2),
         op::LALOAD | op::DALOAD => (vec![1, 1], 2),
         op::IALOAD..=op::SALOAD => (vec![1, 1], 1),

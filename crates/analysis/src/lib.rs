@@ -19,6 +19,13 @@
 //! - [`condition_inputs`]: why a goal can stay uncovered, statically: code
 //!   reached only through exception edges, and what a branch's condition
 //!   reads (environment APIs, fields, instance calls).
+//! - [`dataflow`]: def-use data flow of a method over its locals and
+//!   operand stack (frame simulation): which definitions each instruction pops.
+//! - [`ocg`]: object construction graphs (EvoObj): the interprocedural
+//!   backward slice from a branch to the method's inputs, kept where it
+//!   reads fields or array elements.
+//! - [`callgraph`]: the call graph of class-path code by class hierarchy
+//!   analysis, and which methods write or return a field.
 //! - [`error`]: [`AnalysisError`], naming class, method and bytecode index.
 //!
 //! Internal: `condition` renders branch conditions for labels by symbolic
@@ -37,19 +44,20 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod callgraph;
 pub mod cfg;
 mod condition;
 pub mod condition_inputs;
 pub mod constants;
 pub mod control_dependence;
 pub mod dataflow;
-pub mod ocg;
 pub mod dominance;
 pub mod error;
 pub mod filter;
 pub mod goals;
 mod insn;
 mod method_analysis;
+pub mod ocg;
 #[cfg(test)]
 mod testutil;
 

@@ -28,6 +28,7 @@ use petgraph::Direction;
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::EdgeRef;
 
+use crate::callgraph::{Code, CodeCache};
 use crate::dataflow::{Def, Defs, MethodFlow, method_flow};
 use crate::insn::{member, split_descriptor};
 
@@ -36,6 +37,13 @@ use crate::insn::{member, split_descriptor};
 pub trait ClassSource {
     /// The class with internal name `internal`, if the class path has it.
     fn class(&self, internal: &str) -> Option<Arc<ClassFile>>;
+
+    /// The class-path subtypes (direct and indirect) of `internal`, for
+    /// class hierarchy analysis of virtual calls; none by default.
+    fn subtypes(&self, internal: &str) -> Vec<String> {
+        let _ = internal;
+        Vec::new()
+    }
 }
 
 impl<F: Fn(&str) -> Option<Arc<ClassFile>>> ClassSource for F {
@@ -126,7 +134,10 @@ impl Ocg {
 
     /// The nodes without parents (the inputs), in index order.
     pub fn roots(&self) -> Vec<NodeIndex> {
-        self.graph.node_indices().filter(|n| self.graph.neighbors_directed(*n, Direction::Incoming).next().is_none()).collect()
+        self.graph
+            .node_indices()
+            .filter(|n| self.graph.neighbors_directed(*n, Direction::Incoming).next().is_none())
+            .collect()
     }
 
     /// One line per node, in index order: `n2 call java/util/List.get(I)Ljava/lang/Object; <- owner n1, arg0 n3`;
@@ -192,7 +203,15 @@ pub fn build(
     let m = cf.methods.get(usize::from(method_index))?;
     let flow = Arc::new(method_flow(cf, m).ok()??);
     let k = flow.insns.iter().position(|i| i.bci == bci)?;
-    let mut slicer = Slicer { classes, limits, graph: DiGraph::new(), nodes: HashMap::new(), steps: 0, next_context: 0, flows: HashMap::new() };
+    let mut slicer = Slicer {
+        classes,
+        limits,
+        graph: DiGraph::new(),
+        nodes: HashMap::new(),
+        steps: 0,
+        next_context: 0,
+        flows: CodeCache::default(),
+    };
     let is_static = m.access & model::access::STATIC != 0;
     let ctx = slicer.root_context(cf, flow.clone(), cf.member_descriptor(m), is_static);
     let mut memo = HashMap::new();
@@ -223,12 +242,18 @@ struct Slicer<'a> {
     nodes: HashMap<(OcgNode, Vec<(NodeIndex, OcgEdge)>), NodeIndex>,
     steps: usize,
     next_context: usize,
-    /// Data flows of callees by `owner.name descriptor`.
-    flows: HashMap<String, Option<(Arc<ClassFile>, Arc<MethodFlow>)>>,
+    /// Data flows of callees.
+    flows: CodeCache,
 }
 
 impl Slicer<'_> {
-    fn root_context(&mut self, cf: &Arc<ClassFile>, flow: Arc<MethodFlow>, descriptor: &str, is_static: bool) -> Context {
+    fn root_context(
+        &mut self,
+        cf: &Arc<ClassFile>,
+        flow: Arc<MethodFlow>,
+        descriptor: &str,
+        is_static: bool,
+    ) -> Context {
         let mut entry = HashMap::new();
         let mut slot = 0u16;
         if !is_static {
@@ -299,7 +324,8 @@ impl Slicer<'_> {
         match insn.opcode {
             op::GETFIELD => {
                 let Some(m) = member(&ctx.class.constant_pool, insn) else { return Vec::new() };
-                let kind = OcgNode::Field { owner: m.owner.into(), name: m.name.into(), descriptor: m.descriptor.into() };
+                let kind =
+                    OcgNode::Field { owner: m.owner.into(), name: m.name.into(), descriptor: m.descriptor.into() };
                 let owners = traced(self, 0);
                 self.owned(kind, owners, Vec::new())
             }
@@ -348,12 +374,10 @@ impl Slicer<'_> {
                 return returned;
             }
         }
-        let (receiver, args) = if has_receiver { (operands[0].clone(), &operands[1..]) } else { (Vec::new(), &operands[..]) };
-        let args: Vec<(NodeIndex, OcgEdge)> = args
-            .iter()
-            .enumerate()
-            .flat_map(|(i, ns)| ns.iter().map(move |n| (*n, OcgEdge::Arg(i as u8))))
-            .collect();
+        let (receiver, args) =
+            if has_receiver { (operands[0].clone(), &operands[1..]) } else { (Vec::new(), &operands[..]) };
+        let args: Vec<(NodeIndex, OcgEdge)> =
+            args.iter().enumerate().flat_map(|(i, ns)| ns.iter().map(move |n| (*n, OcgEdge::Arg(i as u8)))).collect();
         let kind = OcgNode::Call { owner, name, descriptor };
         if receiver.is_empty() {
             return vec![self.node(kind, args)];
@@ -384,46 +408,24 @@ impl Slicer<'_> {
         let ctx = Context { id: self.fresh_id(), class, flow: flow.clone(), entry, depth: caller.depth + 1 };
         let mut out = BTreeSet::new();
         for (k, insn) in flow.insns.iter().enumerate() {
-            if matches!(insn.opcode, op::IRETURN..=op::ARETURN) && let Some(d) = flow.flow.operands[k].first() {
+            if matches!(insn.opcode, op::IRETURN..=op::ARETURN)
+                && let Some(d) = flow.flow.operands[k].first()
+            {
                 out.extend(self.trace(&ctx, d, memo));
             }
         }
         out.into_iter().collect()
     }
 
-    /// The code of `owner.name descriptor` as resolved on the class path
-    /// (the owner or its nearest superclass declaring it); `None` for JDK
-    /// classes and methods without code.
-    fn callee(&mut self, owner: &str, name: &str, descriptor: &str) -> Option<(Arc<ClassFile>, Arc<MethodFlow>)> {
-        let key = format!("{owner}.{name}{descriptor}");
-        if let Some(found) = self.flows.get(&key) {
-            return found.clone();
-        }
-        let found = resolve(self.classes, owner, name, descriptor);
-        self.flows.insert(key, found.clone());
-        found
+    /// The code of `owner.name descriptor` as resolved on the class path.
+    fn callee(&mut self, owner: &str, name: &str, descriptor: &str) -> Option<Code> {
+        self.flows.get(self.classes, owner, name, descriptor)
     }
 }
 
 /// Whether `internal` names a class of the JDK (whose code a slice does not enter).
 pub fn is_jdk_class(internal: &str) -> bool {
     ["java/", "javax/", "jdk/", "sun/", "com/sun/"].iter().any(|p| internal.starts_with(p))
-}
-
-fn resolve(classes: &dyn ClassSource, owner: &str, name: &str, descriptor: &str) -> Option<(Arc<ClassFile>, Arc<MethodFlow>)> {
-    let mut class = owner.to_string();
-    for _ in 0..32 {
-        if is_jdk_class(&class) {
-            return None;
-        }
-        let cf = classes.class(&class)?;
-        if let Some(m) = cf.methods.iter().find(|m| cf.member_name(m) == name && cf.member_descriptor(m) == descriptor) {
-            let flow = method_flow(&cf, m).ok()??;
-            return Some((cf.clone(), Arc::new(flow)));
-        }
-        class = cf.super_name()?.to_string();
-    }
-    None
 }
 
 /// The constant an index operand holds, when all its definitions are one
