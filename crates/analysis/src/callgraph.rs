@@ -87,6 +87,12 @@ impl<'a> Accessors<'a> {
         Accessors { classes, depth: DEFAULT_DEPTH, flows: CodeCache::default() }
     }
 
+    /// The same, following calls `depth` deep.
+    pub fn with_depth(mut self, depth: u32) -> Accessors<'a> {
+        self.depth = depth;
+        self
+    }
+
     /// The methods among `candidates` (name, descriptor) of class `class`
     /// (internal name) that write `field` of their receiver, best first.
     pub fn writers(&mut self, class: &str, candidates: &[(String, String)], field: &FieldKey) -> Vec<Accessor> {

@@ -35,6 +35,8 @@ enum Command {
     Goals(commands::goals::GoalsArgs),
     /// Generate JUnit tests for classes (the main job).
     Generate(commands::generate::GenerateArgs),
+    /// Explain one goal: EvoObj's object construction graph and test template for it.
+    ExplainOcg(commands::explain::ExplainArgs),
     /// Write instrumented class files and the tracer class to a directory.
     Instrument(commands::instrument::InstrumentArgs),
     /// Measurements: instrumentation speed, instrumentation check on jars.
@@ -123,6 +125,7 @@ fn main() -> std::process::ExitCode {
     let result = match cli.command {
         Command::Goals(args) => commands::goals::run(&args),
         Command::Generate(args) => commands::generate::run(&args),
+        Command::ExplainOcg(args) => commands::explain::run(&args),
         Command::Instrument(args) => commands::instrument::run(&args),
         Command::Bench(cmd) => commands::bench::run(&cmd),
         Command::Kat(cmd) => commands::kat::run(&cmd),

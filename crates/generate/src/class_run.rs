@@ -188,7 +188,9 @@ fn try_generate(
     let cluster = TestCluster::build(&run.cp, class.as_str(), &options)?;
     let seeds = Seeds::from_class(&*run.cp.load(class.as_str())?, SeedOptions::default());
     let initial = techniques.iter_mut().flat_map(|t| t.initial_tests(&run)).collect();
-    let mut variation = ClusterVariation { cluster: &cluster, seeds, max_statements: 10, initial };
+    let sources = techniques.iter_mut().filter_map(|t| t.goal_source(&run, &cluster)).collect();
+    let mut variation =
+        ClusterVariation { cluster: &cluster, seeds, max_statements: 10, initial, sources, next_source: 0 };
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ fnv(class.as_str()));
     // The search's share of the budget counts from the class's start: preparing (instrumenting, starting
     // the workers) takes 0.4 s, and over 1.5 s on a loaded machine, which would come out of verification's time.
@@ -201,8 +203,11 @@ fn try_generate(
     };
     observer.search_started(class, run.goals.goals.len(), search_config.budget.time);
     let problem = Problem { goals: &run.goals, map: &run.map, cut: class };
-    let mut events = SearchEvents(observer);
-    let outcome = search::run(&problem, &mut run.pool, &mut variation, &search_config, &mut rng, &mut events)?;
+    let mut events = SearchEvents { observer, targeted: 0 };
+    let outcome = search::run(&problem, &mut run.pool, &mut variation, &search_config, &mut rng, &mut events);
+    let targeted = events.targeted;
+    record_sources(&variation.sources, targeted, t.elapsed().as_secs_f64(), report);
+    let outcome = outcome?;
     observer.search_finished(class);
     if observer.should_stop() {
         run.deadlines = run.deadlines.hurried(Instant::now());
@@ -231,6 +236,17 @@ fn try_generate(
     let filled = fill_coverage(&mut run, &suite, &cluster, report);
     report.seconds.insert("final-coverage".into(), t.elapsed().as_secs_f64());
     filled
+}
+
+/// The numbers of the techniques' goal sources, with the goals their tests
+/// (or offspring) covered first and the search's seconds, into the report.
+fn record_sources(sources: &[Box<dyn crate::technique::GoalSource>], targeted: usize, search_seconds: f64, report: &mut ClassReport) {
+    for source in sources {
+        let mut stats = source.stats();
+        stats.insert("goals_covered".into(), targeted as f64);
+        stats.insert("search_seconds".into(), search_seconds);
+        report.techniques.insert(source.name().to_string(), stats);
+    }
 }
 
 /// Covered goals of the final suite, by kind, from one more execution

@@ -43,14 +43,21 @@ pub trait Observer {
 impl Observer for () {}
 
 /// Forwards the search's events to an [`Observer`].
-pub(crate) struct SearchEvents<'a>(pub(crate) &'a mut dyn Observer);
+pub(crate) struct SearchEvents<'a> {
+    pub(crate) observer: &'a mut dyn Observer,
+    /// Goals first covered by a targeted test or its offspring.
+    pub(crate) targeted: usize,
+}
 
 impl SearchObserver for SearchEvents<'_> {
     fn notify(&mut self, event: &SearchEvent) {
-        self.0.search_event(event);
+        if let SearchEvent::GoalCovered { targeted: true, .. } = event {
+            self.targeted += 1;
+        }
+        self.observer.search_event(event);
     }
 
     fn should_stop(&self) -> bool {
-        self.0.should_stop()
+        self.observer.should_stop()
     }
 }

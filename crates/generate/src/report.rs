@@ -139,6 +139,12 @@ pub struct ClassReport {
     pub mutants: MutantCount,
     /// Seconds spent: search, post-processing, verification, final-coverage (one more run of the final suite), total.
     pub seconds: BTreeMap<String, f64>,
+    /// Per technique with a goal source ([`crate::technique::GoalSource`]):
+    /// its numbers (`templates_made`, `synthesis_seconds`, ...), plus
+    /// `goals_covered` (goals first covered by its tests or their
+    /// offspring) and `search_seconds`.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub techniques: BTreeMap<String, BTreeMap<String, f64>>,
     /// Test executions of the search.
     pub executions: u64,
     /// Test executions per second of the whole search (all workers).
@@ -264,6 +270,7 @@ impl ClassReport {
             exceptions: Vec::new(),
             mutants: MutantCount::default(),
             seconds: BTreeMap::new(),
+            techniques: BTreeMap::new(),
             executions: 0,
             executions_per_second: 0.0,
             executions_per_second_per_worker: 0.0,

@@ -8,13 +8,20 @@
 //! |---|---|---|
 //! | 3. analyse + 4. instrument | [`Technique::goals`] | extra goals, with the probes that observe them (the instrumented classes' folder is on the workers' class path) |
 //! | 5. test cluster | [`Technique::initial_tests`] | tests the search starts from (a population source) |
+//! | 6. search | [`Technique::goal_source`] | tests aimed at uncovered goals, asked after every generation ([`GoalSource`]); its numbers go into `report.json`'s `techniques` |
 //! | 7. assertions | [`Technique::oracle`] | assertions (checked by verification like every other) |
 //! | 8. after verification | [`Technique::findings`] | likely bugs, each with a witness test of the final suite |
 //!
 //! With no technique the pipeline is exactly the base pipeline (the output
 //! is byte-identical; `scripts/output-digest.sh` checks it).
 
+use std::collections::BTreeMap;
+
+use analysis::GoalId;
+use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
+use testcase::cluster::TestCluster;
+use testcase::seeds::Seeds;
 use testcase::TestCase;
 
 use crate::ClassRun;
@@ -58,6 +65,14 @@ pub trait Technique {
         Vec::new()
     }
 
+    /// A source of tests aimed at uncovered goals during the search (the
+    /// search asks it after every generation: [`search::Variation::targeted_test`]).
+    /// It owns what it needs: `run` is borrowed by the search itself.
+    fn goal_source(&mut self, run: &ClassRun, cluster: &TestCluster) -> Option<Box<dyn GoalSource>> {
+        let _ = (run, cluster);
+        None
+    }
+
     /// Called with the minimised tests after the regression assertions have
     /// been added: a technique may add its own assertions. Assertions that
     /// fail under JUnit are removed by verification, like any other.
@@ -71,4 +86,26 @@ pub trait Technique {
         let _ = (run, suite, names);
         Vec::new()
     }
+}
+
+/// Tests aimed at goals the search has not covered yet (EvoObj's
+/// templates): a population source during the search.
+pub trait GoalSource {
+    /// A test aimed at one of `uncovered` (the goals the search works on
+    /// now), built from `cluster`'s calls with `seeds` for literals; `None`
+    /// when the source makes none this time.
+    fn test_for(
+        &mut self,
+        uncovered: &[GoalId],
+        cluster: &TestCluster,
+        seeds: &Seeds,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<TestCase>;
+
+    /// The technique's name ([`Technique::name`]), the key of its numbers in `report.json`.
+    fn name(&self) -> &'static str;
+
+    /// Its numbers for `report.json`'s `techniques.<name>` (counts and
+    /// seconds, each named by its key), read after the search.
+    fn stats(&self) -> BTreeMap<String, f64>;
 }

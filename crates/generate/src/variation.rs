@@ -4,11 +4,14 @@
 use std::collections::VecDeque;
 
 use rand_chacha::ChaCha8Rng;
+use analysis::GoalId;
 use search::Variation;
 use testcase::TestCase;
 use testcase::cluster::TestCluster;
 use testcase::operators;
 use testcase::seeds::Seeds;
+
+use crate::technique::GoalSource;
 
 /// Random tests, mutation and crossover for one class under test.
 pub struct ClusterVariation<'a> {
@@ -21,6 +24,10 @@ pub struct ClusterVariation<'a> {
     /// Tests from the techniques' population sources, handed out (first
     /// first) before any random test is made.
     pub initial: VecDeque<TestCase>,
+    /// The techniques' sources of targeted tests, asked in turn.
+    pub sources: Vec<Box<dyn GoalSource>>,
+    /// The source asked next.
+    pub next_source: usize,
 }
 
 impl Variation for ClusterVariation<'_> {
@@ -37,6 +44,15 @@ impl Variation for ClusterVariation<'_> {
 
     fn crossover(&mut self, a: &TestCase, b: &TestCase, rng: &mut ChaCha8Rng) -> (TestCase, TestCase) {
         operators::crossover(a, b, rng)
+    }
+
+    fn targeted_test(&mut self, uncovered: &[GoalId], rng: &mut ChaCha8Rng) -> Option<TestCase> {
+        if self.sources.is_empty() {
+            return None;
+        }
+        let k = self.next_source % self.sources.len();
+        self.next_source = self.next_source.wrapping_add(1);
+        self.sources[k].test_for(uncovered, self.cluster, &self.seeds, rng)
     }
 
     fn observe_values(&mut self, values: &search::RunTimeValues) {

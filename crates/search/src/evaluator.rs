@@ -39,6 +39,9 @@ pub struct Evaluated {
     pub obs: Observation,
     /// Index of the first statement that threw, if any.
     pub threw_at: Option<usize>,
+    /// Whether the test is a targeted test or descends from one
+    /// ([`crate::Variation::targeted_test`]).
+    pub targeted: bool,
 }
 
 /// Runs tests for a search and keeps its books.
@@ -104,7 +107,17 @@ impl<'a, 'p> Evaluator<'a, 'p> {
     ///
     /// # Errors
     /// [`ExecError`] when the executor fails as a whole.
-    pub fn evaluate(&mut self, mut tests: Vec<TestCase>) -> Result<Vec<Evaluated>, ExecError> {
+    pub fn evaluate(&mut self, tests: Vec<TestCase>) -> Result<Vec<Evaluated>, ExecError> {
+        let n = tests.len();
+        self.evaluate_targeted(tests, vec![false; n])
+    }
+
+    /// [`Self::evaluate`] with, per test, whether it is targeted (a
+    /// [`crate::Variation::targeted_test`] or its offspring).
+    ///
+    /// # Errors
+    /// [`ExecError`] when the executor fails as a whole.
+    pub fn evaluate_targeted(&mut self, mut tests: Vec<TestCase>, targeted: Vec<bool>) -> Result<Vec<Evaluated>, ExecError> {
         tests.truncate(self.remaining_evaluations());
         if tests.is_empty() {
             return Ok(Vec::new());
@@ -112,7 +125,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         let results = self.executor.execute(&tests)?;
         self.evaluations += tests.len() as u64;
         let mut out = Vec::with_capacity(tests.len());
-        for (test, result) in tests.into_iter().zip(results) {
+        for ((test, result), targeted) in tests.into_iter().zip(results).zip(targeted) {
             if let TestOutcome::Rejected { reason } = &result.outcome {
                 tracing::warn!("test rejected before execution: {reason}\n{test}");
                 continue;
@@ -121,10 +134,10 @@ impl<'a, 'p> Evaluator<'a, 'p> {
                 tracing::debug!("slow test ({:?}, {:?}):\n{test}", result.outcome, result.duration);
             }
             let obs = Observation::of(&result, self.problem.map);
-            self.record(&test, &result, &obs);
+            self.record(&test, &result, &obs, targeted);
             self.strings.extend(result.trace.strings.iter().cloned());
             self.remember_numbers(&test, &result.trace.numbers);
-            out.push(Evaluated { threw_at: first_throw(&result), test, obs });
+            out.push(Evaluated { threw_at: first_throw(&result), test, obs, targeted });
         }
         let event = SearchEvent::Progress {
             evaluations: self.evaluations,
@@ -135,9 +148,9 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         Ok(out)
     }
 
-    fn record(&mut self, test: &TestCase, result: &ExecutionResult, obs: &Observation) {
+    fn record(&mut self, test: &TestCase, result: &ExecutionResult, obs: &Observation, targeted: bool) {
         for goal in self.archive.offer(test, &obs.covered) {
-            self.observer.notify(&SearchEvent::GoalCovered { goal, evaluations: self.evaluations });
+            self.observer.notify(&SearchEvent::GoalCovered { goal, evaluations: self.evaluations, targeted });
         }
         if let Some(goal) = exception_goal(self.problem.cut, test, result) {
             let trimmed = truncate_after(test, first_throw(result).unwrap_or(0));

@@ -94,6 +94,15 @@ pub trait Variation {
     /// Values the class under test compared at run time, for the dynamic
     /// constant pool (default: ignored).
     fn observe_values(&mut self, _values: &RunTimeValues) {}
+    /// A test aimed at one of the `uncovered` goals the search works on
+    /// now (EvoObj's templates, TECHNIQUES.md §1 step 4), asked once after
+    /// every generation of the genetic algorithms; `None` (the default)
+    /// adds nothing. The test and its offspring are *targeted*: the goals
+    /// they cover first are reported with [`SearchEvent::GoalCovered`]'s
+    /// `targeted` flag.
+    fn targeted_test(&mut self, _uncovered: &[GoalId], _rng: &mut ChaCha8Rng) -> Option<TestCase> {
+        None
+    }
 }
 
 /// Values the class under test compared at run time since the search last
@@ -115,6 +124,9 @@ pub enum SearchEvent {
         goal: GoalId,
         /// Test executions so far, the covering one included.
         evaluations: u64,
+        /// Whether the covering test is a [`Variation::targeted_test`] or
+        /// descends from one (by mutation or crossover).
+        targeted: bool,
     },
     /// A new exception goal was seen.
     ExceptionCovered {

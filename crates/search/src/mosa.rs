@@ -46,9 +46,12 @@ pub fn run(
         }
         variation.observe_values(&ev.take_values());
         let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness);
-        let offspring = breed(&population, &scores, variation, config, rng);
-        let offspring = ev.evaluate(offspring)?;
+        let (offspring, targeted) = breed(&population, &scores, variation, config, rng);
+        let offspring = ev.evaluate_targeted(offspring, targeted)?;
         population.extend(offspring);
+        if let Some(test) = variation.targeted_test(&targets(ev, dynamic), rng) {
+            population.extend(ev.evaluate_targeted(vec![test], vec![true])?);
+        }
         // Targets again: the offspring may have covered goals and activated others.
         let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness);
         population = select(population, &scores, config.population);
@@ -101,15 +104,17 @@ impl Scores {
     }
 }
 
-/// Offspring of one generation: binary tournaments, crossover, mutation.
+/// Offspring of one generation: binary tournaments, crossover, mutation;
+/// with, per child, whether a parent was targeted.
 fn breed(
     pop: &[Evaluated],
     scores: &Scores,
     variation: &mut dyn Variation,
     config: &SearchConfig,
     rng: &mut ChaCha8Rng,
-) -> Vec<testcase::TestCase> {
+) -> (Vec<testcase::TestCase>, Vec<bool>) {
     let mut out = Vec::with_capacity(config.population);
+    let mut targeted = Vec::with_capacity(config.population);
     while out.len() < config.population {
         let (a, b) = (tournament(pop.len(), scores, rng), tournament(pop.len(), scores, rng));
         let (c, d) = if rng.random_bool(config.crossover_rate) {
@@ -119,13 +124,17 @@ fn breed(
         };
         out.push(variation.mutate(&c, rng));
         out.push(variation.mutate(&d, rng));
+        let from_targeted = pop[a].targeted || pop[b].targeted;
+        targeted.extend([from_targeted, from_targeted]);
     }
     // A few fresh random tests keep diversity (EvoSuite's "random restart" share).
     if rng.random_bool(0.2) {
         out.pop();
+        targeted.pop();
         out.push(variation.random_test(rng));
+        targeted.push(false);
     }
-    out
+    (out, targeted)
 }
 
 fn tournament(n: usize, scores: &Scores, rng: &mut ChaCha8Rng) -> usize {

@@ -61,6 +61,30 @@ pub fn run(
             }
         }
         population = next;
+        add_targeted(&mut population, ev, variation, &fitness, rng)?;
+    }
+    Ok(())
+}
+
+/// Adds the variation's targeted test for the uncovered goals, if it has
+/// one, to a random suite other than the elite (its offspring are not
+/// tracked here: suite mutation re-evaluates tests as plain tests).
+fn add_targeted(
+    population: &mut [Suite],
+    ev: &mut Evaluator<'_, '_>,
+    variation: &mut dyn Variation,
+    fitness: &Fitness<'_>,
+    rng: &mut ChaCha8Rng,
+) -> Result<(), ExecError> {
+    let uncovered: Vec<_> =
+        ev.problem.goals.goals.iter().map(|g| g.id).filter(|g| !ev.archive.covers(*g)).collect();
+    let Some(test) = variation.targeted_test(&uncovered, rng) else { return Ok(()) };
+    let added = ev.evaluate_targeted(vec![test], vec![true])?;
+    let indices: Vec<usize> = (1..population.len()).collect();
+    if let Some(&i) = indices.choose(rng) {
+        let mut tests = std::mem::take(&mut population[i].tests);
+        tests.extend(added);
+        population[i] = suite(tests, ev, fitness);
     }
     Ok(())
 }

@@ -36,9 +36,11 @@ mod factory;
 mod files;
 mod mutation;
 mod serial;
+mod template;
 mod values;
 
 use factory::Factory;
+pub use template::TemplateBuilder;
 
 /// Probability of the delete phase of a mutation (EvoSuite `p_test_delete`).
 const P_TEST_DELETE: f64 = 1.0 / 3.0;

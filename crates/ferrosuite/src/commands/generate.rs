@@ -73,6 +73,10 @@ pub struct GenerateArgs {
     /// Heap limit of each worker JVM in MB.
     #[arg(long, default_value_t = 1024)]
     pub heap_mb: u32,
+    /// Turn EvoObj off: no test templates built from object construction
+    /// graphs during the search (for ablations; on by default).
+    #[arg(long)]
+    pub no_evoobj: bool,
 }
 
 /// `--junit`: the JUnit version of the emitted tests.
@@ -151,7 +155,7 @@ fn generate_in(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<ExitCode>
     let classes = selection.resolve(&config.class_path)?;
     let interrupted = interruption_flag();
     let mut printer = Printer { progress: None, interrupted };
-    let report = ::generate::run(&config, &classes, &mut [], &mut printer)?;
+    let report = ::generate::run(&config, &classes, &mut techniques(args), &mut printer)?;
     let failed = report.classes.iter().filter(|c| c.status != ClassStatus::Ok).count();
     let report_file = config.out.join("report.json");
     if printer.should_stop() {
@@ -165,6 +169,15 @@ fn generate_in(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<ExitCode>
     }
     println!("{} classes, {failed} with problems; report: {}", classes.len(), report_file.display());
     Ok(if failed == 0 { ExitCode::Success } else { ExitCode::Partial })
+}
+
+/// The techniques the arguments turn on.
+fn techniques(args: &GenerateArgs) -> Vec<Box<dyn ::generate::Technique>> {
+    let mut out: Vec<Box<dyn ::generate::Technique>> = Vec::new();
+    if !args.no_evoobj {
+        out.push(Box::new(evoobj::EvoObj::default()));
+    }
+    out
 }
 
 /// Resolves the arguments into the pipeline's configuration.

@@ -1,5 +1,6 @@
 //! One module per subcommand, plus the mapping of errors to exit codes:
-//! [`generate`] (the main job), [`goals`], [`instrument`], [`kat`], and
+//! [`generate`] (the main job), [`goals`], [`explain`] (`explain-ocg`),
+//! [`instrument`], [`kat`], and
 //! `bench` ([`bench`]: `instrument`, `verify`, `exec` ([`bench_exec`]),
 //! `coverage` ([`bench_coverage`]), `flaky` ([`bench_flaky`]), `branches` ([`jacoco`]), `triage`
 //! ([`bench_triage`]), `draw` ([`corpus`]), `kat`).
@@ -10,6 +11,7 @@ pub mod bench_exec;
 pub mod bench_flaky;
 pub mod bench_triage;
 pub mod corpus;
+pub mod explain;
 pub mod generate;
 pub mod goals;
 pub mod instrument;

@@ -1,0 +1,334 @@
+//! Test templates from object construction graphs (Lin et al. ESEC/FSE
+//! 2021, §3.2, Algorithm 1; TECHNIQUES.md §1 step 3).
+//!
+//! A breadth-first traversal of the OCG from its inputs: a node gets its
+//! statement once all its parents have theirs (otherwise it is queued
+//! again), and a node that has one is reused. The template first makes the
+//! inputs (the receiver and the parameters of the method under test: new
+//! objects from the cluster, arrays long enough for the elements read,
+//! random literals for primitives), then per node:
+//!
+//! - a *leaf field* (nothing read from it) gets a setter call: a public
+//!   method of its owner that writes it, sampled by score
+//!   ([`analysis::callgraph`]), with random arguments (mutation slots);
+//! - an *inner field* whose elements are read (an array, or a JDK
+//!   container read with `get` and friends) gets an element writer
+//!   (`join(seat, p)`, `enlist(m)`) called with a new object that stands
+//!   for the elements read;
+//! - another *inner field* gets a new object passed to a setter that
+//!   stores its argument (so the objects read from it exist), else a
+//!   getter call;
+//! - an *array element* of an array the template made is stored at its
+//!   constant index (else a random one);
+//! - a *call* is made on its receiver's value when the test may call it.
+//!
+//! The template ends with the call of the method under test on those
+//! inputs. Nodes whose statement cannot be made are skipped with what
+//! depends on them; the search mutates the rest.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+use analysis::callgraph::{Accessor, Accessors, FieldKey, WriteKind};
+use analysis::ocg::{Ocg, OcgEdge, OcgNode, is_jdk_class};
+use model::descriptor::FieldType;
+use model::signature::JavaType;
+use petgraph::graph::NodeIndex;
+use rand::Rng;
+use testcase::cluster::{Callable, TestCluster};
+use testcase::ir::{TestCase, VarId};
+use testcase::operators::TemplateBuilder;
+use testcase::seeds::Seeds;
+
+/// Arrays a template makes for an input hold at least this many elements.
+const MIN_ARRAY_LENGTH: u32 = 4;
+/// Times a node waits in the queue for its parents before it is skipped.
+const REQUEUES: usize = 8;
+
+/// Setters and getters found so far, by (class, field, getter?).
+pub type AccessorCache = HashMap<(String, FieldKey, bool), Vec<Accessor>>;
+
+/// Everything a synthesis reads and the template it builds.
+struct Synthesis<'s, 'c, R: Rng + ?Sized> {
+    cluster: &'s TestCluster,
+    accessors: &'s mut Accessors<'c>,
+    cache: &'s mut AccessorCache,
+    builder: TemplateBuilder<'s, R>,
+}
+
+/// Builds the template of `ocg` for `target` (a call under test of the
+/// cluster); `None` when the template cannot call it.
+pub fn synthesise<'s, 'c, R: Rng + ?Sized>(
+    ocg: &Ocg,
+    target: &Callable,
+    cluster: &'s TestCluster,
+    seeds: &'s Seeds,
+    accessors: &'s mut Accessors<'c>,
+    cache: &'s mut AccessorCache,
+    rng: &'s mut R,
+) -> Option<TestCase> {
+    let builder = TemplateBuilder::new(cluster, seeds, rng);
+    let mut s = Synthesis { cluster, accessors, cache, builder };
+    let mut vars: HashMap<NodeIndex, Option<VarId>> = HashMap::new();
+    let mut elements: HashMap<NodeIndex, VarId> = HashMap::new();
+    let inputs = s.inputs(ocg, target, &mut vars);
+    let mut queue: VecDeque<(NodeIndex, usize)> = ocg.roots().into_iter().map(|n| (n, 0)).collect();
+    while let Some((n, waited)) = queue.pop_front() {
+        if vars.contains_key(&n) && !ocg.roots().contains(&n) {
+            continue;
+        }
+        let parents = ocg.parents(n);
+        if !matches!(ocg.graph[n], OcgNode::Input { .. }) {
+            if parents.iter().any(|(p, _)| !vars.contains_key(p)) {
+                if waited < REQUEUES {
+                    queue.push_back((n, waited + 1));
+                }
+                continue;
+            }
+            let var = match elements.get(&n) {
+                Some(v) => Some(*v),
+                None => s.node(ocg, n, &parents, &vars, &mut elements),
+            };
+            vars.insert(n, var);
+        }
+        queue.extend(ocg.children(n).into_iter().map(|c| (c, 0)));
+    }
+    let receiver = inputs.get(&None).copied().flatten();
+    let args: Vec<Option<VarId>> = (0..target.params().len()).map(|i| inputs.get(&Some(i as u16)).copied().flatten()).collect();
+    s.builder.call(target, receiver.filter(|_| target.receiver().is_some()), &args)?;
+    Some(s.builder.finish())
+}
+
+impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
+    /// Makes the receiver and the parameters the OCG reads from; by
+    /// parameter position (`None` for the receiver).
+    fn inputs(
+        &mut self,
+        ocg: &Ocg,
+        target: &Callable,
+        vars: &mut HashMap<NodeIndex, Option<VarId>>,
+    ) -> BTreeMap<Option<u16>, Option<VarId>> {
+        let mut out = BTreeMap::new();
+        if let Some(receiver) = target.receiver() {
+            out.insert(None, self.builder.make(&JavaType::from(receiver)));
+        }
+        for n in ocg.graph.node_indices() {
+            let OcgNode::Input { param, .. } = &ocg.graph[n] else { continue };
+            if let Some(p) = param {
+                let ty = target.params().get(usize::from(*p)).cloned();
+                let var = ty.and_then(|ty| self.input(ocg, n, &ty));
+                out.insert(Some(*p), var);
+            }
+            vars.insert(n, out.get(param).copied().flatten());
+        }
+        out
+    }
+
+    /// A parameter value: an array long enough for the elements read, else a new value.
+    fn input(&mut self, ocg: &Ocg, n: NodeIndex, ty: &JavaType) -> Option<VarId> {
+        let erased = ty.erasure()?;
+        if let FieldType::Array(elem) = &erased {
+            let longest = ocg
+                .children(n)
+                .iter()
+                .filter_map(|c| match ocg.graph[*c] {
+                    OcgNode::ArrayElement { index: Some(i) } => u32::try_from(i).ok().map(|i| i + 1),
+                    _ => None,
+                })
+                .max()
+                .unwrap_or(0);
+            return Some(self.builder.array(elem, longest.max(MIN_ARRAY_LENGTH)));
+        }
+        self.builder.make(ty)
+    }
+
+    /// The statement of one non-input node; its value (the owner's, for a
+    /// leaf field set in place).
+    fn node(
+        &mut self,
+        ocg: &Ocg,
+        n: NodeIndex,
+        parents: &[(NodeIndex, OcgEdge)],
+        vars: &HashMap<NodeIndex, Option<VarId>>,
+        elements: &mut HashMap<NodeIndex, VarId>,
+    ) -> Option<VarId> {
+        let owner = parents.iter().find(|(_, e)| *e == OcgEdge::Owner).and_then(|(p, _)| vars[p]);
+        match &ocg.graph[n] {
+            OcgNode::Input { .. } => None,
+            OcgNode::Field { name, descriptor, .. } => {
+                let field = FieldKey { name: name.clone(), descriptor: descriptor.clone() };
+                let owner = owner?;
+                let children = ocg.children(n);
+                if children.is_empty() {
+                    self.set_leaf(owner, &field).then_some(owner)
+                } else if children.iter().any(|c| is_element_read(&ocg.graph[*c])) {
+                    let element = self.add_element(owner, &field)?;
+                    children.iter().filter(|c| is_element_read(&ocg.graph[**c])).for_each(|c| {
+                        elements.insert(*c, element);
+                    });
+                    Some(owner)
+                } else {
+                    self.inner_object(owner, &field)
+                }
+            }
+            OcgNode::ArrayElement { index } => self.array_element(owner?, *index),
+            OcgNode::Call { name, descriptor, .. } => {
+                let args: BTreeMap<u8, VarId> = parents
+                    .iter()
+                    .filter_map(|(p, e)| match e {
+                        OcgEdge::Arg(i) => vars[p].map(|v| (*i, v)),
+                        _ => None,
+                    })
+                    .collect();
+                self.call_node(owner, name, descriptor, &args)
+            }
+        }
+    }
+
+    /// The public methods a value of class `var`'s type can be called with: (name, descriptor).
+    fn methods_of(&self, var: VarId) -> (String, Vec<(String, String)>) {
+        let class = match self.builder.type_of(var) {
+            FieldType::Object(name) => name,
+            _ => return (String::new(), Vec::new()),
+        };
+        let binary = class.to_binary();
+        let methods = self
+            .cluster
+            .modifiers(binary.as_str())
+            .iter()
+            .filter_map(Callable::method)
+            .map(|m| (m.name.clone(), m.descriptor.to_descriptor()))
+            .collect();
+        (class.as_str().to_string(), methods)
+    }
+
+    /// The callable of the cluster for `name descriptor` on a value of `var`'s type.
+    fn modifier(&self, var: VarId, name: &str, descriptor: &str) -> Option<Callable> {
+        let FieldType::Object(class) = self.builder.type_of(var) else { return None };
+        self.cluster
+            .modifiers(class.to_binary().as_str())
+            .iter()
+            .find(|c| c.method().is_some_and(|m| m.name == name && m.descriptor.to_descriptor() == descriptor))
+            .cloned()
+    }
+
+    fn accessors_of(&mut self, var: VarId, field: &FieldKey, getters: bool) -> Vec<Accessor> {
+        let (class, methods) = self.methods_of(var);
+        let key = (class.clone(), field.clone(), getters);
+        if let Some(found) = self.cache.get(&key) {
+            return found.clone();
+        }
+        let found = if getters {
+            self.accessors.getters(&class, &methods, field)
+        } else {
+            self.accessors.writers(&class, &methods, field)
+        };
+        self.cache.insert(key, found.clone());
+        found
+    }
+
+    /// Samples an accessor proportionally to its score (uniformly when all score 0).
+    fn sample<'x>(&mut self, found: &'x [Accessor]) -> Option<&'x Accessor> {
+        let total: f64 = found.iter().map(|a| a.score).sum();
+        if found.is_empty() {
+            return None;
+        }
+        if total <= 0.0 {
+            return found.get(self.builder_rng_index(found.len()));
+        }
+        let mut pick = self.builder_rng_unit() * total;
+        for a in found {
+            pick -= a.score;
+            if pick <= 0.0 {
+                return Some(a);
+            }
+        }
+        found.last()
+    }
+
+    fn builder_rng_index(&mut self, n: usize) -> usize {
+        (self.builder_rng_unit() * n as f64) as usize % n.max(1)
+    }
+
+    fn builder_rng_unit(&mut self) -> f64 {
+        self.builder.random_unit()
+    }
+
+    /// A setter call for a leaf field; whether one was made.
+    fn set_leaf(&mut self, owner: VarId, field: &FieldKey) -> bool {
+        let found = self.accessors_of(owner, field, false);
+        let Some(chosen) = self.sample(&found).cloned() else { return false };
+        let Some(callable) = self.modifier(owner, &chosen.name, &chosen.descriptor) else { return false };
+        self.builder.call(&callable, Some(owner), &[]).is_some()
+    }
+
+    /// An element writer called with a new object; that object.
+    fn add_element(&mut self, owner: VarId, field: &FieldKey) -> Option<VarId> {
+        let found: Vec<Accessor> =
+            self.accessors_of(owner, field, false).into_iter().filter(|a| a.kind == WriteKind::Element).collect();
+        self.call_with_new(owner, &found)
+    }
+
+    /// Calls a sampled accessor of `found` with a new object in the first
+    /// reference parameter that flows into the write; that object.
+    fn call_with_new(&mut self, owner: VarId, found: &[Accessor]) -> Option<VarId> {
+        let chosen = self.sample(found)?.clone();
+        let callable = self.modifier(owner, &chosen.name, &chosen.descriptor)?;
+        let params = callable.params().to_vec();
+        let p = chosen.value_params.iter().map(|p| usize::from(*p)).find(|p| params.get(*p).is_some_and(is_object))?;
+        let object = self.builder.make(&params[p])?;
+        let mut args = vec![None; params.len()];
+        args[p] = Some(object);
+        self.builder.call(&callable, Some(owner), &args)?;
+        Some(object)
+    }
+
+    /// A new object stored by a setter, else the value a getter returns.
+    fn inner_object(&mut self, owner: VarId, field: &FieldKey) -> Option<VarId> {
+        let setters: Vec<Accessor> = self
+            .accessors_of(owner, field, false)
+            .into_iter()
+            .filter(|a| a.kind == WriteKind::Put && !a.value_params.is_empty())
+            .collect();
+        if let Some(object) = self.call_with_new(owner, &setters) {
+            return Some(object);
+        }
+        let getters = self.accessors_of(owner, field, true);
+        let chosen = self.sample(&getters)?.clone();
+        let callable = self.modifier(owner, &chosen.name, &chosen.descriptor)?;
+        self.builder.call(&callable, Some(owner), &[])
+    }
+
+    /// A new element stored into an array the template made.
+    fn array_element(&mut self, array: VarId, index: Option<i32>) -> Option<VarId> {
+        let FieldType::Array(elem) = self.builder.type_of(array) else { return None };
+        let index = match index {
+            Some(i) => u32::try_from(i).ok()?,
+            None => self.builder_rng_index(MIN_ARRAY_LENGTH as usize) as u32,
+        };
+        let value = self.builder.make(&JavaType::from((*elem).clone()))?;
+        self.builder.store(array, index, value);
+        Some(value)
+    }
+
+    /// A call the OCG did not follow, when the test may make it.
+    fn call_node(&mut self, receiver: Option<VarId>, name: &str, descriptor: &str, args: &BTreeMap<u8, VarId>) -> Option<VarId> {
+        let receiver = receiver?;
+        let callable = self.modifier(receiver, name, descriptor)?;
+        let args: Vec<Option<VarId>> = (0..callable.params().len()).map(|i| args.get(&(i as u8)).copied()).collect();
+        self.builder.call(&callable, Some(receiver), &args)
+    }
+}
+
+/// Whether a node reads an element of what its owner holds: an array
+/// element, or a JDK call on a container (`list.get(i)`, `map.get(k)`).
+fn is_element_read(node: &OcgNode) -> bool {
+    match node {
+        OcgNode::ArrayElement { .. } => true,
+        OcgNode::Call { owner, .. } => is_jdk_class(owner),
+        _ => false,
+    }
+}
+
+fn is_object(ty: &JavaType) -> bool {
+    ty.erasure().is_some_and(|e| matches!(e, FieldType::Object(_) | FieldType::Array(_)))
+}

@@ -1,0 +1,96 @@
+//! [`TemplateBuilder`]: builds a test statement by statement for a
+//! technique that knows which objects a goal needs (EvoObj's templates,
+//! TECHNIQUES.md §1 step 3), through the same [`Factory`] the random tests
+//! use, so a template is an ordinary test of the cluster.
+//!
+//! Statements are appended; the caller names receivers and the arguments
+//! it cares about, and the builder makes the rest as random tests do
+//! (reused, `null` or new; a primitive is a random literal, which the
+//! search's mutation then changes: a mutation slot).
+
+use model::descriptor::FieldType;
+use model::signature::JavaType;
+use rand::Rng;
+
+use super::factory::Factory;
+use crate::cluster::{Callable, TestCluster};
+use crate::ir::{StatementKind, TestCase, VarId};
+use crate::seeds::Seeds;
+
+/// A test under construction, appended to at its end.
+pub struct TemplateBuilder<'a, R: Rng + ?Sized> {
+    factory: Factory<'a, R>,
+}
+
+impl<'a, R: Rng + ?Sized> TemplateBuilder<'a, R> {
+    /// An empty test over `cluster`, with `seeds` for literals.
+    pub fn new(cluster: &'a TestCluster, seeds: &'a Seeds, rng: &'a mut R) -> TemplateBuilder<'a, R> {
+        TemplateBuilder { factory: Factory::new(cluster, seeds, rng, TestCase::default()) }
+    }
+
+    /// The statements so far.
+    pub fn len(&self) -> usize {
+        self.factory.test.len()
+    }
+
+    /// Whether no statement was appended yet.
+    pub fn is_empty(&self) -> bool {
+        self.factory.test.statements.is_empty()
+    }
+
+    /// The erased type of `var`.
+    pub fn type_of(&self, var: VarId) -> FieldType {
+        super::edit::value_type(&self.factory.test, var)
+    }
+
+    /// A new value of type `ty`: a random literal for primitives and
+    /// strings, else a new non-null object from the cluster's generators
+    /// (with the arguments they need); `None` when the cluster cannot make one.
+    pub fn make(&mut self, ty: &JavaType) -> Option<VarId> {
+        let erased = ty.erasure()?;
+        let mut pos = self.len();
+        self.factory.new_value(ty, &erased, &mut pos, 0)
+    }
+
+    /// `new elem[length]`.
+    pub fn array(&mut self, elem: &FieldType, length: u32) -> VarId {
+        let mut pos = self.len();
+        self.factory.insert_kind(&mut pos, StatementKind::NewArray { elem: elem.clone(), length })
+    }
+
+    /// `array[index] = value`.
+    pub fn store(&mut self, array: VarId, index: u32, value: VarId) {
+        let mut pos = self.len();
+        self.factory.insert_kind(&mut pos, StatementKind::ArrayStore { array, index, value });
+    }
+
+    /// Calls `callable` on `receiver` with `args[i]` where given and a
+    /// value made as a random test would make it elsewhere; `None` when the
+    /// call does not fit (receiver, argument count).
+    pub fn call(&mut self, callable: &Callable, receiver: Option<VarId>, args: &[Option<VarId>]) -> Option<VarId> {
+        let mut pos = self.len();
+        let params = callable.params().to_vec();
+        let mut values = Vec::with_capacity(params.len());
+        for (i, param) in params.iter().enumerate() {
+            match args.get(i).copied().flatten() {
+                Some(v) => values.push(v),
+                None => values.push(self.factory.value(param, &mut pos, 1, &[])),
+            }
+        }
+        let statement = callable.statement(receiver, values)?;
+        Some(self.factory.insert(&mut pos, statement))
+    }
+
+    /// A uniform random number in `[0, 1)` from the builder's generator.
+    pub fn random_unit(&mut self) -> f64 {
+        self.factory.rng.random()
+    }
+
+    /// The finished test; its call under test is the last call under test.
+    pub fn finish(self) -> TestCase {
+        let cluster = self.factory.cluster;
+        let mut test = self.factory.test;
+        test.call_under_test = cluster.last_call_under_test(&test);
+        test
+    }
+}
