@@ -23,7 +23,7 @@ use testcase::seeds::Seeds;
 
 use crate::EvoObjConfig;
 use crate::classes::ClassPathSource;
-use crate::template::{AccessorCache, synthesise};
+use crate::template::{Caches, Inputs, synthesise};
 
 /// EvoObj's [`GoalSource`] for one class under test.
 pub struct TemplateSource {
@@ -35,7 +35,7 @@ pub struct TemplateSource {
     eligible: HashSet<GoalId>,
     /// OCGs built so far; `None` when a goal's graph reads no field.
     ocgs: HashMap<GoalId, Option<Arc<Ocg>>>,
-    cache: AccessorCache,
+    cache: Caches,
     stats: Stats,
 }
 
@@ -67,7 +67,7 @@ impl TemplateSource {
             goals: goals.clone(),
             eligible,
             ocgs: HashMap::new(),
-            cache: AccessorCache::new(),
+            cache: Caches::default(),
             stats: Stats::default(),
         }
     }
@@ -90,7 +90,8 @@ impl TemplateSource {
         };
         let target = target_call(cluster, self.goals.goal(goal))?;
         let mut accessors = Accessors::new(&self.classes).with_depth(self.config.call_depth);
-        let test = synthesise(&ocg, &target, cluster, seeds, &mut accessors, &mut self.cache, rng)?;
+        let inputs = Inputs { cp: &self.cp, cluster, seeds };
+        let test = synthesise(&ocg, &target, inputs, &mut accessors, &mut self.cache, rng)?;
         self.stats.made += 1;
         if test.len() > self.config.max_statements {
             return None;

@@ -30,6 +30,7 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use analysis::callgraph::{Accessor, Accessors, FieldKey, WriteKind};
 use analysis::ocg::{Ocg, OcgEdge, OcgNode, is_jdk_class};
+use model::classpath::ClassPath;
 use model::descriptor::FieldType;
 use model::signature::JavaType;
 use petgraph::graph::NodeIndex;
@@ -44,14 +45,33 @@ const MIN_ARRAY_LENGTH: u32 = 4;
 /// Times a node waits in the queue for its parents before it is skipped.
 const REQUEUES: usize = 8;
 
-/// Setters and getters found so far, by (class, field, getter?).
-pub type AccessorCache = HashMap<(String, FieldKey, bool), Vec<Accessor>>;
+/// What syntheses of one class under test share: setters and getters
+/// found so far, by (class, field, getter?), and the instance methods of
+/// classes the cluster has no modifiers for, by binary name.
+#[derive(Default)]
+pub struct Caches {
+    accessors: HashMap<(String, FieldKey, bool), Vec<Accessor>>,
+    methods: HashMap<String, Vec<Callable>>,
+    constructors: HashMap<String, Vec<Callable>>,
+}
+
+/// The class path, test cluster and seeds a synthesis builds from.
+#[derive(Clone, Copy)]
+pub struct Inputs<'s> {
+    /// The class path (for methods of classes outside the cluster).
+    pub cp: &'s ClassPath,
+    /// The calls and generators of the class under test.
+    pub cluster: &'s TestCluster,
+    /// Constants for literals.
+    pub seeds: &'s Seeds,
+}
 
 /// Everything a synthesis reads and the template it builds.
 struct Synthesis<'s, 'c, R: Rng + ?Sized> {
+    cp: &'s ClassPath,
     cluster: &'s TestCluster,
     accessors: &'s mut Accessors<'c>,
-    cache: &'s mut AccessorCache,
+    cache: &'s mut Caches,
     builder: TemplateBuilder<'s, R>,
 }
 
@@ -60,14 +80,13 @@ struct Synthesis<'s, 'c, R: Rng + ?Sized> {
 pub fn synthesise<'s, 'c, R: Rng + ?Sized>(
     ocg: &Ocg,
     target: &Callable,
-    cluster: &'s TestCluster,
-    seeds: &'s Seeds,
+    inputs: Inputs<'s>,
     accessors: &'s mut Accessors<'c>,
-    cache: &'s mut AccessorCache,
+    cache: &'s mut Caches,
     rng: &'s mut R,
 ) -> Option<TestCase> {
-    let builder = TemplateBuilder::new(cluster, seeds, rng);
-    let mut s = Synthesis { cluster, accessors, cache, builder };
+    let builder = TemplateBuilder::new(inputs.cluster, inputs.seeds, rng);
+    let mut s = Synthesis { cp: inputs.cp, cluster: inputs.cluster, accessors, cache, builder };
     let mut vars: HashMap<NodeIndex, Option<VarId>> = HashMap::new();
     let mut elements: HashMap<NodeIndex, VarId> = HashMap::new();
     let inputs = s.inputs(ocg, target, &mut vars);
@@ -88,6 +107,9 @@ pub fn synthesise<'s, 'c, R: Rng + ?Sized>(
                 Some(v) => Some(*v),
                 None => s.node(ocg, n, &parents, &vars, &mut elements),
             };
+            if var.is_none() {
+                tracing::debug!("evoobj: no statement for {:?}", ocg.graph[n]);
+            }
             vars.insert(n, var);
         }
         queue.extend(ocg.children(n).into_iter().map(|c| (c, 0)));
@@ -109,7 +131,7 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
     ) -> BTreeMap<Option<u16>, Option<VarId>> {
         let mut out = BTreeMap::new();
         if let Some(receiver) = target.receiver() {
-            out.insert(None, self.builder.make(&JavaType::from(receiver)));
+            out.insert(None, self.make(&JavaType::from(receiver)));
         }
         for n in ocg.graph.node_indices() {
             let OcgNode::Input { param, .. } = &ocg.graph[n] else { continue };
@@ -123,9 +145,17 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
         out
     }
 
-    /// A parameter value: an array long enough for the elements read, else a new value.
+    /// A parameter value: an array long enough for the elements read; 0
+    /// for an `int` that indexes a JDK list (`list.get(i)`: the template
+    /// adds one element, at 0); else a new value.
     fn input(&mut self, ocg: &Ocg, n: NodeIndex, ty: &JavaType) -> Option<VarId> {
         let erased = ty.erasure()?;
+        let indexes_a_list = ocg.children(n).iter().any(|c| {
+            matches!(&ocg.graph[*c], OcgNode::Call { owner, descriptor, .. } if is_jdk_class(owner) && descriptor.starts_with("(I)"))
+        });
+        if erased == FieldType::Base(model::descriptor::BaseType::Int) && indexes_a_list {
+            return Some(self.builder.int(0));
+        }
         if let FieldType::Array(elem) = &erased {
             let longest = ocg
                 .children(n)
@@ -138,7 +168,7 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
                 .unwrap_or(0);
             return Some(self.builder.array(elem, longest.max(MIN_ARRAY_LENGTH)));
         }
-        self.builder.make(ty)
+        self.make(ty)
     }
 
     /// The statement of one non-input node; its value (the owner's, for a
@@ -161,7 +191,10 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
                 if children.is_empty() {
                     self.set_leaf(owner, &field).then_some(owner)
                 } else if children.iter().any(|c| is_element_read(&ocg.graph[*c])) {
-                    let element = self.add_element(owner, &field)?;
+                    let reads: Vec<NodeIndex> = children.iter().copied().filter(|c| is_element_read(&ocg.graph[*c])).collect();
+                    let keys = key_vars(ocg, &reads, vars);
+                    let wanted = element_class(ocg, &reads);
+                    let element = self.add_element(owner, &field, wanted.as_deref(), &keys)?;
                     children.iter().filter(|c| is_element_read(&ocg.graph[**c])).for_each(|c| {
                         elements.insert(*c, element);
                     });
@@ -184,16 +217,51 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
         }
     }
 
+    /// The calls a test can make on a value of class `binary`: the
+    /// cluster's modifiers, else the class's accessible instance methods.
+    fn callables(&mut self, binary: &str) -> Vec<Callable> {
+        let modifiers = self.cluster.modifiers(binary);
+        if !modifiers.is_empty() {
+            return modifiers.to_vec();
+        }
+        let (cp, cluster) = (self.cp, self.cluster);
+        self.cache
+            .methods
+            .entry(binary.to_string())
+            .or_insert_with(|| testcase::cluster::instance_methods(cp, cluster.cut().as_str(), cluster.options(), binary))
+            .clone()
+    }
+
+    /// A new value of type `ty` as random tests make it, else (for an
+    /// application class the cluster cannot make) from one of its constructors.
+    fn make(&mut self, ty: &JavaType) -> Option<VarId> {
+        if let Some(v) = self.builder.make(ty) {
+            return Some(v);
+        }
+        let Some(FieldType::Object(class)) = ty.erasure() else { return None };
+        let binary = class.to_binary().to_string();
+        let (cp, cluster) = (self.cp, self.cluster);
+        let constructors = self
+            .cache
+            .constructors
+            .entry(binary.clone())
+            .or_insert_with(|| testcase::cluster::constructors(cp, cluster.cut().as_str(), cluster.options(), &binary))
+            .clone();
+        if constructors.is_empty() {
+            return None;
+        }
+        let k = self.builder_rng_index(constructors.len());
+        self.builder.call(&constructors[k], None, &[])
+    }
+
     /// The public methods a value of class `var`'s type can be called with: (name, descriptor).
-    fn methods_of(&self, var: VarId) -> (String, Vec<(String, String)>) {
+    fn methods_of(&mut self, var: VarId) -> (String, Vec<(String, String)>) {
         let class = match self.builder.type_of(var) {
             FieldType::Object(name) => name,
             _ => return (String::new(), Vec::new()),
         };
-        let binary = class.to_binary();
         let methods = self
-            .cluster
-            .modifiers(binary.as_str())
+            .callables(class.to_binary().as_str())
             .iter()
             .filter_map(Callable::method)
             .map(|m| (m.name.clone(), m.descriptor.to_descriptor()))
@@ -201,20 +269,18 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
         (class.as_str().to_string(), methods)
     }
 
-    /// The callable of the cluster for `name descriptor` on a value of `var`'s type.
-    fn modifier(&self, var: VarId, name: &str, descriptor: &str) -> Option<Callable> {
+    /// The call `name descriptor` on a value of `var`'s type.
+    fn modifier(&mut self, var: VarId, name: &str, descriptor: &str) -> Option<Callable> {
         let FieldType::Object(class) = self.builder.type_of(var) else { return None };
-        self.cluster
-            .modifiers(class.to_binary().as_str())
-            .iter()
+        self.callables(class.to_binary().as_str())
+            .into_iter()
             .find(|c| c.method().is_some_and(|m| m.name == name && m.descriptor.to_descriptor() == descriptor))
-            .cloned()
     }
 
     fn accessors_of(&mut self, var: VarId, field: &FieldKey, getters: bool) -> Vec<Accessor> {
         let (class, methods) = self.methods_of(var);
         let key = (class.clone(), field.clone(), getters);
-        if let Some(found) = self.cache.get(&key) {
+        if let Some(found) = self.cache.accessors.get(&key) {
             return found.clone();
         }
         let found = if getters {
@@ -222,7 +288,7 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
         } else {
             self.accessors.writers(&class, &methods, field)
         };
-        self.cache.insert(key, found.clone());
+        self.cache.accessors.insert(key, found.clone());
         found
     }
 
@@ -253,31 +319,52 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
         self.builder.random_unit()
     }
 
-    /// A setter call for a leaf field; whether one was made.
+    /// A setter call for a leaf field (an element writer gets a new
+    /// element, so that the container is not empty); whether one was made.
     fn set_leaf(&mut self, owner: VarId, field: &FieldKey) -> bool {
         let found = self.accessors_of(owner, field, false);
         let Some(chosen) = self.sample(&found).cloned() else { return false };
+        if chosen.kind == WriteKind::Element {
+            return self.call_with_new(owner, std::slice::from_ref(&chosen), None, &[]).is_some();
+        }
         let Some(callable) = self.modifier(owner, &chosen.name, &chosen.descriptor) else { return false };
         self.builder.call(&callable, Some(owner), &[]).is_some()
     }
 
-    /// An element writer called with a new object; that object.
-    fn add_element(&mut self, owner: VarId, field: &FieldKey) -> Option<VarId> {
+    /// An element writer called with a new object of class `wanted` (when
+    /// known) and, in its other parameters, the keys or indices the reads
+    /// use where their types fit; that object.
+    fn add_element(&mut self, owner: VarId, field: &FieldKey, wanted: Option<&str>, keys: &[VarId]) -> Option<VarId> {
         let found: Vec<Accessor> =
             self.accessors_of(owner, field, false).into_iter().filter(|a| a.kind == WriteKind::Element).collect();
-        self.call_with_new(owner, &found)
+        self.call_with_new(owner, &found, wanted, keys)
     }
 
-    /// Calls a sampled accessor of `found` with a new object in the first
-    /// reference parameter that flows into the write; that object.
-    fn call_with_new(&mut self, owner: VarId, found: &[Accessor]) -> Option<VarId> {
+    /// Calls a sampled accessor of `found` with a new object in the
+    /// parameter that flows into the write and has class `wanted` (else
+    /// the first such reference parameter other than a `java.lang` type),
+    /// and `keys` in the other parameters their types fit; that object.
+    fn call_with_new(&mut self, owner: VarId, found: &[Accessor], wanted: Option<&str>, keys: &[VarId]) -> Option<VarId> {
         let chosen = self.sample(found)?.clone();
         let callable = self.modifier(owner, &chosen.name, &chosen.descriptor)?;
         let params = callable.params().to_vec();
-        let p = chosen.value_params.iter().map(|p| usize::from(*p)).find(|p| params.get(*p).is_some_and(is_object))?;
-        let object = self.builder.make(&params[p])?;
+        let class_of = |t: &JavaType| match t.erasure() {
+            Some(FieldType::Object(n)) => Some(n.as_str().to_string()),
+            _ => None,
+        };
+        let flows: Vec<usize> = chosen.value_params.iter().map(|p| usize::from(*p)).filter(|p| params.get(*p).is_some_and(is_object)).collect();
+        let p = flows
+            .iter()
+            .copied()
+            .find(|p| wanted.is_some() && class_of(&params[*p]).as_deref() == wanted)
+            .or_else(|| flows.iter().copied().find(|p| class_of(&params[*p]).is_none_or(|c| !c.starts_with("java/lang/"))))?;
+        let object = self.make(&params[p])?;
         let mut args = vec![None; params.len()];
         args[p] = Some(object);
+        for (i, param) in params.iter().enumerate().filter(|(i, _)| *i != p) {
+            let erased = param.erasure();
+            args[i] = keys.iter().copied().find(|k| erased.as_ref() == Some(&self.builder.type_of(*k)));
+        }
         self.builder.call(&callable, Some(owner), &args)?;
         Some(object)
     }
@@ -289,7 +376,7 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
             .into_iter()
             .filter(|a| a.kind == WriteKind::Put && !a.value_params.is_empty())
             .collect();
-        if let Some(object) = self.call_with_new(owner, &setters) {
+        if let Some(object) = self.call_with_new(owner, &setters, None, &[]) {
             return Some(object);
         }
         let getters = self.accessors_of(owner, field, true);
@@ -305,7 +392,10 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
             Some(i) => u32::try_from(i).ok()?,
             None => self.builder_rng_index(MIN_ARRAY_LENGTH as usize) as u32,
         };
-        let value = self.builder.make(&JavaType::from((*elem).clone()))?;
+        let value = match &*elem {
+            FieldType::Array(inner) => self.builder.array(inner, MIN_ARRAY_LENGTH),
+            other => self.make(&JavaType::from(other.clone()))?,
+        };
         self.builder.store(array, index, value);
         Some(value)
     }
@@ -317,6 +407,26 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
         let args: Vec<Option<VarId>> = (0..callable.params().len()).map(|i| args.get(&(i as u8)).copied()).collect();
         self.builder.call(&callable, Some(receiver), &args)
     }
+}
+
+/// The values of the keys and indices the element reads use (their
+/// [`OcgEdge::Arg`] and [`OcgEdge::Index`] parents that have values).
+fn key_vars(ocg: &Ocg, reads: &[NodeIndex], vars: &HashMap<NodeIndex, Option<VarId>>) -> Vec<VarId> {
+    reads
+        .iter()
+        .flat_map(|r| ocg.parents(*r))
+        .filter(|(_, e)| matches!(e, OcgEdge::Arg(_) | OcgEdge::Index))
+        .filter_map(|(p, _)| vars.get(&p).copied().flatten())
+        .collect()
+}
+
+/// The class that owns the fields read from the elements (internal name),
+/// when the elements' children name one.
+fn element_class(ocg: &Ocg, reads: &[NodeIndex]) -> Option<String> {
+    reads.iter().flat_map(|r| ocg.children(*r)).find_map(|c| match &ocg.graph[c] {
+        OcgNode::Field { owner, .. } => Some(owner.clone()),
+        _ => None,
+    })
 }
 
 /// Whether a node reads an element of what its owner holds: an array

@@ -444,6 +444,23 @@ impl Callable {
     }
 }
 
+/// The accessible instance methods of application class `binary_name`
+/// (declared by it or its superclasses outside the JDK), referenced with
+/// `binary_name`, as the cluster of `cut` would list them as modifiers:
+/// for a technique that calls methods on objects of a type the cluster did
+/// not reach (a class only ever returned, such as `ship.getCrew()`'s).
+/// Empty for JDK classes and classes the test cannot access.
+pub fn instance_methods(class_path: &ClassPath, cut: &str, options: &ClusterOptions, binary_name: &str) -> Vec<Callable> {
+    build::instance_methods(class_path, cut, options, binary_name)
+}
+
+/// The accessible constructors of concrete application class
+/// `binary_name`, as the cluster of `cut` would list them as generators
+/// (for a technique that makes objects of a type the cluster did not reach).
+pub fn constructors(class_path: &ClassPath, cut: &str, options: &ClusterOptions, binary_name: &str) -> Vec<Callable> {
+    build::constructors(class_path, cut, options, binary_name)
+}
+
 /// Type argument `index` of a generic class type, as the type of a value
 /// to make: `String` for `List<String>` and `List<? extends String>`,
 /// `Object` for raw types, wildcards and type variables.

@@ -52,6 +52,25 @@ pub(super) fn build(cp: &ClassPath, cut: &str, options: &ClusterOptions) -> Resu
     b.finish(&class)
 }
 
+/// [`super::instance_methods`]: the accessible instance methods of an
+/// application class, as a build of `cut`'s cluster lists its modifiers.
+pub(super) fn instance_methods(cp: &ClassPath, cut: &str, options: &ClusterOptions, binary_name: &str) -> Vec<Callable> {
+    if is_jdk_class(binary_name) {
+        return Vec::new();
+    }
+    Builder::new(cp, cut, options).instance_methods(binary_name)
+}
+
+/// [`super::constructors`]: the accessible constructors of a concrete
+/// application class, as a build of `cut`'s cluster lists them.
+pub(super) fn constructors(cp: &ClassPath, cut: &str, options: &ClusterOptions, binary_name: &str) -> Vec<Callable> {
+    let b = Builder::new(cp, cut, options);
+    match b.load(binary_name).filter(|c| !is_jdk_class(binary_name) && b.class_accessible(c)) {
+        Some(class) if class.access & (access::ABSTRACT | access::INTERFACE) == 0 => b.constructors(&class),
+        _ => Vec::new(),
+    }
+}
+
 /// The state of one build.
 struct Builder<'cp> {
     cp: &'cp ClassPath,

@@ -52,6 +52,12 @@ impl<'a, R: Rng + ?Sized> TemplateBuilder<'a, R> {
         self.factory.new_value(ty, &erased, &mut pos, 0)
     }
 
+    /// The `int` literal `value`.
+    pub fn int(&mut self, value: i32) -> VarId {
+        let mut pos = self.len();
+        self.factory.insert_kind(&mut pos, StatementKind::Primitive(crate::ir::Primitive::Int(value)))
+    }
+
     /// `new elem[length]`.
     pub fn array(&mut self, elem: &FieldType, length: u32) -> VarId {
         let mut pos = self.len();

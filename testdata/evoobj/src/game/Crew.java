@@ -8,7 +8,7 @@ public class Crew {
     private final List<Member> members = new ArrayList<>();
 
     public void enlist(Member m) {
-        if (m != null) {
+        if (m != null && members.size() < 8) {
             members.add(m);
         }
     }
@@ -19,5 +19,13 @@ public class Crew {
             return null;
         }
         return members.get(index);
+    }
+
+    public int size() {
+        return members.size();
+    }
+
+    public void disband() {
+        members.clear();
     }
 }

@@ -1,9 +1,10 @@
 package game;
 
-/** A crew member who may wear a badge. */
+/** A crew member; every member wears the badge made with them. */
 public class Member {
-    private final String name;
-    private Badge badge;
+    private String name;
+    private final Badge badge = new Badge();
+    private boolean retired;
 
     public Member(String name) {
         this.name = name;
@@ -13,11 +14,19 @@ public class Member {
         return name;
     }
 
+    public void rename(String name) {
+        this.name = name;
+    }
+
     public Badge getBadge() {
         return badge;
     }
 
-    public void setBadge(Badge badge) {
-        this.badge = badge;
+    public void retire() {
+        retired = true;
+    }
+
+    public boolean isRetired() {
+        return retired;
     }
 }

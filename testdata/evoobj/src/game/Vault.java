@@ -1,17 +1,19 @@
 package game;
 
-/** A vault whose private gold changes only through a checked public method. */
+/** A vault with its account; a frozen vault pays nothing. */
 public class Vault {
-    private int gold;
+    private final Account account = new Account();
+    private boolean frozen;
 
-    /** Deposits {@code amount} when it is between 1 and 5000. */
-    public void deposit(int amount) {
-        if (amount > 0 && amount <= 5000) {
-            gold += amount;
-        }
+    public Account getAccount() {
+        return account;
     }
 
-    int gold() {
-        return gold;
+    public void freeze() {
+        frozen = true;
+    }
+
+    public boolean isFrozen() {
+        return frozen;
     }
 }
