@@ -66,7 +66,9 @@ pub fn explain(cp: Arc<ClassPath>, class: &BinaryName, key: &str, seed: u64) -> 
     let ocg = build_ocg(&classes, &goals, goal.id, config.limits());
     match ocg.as_ref().filter(|o| !o.is_trivial()) {
         None => {
-            out.push_str("nothing to explain: the branch's condition reads no field or array element of the method's inputs\n");
+            out.push_str(
+                "nothing to explain: the branch's condition reads no field or array element of the method's inputs\n",
+            );
             return Ok(out);
         }
         Some(ocg) => {
@@ -99,6 +101,7 @@ fn indent(text: &str) -> String {
 /// ` (did you mean K?)` for the closest keys sharing the method, or empty.
 fn hint(goals: &ClassGoals, key: &str) -> String {
     let method = key.split('@').next().unwrap_or(key);
-    let close: Vec<&str> = goals.goals.iter().filter(|g| g.key.starts_with(method)).map(|g| g.key.as_str()).take(3).collect();
+    let close: Vec<&str> =
+        goals.goals.iter().filter(|g| g.key.starts_with(method)).map(|g| g.key.as_str()).take(3).collect();
     if close.is_empty() { String::new() } else { format!(" (did you mean {}?)", close.join(", ")) }
 }

@@ -8,10 +8,10 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 use std::time::Instant;
 
+use analysis::GoalId;
 use analysis::callgraph::Accessors;
 use analysis::goals::{ClassGoals, Goal, GoalKind};
 use analysis::ocg::{self, ClassSource, Ocg, OcgLimits, is_jdk_class};
-use analysis::GoalId;
 use generate::technique::GoalSource;
 use model::classpath::ClassPath;
 use rand::Rng;
@@ -77,13 +77,20 @@ impl TemplateSource {
         if let Some(found) = self.ocgs.get(&goal) {
             return found.clone();
         }
-        let built = build_ocg(&self.classes, &self.goals, goal, self.config.limits()).filter(|o| !o.is_trivial()).map(Arc::new);
+        let built =
+            build_ocg(&self.classes, &self.goals, goal, self.config.limits()).filter(|o| !o.is_trivial()).map(Arc::new);
         self.ocgs.insert(goal, built.clone());
         built
     }
 
     /// A template for `goal`, validated; `None` when none can be made.
-    pub fn template(&mut self, goal: GoalId, cluster: &TestCluster, seeds: &Seeds, rng: &mut ChaCha8Rng) -> Option<TestCase> {
+    pub fn template(
+        &mut self,
+        goal: GoalId,
+        cluster: &TestCluster,
+        seeds: &Seeds,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<TestCase> {
         let Some(ocg) = self.ocg(goal) else {
             self.stats.trivial += 1;
             return None;
@@ -106,7 +113,13 @@ impl TemplateSource {
 }
 
 impl GoalSource for TemplateSource {
-    fn test_for(&mut self, uncovered: &[GoalId], cluster: &TestCluster, seeds: &Seeds, rng: &mut ChaCha8Rng) -> Option<TestCase> {
+    fn test_for(
+        &mut self,
+        uncovered: &[GoalId],
+        cluster: &TestCluster,
+        seeds: &Seeds,
+        rng: &mut ChaCha8Rng,
+    ) -> Option<TestCase> {
         if !rng.random_bool(self.config.p_app) {
             return None;
         }

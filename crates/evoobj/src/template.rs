@@ -115,7 +115,8 @@ pub fn synthesise<'s, 'c, R: Rng + ?Sized>(
         queue.extend(ocg.children(n).into_iter().map(|c| (c, 0)));
     }
     let receiver = inputs.get(&None).copied().flatten();
-    let args: Vec<Option<VarId>> = (0..target.params().len()).map(|i| inputs.get(&Some(i as u16)).copied().flatten()).collect();
+    let args: Vec<Option<VarId>> =
+        (0..target.params().len()).map(|i| inputs.get(&Some(i as u16)).copied().flatten()).collect();
     s.builder.call(target, receiver.filter(|_| target.receiver().is_some()), &args)?;
     Some(s.builder.finish())
 }
@@ -191,7 +192,8 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
                 if children.is_empty() {
                     self.set_leaf(owner, &field).then_some(owner)
                 } else if children.iter().any(|c| is_element_read(&ocg.graph[*c])) {
-                    let reads: Vec<NodeIndex> = children.iter().copied().filter(|c| is_element_read(&ocg.graph[*c])).collect();
+                    let reads: Vec<NodeIndex> =
+                        children.iter().copied().filter(|c| is_element_read(&ocg.graph[*c])).collect();
                     let keys = key_vars(ocg, &reads, vars);
                     let wanted = element_class(ocg, &reads);
                     let element = self.add_element(owner, &field, wanted.as_deref(), &keys)?;
@@ -228,7 +230,9 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
         self.cache
             .methods
             .entry(binary.to_string())
-            .or_insert_with(|| testcase::cluster::instance_methods(cp, cluster.cut().as_str(), cluster.options(), binary))
+            .or_insert_with(|| {
+                testcase::cluster::instance_methods(cp, cluster.cut().as_str(), cluster.options(), binary)
+            })
             .clone()
     }
 
@@ -344,7 +348,13 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
     /// parameter that flows into the write and has class `wanted` (else
     /// the first such reference parameter other than a `java.lang` type),
     /// and `keys` in the other parameters their types fit; that object.
-    fn call_with_new(&mut self, owner: VarId, found: &[Accessor], wanted: Option<&str>, keys: &[VarId]) -> Option<VarId> {
+    fn call_with_new(
+        &mut self,
+        owner: VarId,
+        found: &[Accessor],
+        wanted: Option<&str>,
+        keys: &[VarId],
+    ) -> Option<VarId> {
         let chosen = self.sample(found)?.clone();
         let callable = self.modifier(owner, &chosen.name, &chosen.descriptor)?;
         let params = callable.params().to_vec();
@@ -352,12 +362,16 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
             Some(FieldType::Object(n)) => Some(n.as_str().to_string()),
             _ => None,
         };
-        let flows: Vec<usize> = chosen.value_params.iter().map(|p| usize::from(*p)).filter(|p| params.get(*p).is_some_and(is_object)).collect();
-        let p = flows
+        let flows: Vec<usize> = chosen
+            .value_params
             .iter()
-            .copied()
-            .find(|p| wanted.is_some() && class_of(&params[*p]).as_deref() == wanted)
-            .or_else(|| flows.iter().copied().find(|p| class_of(&params[*p]).is_none_or(|c| !c.starts_with("java/lang/"))))?;
+            .map(|p| usize::from(*p))
+            .filter(|p| params.get(*p).is_some_and(is_object))
+            .collect();
+        let p =
+            flows.iter().copied().find(|p| wanted.is_some() && class_of(&params[*p]).as_deref() == wanted).or_else(
+                || flows.iter().copied().find(|p| class_of(&params[*p]).is_none_or(|c| !c.starts_with("java/lang/"))),
+            )?;
         let object = self.make(&params[p])?;
         let mut args = vec![None; params.len()];
         args[p] = Some(object);
@@ -401,7 +415,13 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
     }
 
     /// A call the OCG did not follow, when the test may make it.
-    fn call_node(&mut self, receiver: Option<VarId>, name: &str, descriptor: &str, args: &BTreeMap<u8, VarId>) -> Option<VarId> {
+    fn call_node(
+        &mut self,
+        receiver: Option<VarId>,
+        name: &str,
+        descriptor: &str,
+        args: &BTreeMap<u8, VarId>,
+    ) -> Option<VarId> {
         let receiver = receiver?;
         let callable = self.modifier(receiver, name, descriptor)?;
         let args: Vec<Option<VarId>> = (0..callable.params().len()).map(|i| args.get(&(i as u8)).copied()).collect();

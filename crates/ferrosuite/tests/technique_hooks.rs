@@ -10,12 +10,57 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
 
+use std::collections::BTreeMap;
+
+use analysis::GoalId;
+use generate::technique::GoalSource;
 use generate::{ClassRun, Finding, GenerateConfig, Technique};
 use model::names::BinaryName;
+use rand_chacha::ChaCha8Rng;
+use testcase::cluster::TestCluster;
+use testcase::seeds::Seeds;
 use testcase::{MethodRef, Primitive, Statement, StatementKind, TestCase, VarId};
 
+/// `new Counter().add(-7)`, which throws.
+fn add_minus_seven() -> TestCase {
+    let counter = BinaryName::new("edge.Counter");
+    let mut test = TestCase::default();
+    let v0 = test.push(Statement::new(StatementKind::Constructor {
+        method: MethodRef::parse(counter.as_str(), "<init>", "()V").unwrap(),
+        args: vec![],
+    }));
+    let v1 = test.push(Statement::new(StatementKind::Primitive(Primitive::Int(-7))));
+    let add = MethodRef::parse(counter.as_str(), "add", "(I)V").unwrap();
+    let v2 = test.push(Statement::new(StatementKind::Call { receiver: v0, method: add, args: vec![v1] }));
+    assert_eq!(v2, VarId(2));
+    test
+}
+
+/// A goal source that counts how often the search asks it and offers the same test each time.
+struct Asked {
+    asked: usize,
+    test: TestCase,
+}
+
+impl GoalSource for Asked {
+    fn test_for(&mut self, uncovered: &[GoalId], _: &TestCluster, _: &Seeds, _: &mut ChaCha8Rng) -> Option<TestCase> {
+        assert!(!uncovered.is_empty(), "the search asks only while goals remain");
+        self.asked += 1;
+        Some(self.test.clone())
+    }
+
+    fn name(&self) -> &'static str {
+        "recorder"
+    }
+
+    fn stats(&self) -> BTreeMap<String, f64> {
+        BTreeMap::from([("asked".to_string(), self.asked as f64)])
+    }
+}
+
 /// Records which hooks ran, offers one test calling `add(-7)` (which
-/// throws), and reports every test of the final suite that calls `add`.
+/// throws) as an initial test and as a goal source's targeted test, and
+/// reports every test of the final suite that calls `add`.
 struct Recorder {
     calls: Rc<RefCell<Vec<String>>>,
 }
@@ -31,17 +76,12 @@ impl Technique for Recorder {
 
     fn initial_tests(&mut self, _run: &ClassRun) -> Vec<TestCase> {
         self.calls.borrow_mut().push("initial_tests".into());
-        let counter = BinaryName::new("edge.Counter");
-        let mut test = TestCase::default();
-        let v0 = test.push(Statement::new(StatementKind::Constructor {
-            method: MethodRef::parse(counter.as_str(), "<init>", "()V").unwrap(),
-            args: vec![],
-        }));
-        let v1 = test.push(Statement::new(StatementKind::Primitive(Primitive::Int(-7))));
-        let add = MethodRef::parse(counter.as_str(), "add", "(I)V").unwrap();
-        let v2 = test.push(Statement::new(StatementKind::Call { receiver: v0, method: add, args: vec![v1] }));
-        assert_eq!(v2, VarId(2));
-        vec![test]
+        vec![add_minus_seven()]
+    }
+
+    fn goal_source(&mut self, _run: &ClassRun, _cluster: &TestCluster) -> Option<Box<dyn GoalSource>> {
+        self.calls.borrow_mut().push("goal_source".into());
+        Some(Box::new(Asked { asked: 0, test: add_minus_seven() }))
     }
 
     fn oracle(&mut self, _run: &ClassRun, tests: &mut [TestCase]) {
@@ -106,7 +146,7 @@ fn every_hook_runs_once_in_pipeline_order_and_findings_reach_the_report() {
 
     let calls = calls.borrow();
     let kinds: Vec<&str> = calls.iter().map(|c| c.split(' ').next().unwrap()).collect();
-    assert_eq!(kinds, ["goals", "initial_tests", "oracle", "findings"], "{calls:?}");
+    assert_eq!(kinds, ["goals", "initial_tests", "goal_source", "oracle", "findings"], "{calls:?}");
     let class = &report.classes[0];
     assert_eq!(class.status, generate::ClassStatus::Ok, "{:?}", class.message);
     assert!(!class.findings.is_empty(), "the suite calls add, so the recorder reports it");
@@ -119,4 +159,10 @@ fn every_hook_runs_once_in_pipeline_order_and_findings_reach_the_report() {
     assert!(source.contains("-7"), "{source}");
     let json: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("report.json")).unwrap()).unwrap();
     assert_eq!(json["classes"][0]["findings"][0]["origin"], "recorder");
+    // The goal source's numbers are in the report (it is asked after each
+    // generation; `Counter` is covered before the first one, so it may not
+    // be: `tests/evoobj.rs` shows templates that reach the search).
+    let stats = &json["classes"][0]["techniques"]["recorder"];
+    assert!(stats["asked"].is_number(), "{stats}");
+    assert!(stats["search_seconds"].as_f64().unwrap() > 0.0, "{stats}");
 }

@@ -240,7 +240,12 @@ fn try_generate(
 
 /// The numbers of the techniques' goal sources, with the goals their tests
 /// (or offspring) covered first and the search's seconds, into the report.
-fn record_sources(sources: &[Box<dyn crate::technique::GoalSource>], targeted: usize, search_seconds: f64, report: &mut ClassReport) {
+fn record_sources(
+    sources: &[Box<dyn crate::technique::GoalSource>],
+    targeted: usize,
+    search_seconds: f64,
+    report: &mut ClassReport,
+) {
     for source in sources {
         let mut stats = source.stats();
         stats.insert("goals_covered".into(), targeted as f64);

@@ -20,9 +20,9 @@ use std::collections::BTreeMap;
 use analysis::GoalId;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
+use testcase::TestCase;
 use testcase::cluster::TestCluster;
 use testcase::seeds::Seeds;
-use testcase::TestCase;
 
 use crate::ClassRun;
 

@@ -3,8 +3,8 @@
 
 use std::collections::VecDeque;
 
-use rand_chacha::ChaCha8Rng;
 use analysis::GoalId;
+use rand_chacha::ChaCha8Rng;
 use search::Variation;
 use testcase::TestCase;
 use testcase::cluster::TestCluster;

@@ -117,7 +117,11 @@ impl<'a, 'p> Evaluator<'a, 'p> {
     ///
     /// # Errors
     /// [`ExecError`] when the executor fails as a whole.
-    pub fn evaluate_targeted(&mut self, mut tests: Vec<TestCase>, targeted: Vec<bool>) -> Result<Vec<Evaluated>, ExecError> {
+    pub fn evaluate_targeted(
+        &mut self,
+        mut tests: Vec<TestCase>,
+        targeted: Vec<bool>,
+    ) -> Result<Vec<Evaluated>, ExecError> {
         tests.truncate(self.remaining_evaluations());
         if tests.is_empty() {
             return Ok(Vec::new());

@@ -76,8 +76,7 @@ fn add_targeted(
     fitness: &Fitness<'_>,
     rng: &mut ChaCha8Rng,
 ) -> Result<(), ExecError> {
-    let uncovered: Vec<_> =
-        ev.problem.goals.goals.iter().map(|g| g.id).filter(|g| !ev.archive.covers(*g)).collect();
+    let uncovered: Vec<_> = ev.problem.goals.goals.iter().map(|g| g.id).filter(|g| !ev.archive.covers(*g)).collect();
     let Some(test) = variation.targeted_test(&uncovered, rng) else { return Ok(()) };
     let added = ev.evaluate_targeted(vec![test], vec![true])?;
     let indices: Vec<usize> = (1..population.len()).collect();

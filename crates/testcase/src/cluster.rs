@@ -450,7 +450,12 @@ impl Callable {
 /// for a technique that calls methods on objects of a type the cluster did
 /// not reach (a class only ever returned, such as `ship.getCrew()`'s).
 /// Empty for JDK classes and classes the test cannot access.
-pub fn instance_methods(class_path: &ClassPath, cut: &str, options: &ClusterOptions, binary_name: &str) -> Vec<Callable> {
+pub fn instance_methods(
+    class_path: &ClassPath,
+    cut: &str,
+    options: &ClusterOptions,
+    binary_name: &str,
+) -> Vec<Callable> {
     build::instance_methods(class_path, cut, options, binary_name)
 }
 

@@ -54,7 +54,12 @@ pub(super) fn build(cp: &ClassPath, cut: &str, options: &ClusterOptions) -> Resu
 
 /// [`super::instance_methods`]: the accessible instance methods of an
 /// application class, as a build of `cut`'s cluster lists its modifiers.
-pub(super) fn instance_methods(cp: &ClassPath, cut: &str, options: &ClusterOptions, binary_name: &str) -> Vec<Callable> {
+pub(super) fn instance_methods(
+    cp: &ClassPath,
+    cut: &str,
+    options: &ClusterOptions,
+    binary_name: &str,
+) -> Vec<Callable> {
     if is_jdk_class(binary_name) {
         return Vec::new();
     }
