@@ -9,7 +9,10 @@ use crate::testutil::compile;
 const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../testdata/evoobj/src/game/");
 
 fn game() -> BTreeMap<String, Arc<ClassFile>> {
-    let names = ["Badge", "Member", "Crew", "Player", "GameState", "Vault", "Rules"];
+    let names = [
+        "Account", "Badge", "Bank", "Crew", "Fleet", "League", "Member", "Player", "Ship", "Stats", "Team", "Vault",
+        "Rules",
+    ];
     let sources: Vec<(String, String)> = names
         .iter()
         .map(|n| (format!("{n}.java"), std::fs::read_to_string(format!("{FIXTURE}{n}.java")).unwrap()))
@@ -29,19 +32,23 @@ fn ocg_of(classes: &BTreeMap<String, Arc<ClassFile>>, method: &str, nth: usize, 
 }
 
 #[test]
-fn getters_and_a_container_lead_back_to_the_parameter() {
+fn getters_and_containers_lead_back_to_the_parameters() {
     let classes = game();
-    // canCommand: m == null, b == null, b.getLevel() == 7 (the third jump).
-    let text = ocg_of(&classes, "canCommand", 2, OcgLimits::default());
+    // canCommand: ship == null, member == null, member.isRetired(), getLevel() != 7 (the fourth jump).
+    let text = ocg_of(&classes, "canCommand", 3, OcgLimits::default());
     assert_eq!(
         text,
         concat!(
-            " n0 input #0 Lgame/Crew;\n",
+            " n0 input #0 Lgame/Fleet;\n",
             " n1 input #1 I\n",
-            " n2 field game/Crew.members Ljava/util/List; <- owner n0\n",
-            " n3 call java/util/List.get(I)Ljava/lang/Object; <- arg0 n1, owner n2\n",
-            " n4 field game/Member.badge Lgame/Badge; <- owner n3\n",
-            "*n5 field game/Badge.level I <- owner n4\n",
+            " n2 input #2 I\n",
+            " n3 field game/Fleet.ships Ljava/util/List; <- owner n0\n",
+            " n4 call java/util/List.get(I)Ljava/lang/Object; <- arg0 n1, owner n3\n",
+            " n5 field game/Ship.crew Lgame/Crew; <- owner n4\n",
+            " n6 field game/Crew.members Ljava/util/List; <- owner n5\n",
+            " n7 call java/util/List.get(I)Ljava/lang/Object; <- arg0 n2, owner n6\n",
+            " n8 field game/Member.badge Lgame/Badge; <- owner n7\n",
+            "*n9 field game/Badge.level I <- owner n8\n",
         )
     );
 }
@@ -49,24 +56,34 @@ fn getters_and_a_container_lead_back_to_the_parameter() {
 #[test]
 fn a_call_on_a_parameter_binds_the_callees_parameters_to_the_callers_values() {
     let classes = game();
-    // winner: actor < 0, actor > 3, p != null, p.getPoints() == 250 (the fourth jump).
-    let text = ocg_of(&classes, "winner", 3, OcgLimits::default());
-    assert!(text.contains(" n2 field game/GameState.seats [Lgame/Player; <- owner n0"), "{text}");
-    assert!(text.contains("element [?] <- index n1, owner n2"), "{text}");
-    assert!(text.contains("field game/Player.points I <- owner n3"), "{text}");
+    // winner: team == null, player == null, goals <= 90 (the third jump).
+    let text = ocg_of(&classes, "winner", 2, OcgLimits::default());
+    for line in [
+        " n3 field game/League.teams [Lgame/Team; <- owner n0",
+        " n4 element [?] <- index n1, owner n3",
+        " n5 field game/Team.seats [Lgame/Player; <- owner n4",
+        " n6 element [?] <- index n2, owner n5",
+        " n7 field game/Player.stats Lgame/Stats; <- owner n6",
+        "*n8 field game/Stats.goals I <- owner n7",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
 }
 
 #[test]
 fn array_elements_keep_their_constant_index_and_depth_limits_the_callees() {
     let classes = game();
-    // bonus: team.length > 2, team[2] != null, team[2].getPoints() > 90.
-    let text = ocg_of(&classes, "bonus", 2, OcgLimits::default());
-    assert!(text.contains("n1 element [2] <- owner n0"), "{text}");
-    assert!(text.contains("*n2 field game/Player.points I <- owner n1"), "{text}");
-    // With no callee followed, getPoints() stays a call and nothing is read but the element.
-    let text = ocg_of(&classes, "bonus", 2, OcgLimits { call_depth: 0, ..OcgLimits::default() });
-    assert!(text.contains("n1 element [2] <- owner n0"), "{text}");
-    assert!(!text.contains("Player.points"), "{text}");
-    // The length check reads no field: nothing but the input survives the pruning.
+    // bonus: grid.length > 1, grid[1].length > 2, grid[1][2] != null, goals <= 90.
+    let text = ocg_of(&classes, "bonus", 3, OcgLimits::default());
+    for line in
+        [" n1 element [1] <- owner n0", " n2 element [2] <- owner n1", "*n4 field game/Stats.goals I <- owner n3"]
+    {
+        assert!(text.contains(line), "missing {line:?} in\n{text}");
+    }
+    // With no callee followed, getStats() stays a call and nothing is read past the element.
+    let text = ocg_of(&classes, "bonus", 3, OcgLimits { call_depth: 0, ..OcgLimits::default() });
+    assert!(text.contains(" n2 element [2] <- owner n1"), "{text}");
+    assert!(!text.contains("Stats.goals"), "{text}");
+    // The length check reads no field or element: nothing survives the pruning.
     assert_eq!(ocg_of(&classes, "bonus", 0, OcgLimits::default()), "");
 }
