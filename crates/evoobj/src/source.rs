@@ -108,6 +108,7 @@ impl TemplateSource {
             return None;
         }
         self.stats.inserted += 1;
+        tracing::trace!("evoobj template for {}:\n{test}", self.goals.goal(goal).key);
         Some(test)
     }
 }

@@ -31,6 +31,9 @@ pub fn cast_facts(cp: &ClassPath, tests: &[TestCase]) -> CastFacts {
                 Some(FieldType::Object(name)) => name.to_binary(),
                 _ => method.owner.clone(),
             };
+            if method.name == "<init>" && is_inner_class(cp, &method.owner) {
+                facts.inner_classes.insert(method.owner.clone());
+            }
             let key = (method.owner.clone(), method.name.clone(), method.descriptor.params.len());
             let keeps = keeps_casts(cp, &class, method);
             *facts.keeps_casts.entry(key).or_insert(keeps) |= keeps;
@@ -47,6 +50,16 @@ pub fn cast_facts(cp: &ClassPath, tests: &[TestCase]) -> CastFacts {
         }
     }
     facts
+}
+
+/// Whether `class` is an inner class: nested and not static (its
+/// `InnerClasses` entry has no `ACC_STATIC`), so its constructors take the
+/// enclosing instance first.
+fn is_inner_class(cp: &ClassPath, class: &BinaryName) -> bool {
+    class.as_str().contains('$')
+        && cp
+            .load(class.as_str())
+            .is_ok_and(|cf| cf.inner_class_flags().is_some_and(|f| f & model::access::STATIC == 0))
 }
 
 /// Whether the arguments of `method`, called on a `class`, keep their

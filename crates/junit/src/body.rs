@@ -203,6 +203,23 @@ impl<'a> TestWriter<'a> {
             JavaType::Class(_) if generic => "<>".to_owned(),
             _ => String::new(),
         };
+        if let Some((outer, rest)) = args.split_first().filter(|_| self.casts.inner_classes.contains(&method.owner)) {
+            // `outer.new Inner(...)`: the enclosing instance is the first argument.
+            let simple = method.owner.as_str().rsplit('$').next().unwrap_or(method.owner.as_str()).to_owned();
+            let written: Vec<String> = rest
+                .iter()
+                .enumerate()
+                .map(|(i, arg)| match method.descriptor.params.get(i + 1) {
+                    Some(param) => self.argument(*arg, param, method, generic),
+                    None => self.vars.name(*arg),
+                })
+                .collect();
+            let outer = match method.descriptor.params.first() {
+                Some(param) if self.is_null(*outer) => format!("(({}) null)", self.names.field_type(param)),
+                _ => self.vars.name(*outer),
+            };
+            return format!("{outer}.new {simple}{type_args}({})", written.join(", "));
+        }
         format!("new {class}{type_args}({})", self.arguments(args, method, generic))
     }
 
@@ -369,15 +386,43 @@ mod tests {
     /// Builds a test case with `build` (which returns its assertions) and
     /// compares the body written for it, in package `demo`, with `expected`.
     fn check(build: impl FnOnce(&mut TestCaseBuilder) -> Vec<Assertion>, expected: &str) {
+        check_with(build, &CastFacts::default(), expected);
+    }
+
+    /// [`check`] with the class-path facts `facts`.
+    fn check_with(build: impl FnOnce(&mut TestCaseBuilder) -> Vec<Assertion>, facts: &CastFacts, expected: &str) {
         let mut b = TestCaseBuilder::new();
         let assertions = build(&mut b);
         let mut test_case = b.build();
         test_case.assertions = assertions;
         let mut names = ClassNames::new("demo", "Foo_FerroTest");
-        TestWriter::new(&test_case, &mut names, JUnitVersion::Four, &CastFacts::default()).write();
+        TestWriter::new(&test_case, &mut names, JUnitVersion::Four, facts).write();
         names.decide(&BinaryName::new("demo.Foo"));
-        let lines = TestWriter::new(&test_case, &mut names, JUnitVersion::Four, &CastFacts::default()).write();
+        let lines = TestWriter::new(&test_case, &mut names, JUnitVersion::Four, facts).write();
         assert_eq!(lines.join("\n"), expected);
+    }
+
+    #[test]
+    fn an_inner_class_is_constructed_on_its_enclosing_instance() {
+        let facts = CastFacts { inner_classes: [BinaryName::new("demo.Foo$Inner")].into(), ..CastFacts::default() };
+        let inner = method("demo.Foo$Inner", "<init>", "(Ldemo/Foo;I)V");
+        check_with(
+            |b| {
+                let outer = b.construct(method("demo.Foo", "<init>", "()V"), &[]);
+                let seven = b.primitive(Primitive::Int(7));
+                b.construct(inner.clone(), &[outer, seven]);
+                let null = b.null(FieldType::parse("Ldemo/Foo;").unwrap());
+                b.construct(inner.clone(), &[null, seven]);
+                vec![]
+            },
+            &facts,
+            concat!(
+                "Foo foo0 = new Foo();\n",
+                "int int0 = 7;\n",
+                "Foo.Inner inner0 = foo0.new Inner(int0);\n",
+                "Foo.Inner inner1 = ((Foo) null).new Inner(int0);",
+            ),
+        );
     }
 
     #[test]

@@ -27,6 +27,10 @@ pub struct CastFacts {
     pub keeps_casts: BTreeMap<(BinaryName, String, usize), bool>,
     /// Every supertype of each class looked up (transitively, `Object` included).
     pub supertypes: BTreeMap<BinaryName, BTreeSet<BinaryName>>,
+    /// The inner (non-static nested) classes the tests construct: their
+    /// constructor's first argument is the enclosing instance, which Java
+    /// writes `outer.new Inner(...)`.
+    pub inner_classes: BTreeSet<BinaryName>,
 }
 
 impl CastFacts {

@@ -461,7 +461,9 @@ pub fn instance_methods(
 
 /// The accessible constructors of concrete application class
 /// `binary_name`, as the cluster of `cut` would list them as generators
-/// (for a technique that makes objects of a type the cluster did not reach).
+/// (for a technique that makes objects of a type the cluster did not reach);
+/// none for an inner (non-static nested) class, whose constructor takes
+/// the enclosing instance.
 pub fn constructors(class_path: &ClassPath, cut: &str, options: &ClusterOptions, binary_name: &str) -> Vec<Callable> {
     build::constructors(class_path, cut, options, binary_name)
 }

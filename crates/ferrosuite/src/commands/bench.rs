@@ -19,6 +19,9 @@
 //! - `bench triage`: the causes of the uncovered branch goals of a
 //!   `bench coverage` run, per class ([`super::bench_triage`]).
 //! - `bench kat`: building the KAT knowledge graph and loading the shipped one.
+//! - `bench ablation`: generate on a corpus with and without one feature,
+//!   several seeds each; branch coverage, A12 and Mann-Whitney U per class
+//!   ([`super::bench_ablation`]).
 
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -135,6 +138,8 @@ pub enum BenchCommand {
         #[arg(long, default_value = "/usr/share/java")]
         jar_dir: PathBuf,
     },
+    /// Generate with and without one feature (`--no-<feature>`) over seeds: branch coverage, A12, Mann-Whitney U per class.
+    Ablation(super::bench_ablation::AblationArgs),
     /// Our branch-goal count next to JaCoCo's branch counter, per class of a corpus file.
     Branches {
         /// Corpus file: lines `JAR[:DEPENDENCY...] CLASS`, jars relative to `--jar-dir`.
@@ -157,6 +162,7 @@ pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
             bench_verify(jar, classpath, out.as_ref(), *every_site, *static_reset)
         }
         BenchCommand::Draw(args) => super::corpus::draw(args),
+        BenchCommand::Ablation(args) => super::bench_ablation::bench_ablation(args),
         BenchCommand::Triage { corpus, dir, jar_dir } => super::bench_triage::bench_triage(corpus, dir, jar_dir),
         BenchCommand::Branches { corpus, jar_dir } => super::jacoco::compare_branches(corpus, jar_dir),
         BenchCommand::Kat { src_zip, runs } => super::kat::bench(src_zip, *runs),

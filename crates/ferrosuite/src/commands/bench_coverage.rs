@@ -15,15 +15,42 @@ use javarun::Jdk;
 use javarun::{self, JacocoSetup, JunitJars};
 use model::names::BinaryName;
 
-/// One measured class.
-struct Row {
-    class: String,
-    lines: Option<f64>,
-    branches: Option<f64>,
-    tests: usize,
-    failing: usize,
-    seconds: f64,
-    note: String,
+/// One measured `generate` run of a corpus class.
+pub(super) struct Row {
+    /// Binary name of the class under test.
+    pub class: String,
+    /// JaCoCo's line coverage of the class, as a ratio (`None`: no lines, or not measured).
+    pub lines: Option<f64>,
+    /// JaCoCo's branch coverage of the class, as a ratio (`None`: no branches, or not measured).
+    pub branches: Option<f64>,
+    /// Test methods of the emitted suite.
+    pub tests: usize,
+    /// Those that failed under JUnit.
+    pub failing: usize,
+    /// Wall time of `generate`, in seconds.
+    pub seconds: f64,
+    /// Why the run could not be measured (empty when it was).
+    pub note: String,
+}
+
+impl Row {
+    /// The row of a run of `class` that could not be measured, with `error` (on one line) as its note.
+    pub(super) fn failed(class: &str, error: &anyhow::Error) -> Row {
+        Row {
+            class: class.to_string(),
+            lines: None,
+            branches: None,
+            tests: 0,
+            failing: 0,
+            seconds: 0.0,
+            note: crate::one_line(&format!("{error:#}")),
+        }
+    }
+}
+
+/// `generate`'s arguments for a time budget: `--budget <ms>ms`.
+pub(super) fn budget_args(budget: Duration) -> Vec<String> {
+    vec!["--budget".to_string(), format!("{}ms", budget.as_millis())]
 }
 
 /// Runs the benchmark.
@@ -45,15 +72,8 @@ pub fn bench_coverage(
     let mut rows = Vec::new();
     for entry in &entries {
         let dir = out.join(&entry.class);
-        let row = measure(&jdk, &junit, entry, jar_dir, budget, &dir, seed).unwrap_or_else(|e| Row {
-            class: entry.class.clone(),
-            lines: None,
-            branches: None,
-            tests: 0,
-            failing: 0,
-            seconds: 0.0,
-            note: crate::one_line(&format!("{e:#}")),
-        });
+        let row = measure(&jdk, &junit, entry, jar_dir, &budget_args(budget), &dir, seed)
+            .unwrap_or_else(|e| Row::failed(&entry.class, &e));
         eprintln!("{}: branches {}, lines {}", row.class, pct(row.branches), pct(row.lines));
         rows.push(row);
     }
@@ -62,18 +82,26 @@ pub fn bench_coverage(
     Ok(if failing == 0 && rows.iter().all(|r| r.note.is_empty()) { ExitCode::Success } else { ExitCode::Partial })
 }
 
-fn measure(
+/// Runs `generate` on the class of `entry` with `generate_args` (a budget,
+/// see [`budget_args`], and any other options) and `seed` into `dir`
+/// ([`generate_and_compile`]), then runs the emitted suite under JUnit with
+/// the JaCoCo agent restricted to the class, and reads JaCoCo's line and
+/// branch coverage of it.
+///
+/// # Errors
+/// When `generate` writes no suite, the suite does not compile, or JUnit or
+/// JaCoCo cannot run.
+pub(super) fn measure(
     jdk: &Jdk,
     junit: &JunitJars,
     entry: &super::corpus::CorpusEntry,
     jar_dir: &Path,
-    budget: Duration,
+    generate_args: &[String],
     dir: &Path,
     seed: u64,
 ) -> anyhow::Result<Row> {
     let (class, class_path) = (entry.class.as_str(), entry.class_path(jar_dir));
-    let budget_args = ["--budget".to_string(), format!("{}ms", budget.as_millis())];
-    let suite = generate_and_compile(jdk, junit, &class_path, class, &budget_args, dir, seed)?;
+    let suite = generate_and_compile(jdk, junit, &class_path, class, generate_args, dir, seed)?;
     let exec_file = dir.join("jacoco.exec");
     let major = super::open_classpath(&class_path)?.load(class)?.major_version;
     let release = javarun::JacocoRelease::for_major(major);
@@ -114,7 +142,8 @@ pub(super) struct CompiledSuite {
 }
 
 /// Runs `ferrosuite generate` on `class` of `class_path` (`:`-separated)
-/// with `budget_args` (`--budget` or `--evaluations`) and `seed`, writing
+/// with `budget_args` (`--budget` or `--evaluations`, and any other
+/// options of `generate`) and `seed`, writing
 /// into `dir` (emptied first), then compiles the emitted suite into
 /// `dir/bench-classes`.
 ///
@@ -161,13 +190,13 @@ fn emitted_test_file(dir: &Path) -> anyhow::Result<String> {
     report["classes"][0]["test_file"].as_str().map(str::to_string).context("report.json names no test file")
 }
 
-fn pct(r: Option<f64>) -> String {
+/// A ratio as a percentage with one decimal, `-` for `None`.
+pub(super) fn pct(r: Option<f64>) -> String {
     r.map_or("-".into(), |r| format!("{:.1}", 100.0 * r))
 }
 
 fn mean(values: impl Iterator<Item = Option<f64>>) -> String {
-    let v: Vec<f64> = values.flatten().collect();
-    if v.is_empty() { "-".into() } else { format!("{:.1}", 100.0 * v.iter().sum::<f64>() / v.len() as f64) }
+    pct(super::stats::mean(&values.flatten().collect::<Vec<_>>()))
 }
 
 fn print_tables(rows: &[Row], budget: Duration) {

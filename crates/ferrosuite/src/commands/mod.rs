@@ -3,9 +3,11 @@
 //! [`instrument`], [`kat`], and
 //! `bench` ([`bench`]: `instrument`, `verify`, `exec` ([`bench_exec`]),
 //! `coverage` ([`bench_coverage`]), `flaky` ([`bench_flaky`]), `branches` ([`jacoco`]), `triage`
-//! ([`bench_triage`]), `draw` ([`corpus`]), `kat`).
+//! ([`bench_triage`]), `draw` ([`corpus`]), `kat`, `ablation` ([`bench_ablation`], with
+//! [`stats`])).
 
 pub mod bench;
+pub mod bench_ablation;
 pub mod bench_coverage;
 pub mod bench_exec;
 pub mod bench_flaky;
@@ -17,6 +19,7 @@ pub mod goals;
 pub mod instrument;
 pub mod jacoco;
 pub mod kat;
+pub mod stats;
 
 use model::bytecode::BytecodeError;
 use model::classfile::ClassFileError;
