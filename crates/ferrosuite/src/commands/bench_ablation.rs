@@ -66,6 +66,11 @@ pub struct AblationArgs {
     /// Output folder (default `target/bench-ablation`).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Reuse the runs already measured in the output folder (their
+    /// `row.json`), so an interrupted or split benchmark goes on where it
+    /// stopped; runs that could not be measured are run again.
+    #[arg(long)]
+    pub resume: bool,
 }
 
 /// The two variants of a run.
@@ -105,6 +110,9 @@ struct ClassSummary {
     technique_means: Vec<Option<f64>>,
     /// Sum of `synthesis_seconds` over sum of `search_seconds`, as a ratio.
     synthesis_share: Option<f64>,
+    /// Sum of `synthesis_seconds` over sum of `targets` (the goals the
+    /// technique worked on: one synthesis each), in milliseconds.
+    synthesis_ms_per_target: Option<f64>,
 }
 
 /// The verdict of a class.
@@ -202,8 +210,15 @@ fn run_class(
                 generate_args.push(flag.to_string());
             }
             let dir = out.join(&entry.class).join(format!("{}-seed{seed}", variant.name()));
-            let row = measure(jdk, junit, entry, &args.jar_dir, &generate_args, &dir, seed)
-                .unwrap_or_else(|e| Row::failed(&entry.class, &e));
+            let row = match args.resume.then(|| measured_row(&dir)).flatten() {
+                Some(row) => row,
+                None => {
+                    let row = measure(jdk, junit, entry, &args.jar_dir, &generate_args, &dir, seed)
+                        .unwrap_or_else(|e| Row::failed(&entry.class, &e));
+                    save_row(&dir, &row);
+                    row
+                }
+            };
             eprintln!("{} {} seed {seed}: branches {}", entry.class, variant.name(), pct(row.branches));
             if !row.note.is_empty() {
                 eprintln!("  {}", row.note);
@@ -213,6 +228,25 @@ fn run_class(
         }
     }
     runs
+}
+
+/// The file in a run's folder that keeps its measured [`Row`], for `--resume`.
+const ROW_FILE: &str = "row.json";
+
+/// The row kept in `dir` by an earlier run, when it was measured (no note).
+fn measured_row(dir: &Path) -> Option<Row> {
+    let row: Row = serde_json::from_slice(&std::fs::read(dir.join(ROW_FILE)).ok()?).ok()?;
+    row.note.is_empty().then_some(row)
+}
+
+/// Keeps `row` in `dir` (best effort: a row that cannot be written is only
+/// not resumable, so the failure is a warning).
+fn save_row(dir: &Path, row: &Row) {
+    let written = std::fs::create_dir_all(dir)
+        .and_then(|()| std::fs::write(dir.join(ROW_FILE), serde_json::to_vec_pretty(row).unwrap_or_default()));
+    if let Err(e) = written {
+        eprintln!("warning: cannot keep the run in {}: {e}", dir.join(ROW_FILE).display());
+    }
 }
 
 /// `classes[0].techniques.<feature>` of `dir/report.json`, when the file and the object exist.
@@ -238,6 +272,10 @@ fn summarise(class: &str, runs: &[Run]) -> ClassSummary {
         numbers.iter().filter_map(|n| Some((field(n, "synthesis_seconds")?, field(n, "search_seconds")?))).collect();
     let search: f64 = timed.iter().map(|t| t.1).sum();
     let synthesis_share = (search > 0.0).then(|| timed.iter().map(|t| t.0).sum::<f64>() / search);
+    let per_target: Vec<(f64, f64)> =
+        numbers.iter().filter_map(|n| Some((field(n, "synthesis_seconds")?, field(n, "targets")?))).collect();
+    let targets: f64 = per_target.iter().map(|t| t.1).sum();
+    let synthesis_ms_per_target = (targets > 0.0).then(|| 1000.0 * per_target.iter().map(|t| t.0).sum::<f64>() / targets);
     ClassSummary {
         class: class.to_string(),
         a12: stats::a12(&with, &without),
@@ -246,6 +284,7 @@ fn summarise(class: &str, runs: &[Run]) -> ClassSummary {
         without,
         technique_means,
         synthesis_share,
+        synthesis_ms_per_target,
     }
 }
 
@@ -281,10 +320,12 @@ fn number(v: Option<f64>, decimals: usize) -> String {
     v.map_or("-".into(), |v| format!("{v:.decimals$}"))
 }
 
-/// The technique columns of a class: the means, then the synthesis share in percent.
+/// The technique columns of a class: the means, then the synthesis share
+/// in percent and the milliseconds per target.
 fn technique_cells(s: &ClassSummary) -> Vec<String> {
     let mut cells: Vec<String> = s.technique_means.iter().map(|m| number(*m, 1)).collect();
     cells.push(pct(s.synthesis_share));
+    cells.push(number(s.synthesis_ms_per_target, 2));
     cells
 }
 
@@ -320,13 +361,13 @@ fn ablation_csv(summaries: &[ClassSummary]) -> String {
     for (header, _) in TECHNIQUE_MEANS {
         csv += &format!(",{}", header.replace(' ', "_"));
     }
-    csv += ",synthesis_share\n";
+    csv += ",synthesis_share,synthesis_ms_per_target\n";
     for s in summaries {
         let cells = class_cells(s, true).join(",");
         let _ = writeln!(csv, "{},{},{},{cells}", s.class, s.with.len(), s.without.len());
     }
     let (with, without, difference, _) = corpus_means(summaries);
-    let empty = ",".repeat(TECHNIQUE_MEANS.len() + 1);
+    let empty = ",".repeat(TECHNIQUE_MEANS.len() + 2);
     let _ = writeln!(csv, "mean,,,{},{},{},,,{empty}", pct(with), pct(without), points(difference));
     csv
 }
@@ -343,10 +384,10 @@ fn print_markdown(args: &AblationArgs, flag: &str, summaries: &[ClassSummary]) {
     );
     let headers: Vec<&str> = TECHNIQUE_MEANS.iter().map(|(h, _)| *h).collect();
     println!(
-        "| class | runs with/without | branch % with | branch % without | difference (points) | A12 | p | verdict | {} | synthesis share % |",
+        "| class | runs with/without | branch % with | branch % without | difference (points) | A12 | p | verdict | {} | synthesis share % | synthesis ms per target |",
         headers.join(" | ")
     );
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |{}", " ---: |".repeat(headers.len() + 1));
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |{}", " ---: |".repeat(headers.len() + 2));
     for s in summaries {
         let cells = class_cells(s, false).join(" | ");
         println!("| {} | {}/{} | {cells} |", s.class, s.with.len(), s.without.len());
@@ -407,7 +448,7 @@ mod tests {
         assert!((s.difference().unwrap() - 0.25).abs() < 1e-12);
         assert_eq!(s.a12, Some(1.0));
         assert_eq!(s.verdict(), Verdict::NoDifference, "p {:?}", s.test); // too few runs for p < 0.05
-        assert_eq!(technique_cells(&s), ["3.0", "-", "-", "20.0"]);
+        assert_eq!(technique_cells(&s), ["3.0", "-", "-", "20.0", "-"]);
     }
 
     #[test]
@@ -422,5 +463,17 @@ mod tests {
         assert_eq!(summarise("p.A", &runs(&with, &without)).verdict(), Verdict::Win);
         assert_eq!(summarise("p.A", &runs(&without, &with)).verdict(), Verdict::Loss);
         assert_eq!(summarise("p.A", &runs(&with, &with)).verdict(), Verdict::NoDifference);
+    }
+
+    #[test]
+    fn a_measured_run_is_resumed_and_a_failed_one_is_run_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let measured = run(Variant::With, 1, Some(0.75), None).row;
+        save_row(&dir.path().join("with-seed1"), &measured);
+        assert_eq!(measured_row(&dir.path().join("with-seed1")), Some(measured));
+        let failed = Row::failed("p.A", &anyhow::anyhow!("the suite does not compile"));
+        save_row(&dir.path().join("without-seed1"), &failed);
+        assert_eq!(measured_row(&dir.path().join("without-seed1")), None);
+        assert_eq!(measured_row(&dir.path().join("with-seed2")), None);
     }
 }

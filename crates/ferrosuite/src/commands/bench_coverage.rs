@@ -16,6 +16,7 @@ use javarun::{self, JacocoSetup, JunitJars};
 use model::names::BinaryName;
 
 /// One measured `generate` run of a corpus class.
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub(super) struct Row {
     /// Binary name of the class under test.
     pub class: String,
