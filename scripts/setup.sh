@@ -2,7 +2,8 @@
 # Installs what ferrosuite needs on Debian when it is missing: the JDK 17,
 # JUnit, hamcrest, JaCoCo and the library jars used by tests and benchmarks
 # (the last ten for the wide corpus, corpus/wide.txt), and JaCoCo 0.8.14
-# for class files newer than Java 17 (see the end).
+# for class files newer than Java 17 (see the end), and z3 (with
+# pkg-config) for KAT's static check.
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
@@ -12,7 +13,8 @@ packages=(curl openjdk-17-jdk-headless junit4 junit5 libhamcrest-java libjacoco-
   libcommons-cli-java openjdk-17-source
   libcommons-io-java libcommons-text-java libcommons-csv-java libgoogle-gson-java
   libjackson2-core-java libyaml-snake-java libxz-java libcommons-validator-java
-  libantlr4-runtime-java libjoda-convert-java)
+  libantlr4-runtime-java libjoda-convert-java
+  libz3-dev pkg-config)
 
 missing=()
 for p in "${packages[@]}"; do

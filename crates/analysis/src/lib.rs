@@ -67,3 +67,4 @@ pub use goals::{
     AnalysisOptions, Approach, BranchId, BranchSite, ClassGoals, FilteredSite, Goal, GoalId, GoalKind, MethodGoals,
     SwitchId, SwitchSite, class_goals, class_goals_with,
 };
+pub use method_analysis::instruction_lines;

@@ -115,6 +115,14 @@ fn code_attributes<'c>(cf: &ClassFile, code: &'c CodeAttribute, name: &str) -> i
     code.attributes.iter().filter(move |a| cp.utf8(a.name_index).is_ok_and(|n| n == name_owned))
 }
 
+/// The source line of each of `insns` (decoded from `code`), as JaCoCo
+/// assigns lines; `None` where the `LineNumberTable` has none (or the
+/// class was compiled without it, or the table is malformed).
+pub fn instruction_lines(cf: &ClassFile, code: &CodeAttribute, insns: &[Insn]) -> Vec<Option<u16>> {
+    let rows = line_numbers(cf, code).unwrap_or_default();
+    insns.iter().map(|i| line_at(&rows, i.bci)).collect()
+}
+
 /// All `LineNumberTable` rows, stable-sorted by `start_pc`.
 pub(crate) fn line_numbers(
     cf: &ClassFile,

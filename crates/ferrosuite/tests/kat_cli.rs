@@ -110,3 +110,69 @@ fn build_kg_writes_a_graph_that_the_other_commands_read() {
     assert_eq!(code, 0);
     assert!(out.contains("throws java.lang.IllegalArgumentException when initialCapacity < 0"), "{out}");
 }
+
+/// `testdata/kat/src` compiled into a jar in `dir`.
+fn misuse_jar(dir: &std::path::Path) -> std::path::PathBuf {
+    let classes = dir.join("classes");
+    util::javac_dir(&util::repo().join("testdata/kat/src"), &classes, &[]);
+    let jar = dir.join("misuse.jar");
+    util::jar_dir(&classes, &jar);
+    jar
+}
+
+#[test]
+fn check_prints_the_potential_misuses_of_a_class_and_totals() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = misuse_jar(tmp.path());
+    let (code, out, err) = run(&["kat", "check", "-c", jar.to_str().unwrap(), "--class", "misuse.Calls"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Calls.java:15 java.lang.String.charAt(int) with index >= this.length()  in charAt(Ljava/lang/String;I)C  T2 sat  bug 0.5  knowledge 1.00"),
+        "{out}"
+    );
+    assert!(out.contains("java.util.Iterator.next() with !this.hasNext()  in first("), "{out}");
+    // Guarded calls are not listed as potential bugs; with --all they are, as unsat or caught.
+    assert!(!out.contains("in charAtGuarded("), "{out}");
+    let last = out.lines().last().unwrap();
+    assert!(last.starts_with("1 classes, "), "{last}");
+    assert!(last.contains(" unsat, 0 unknown;"), "{last}");
+    let (_, all, _) = run(&["kat", "check", "-c", jar.to_str().unwrap(), "--class", "misuse.Calls", "--all"]);
+    assert!(all.contains("with index < 0  in charAtGuarded(Ljava/lang/String;I)C  T2 unsat  bug 0.0"), "{all}");
+    assert!(all.contains("T4 sat  bug 0.5  knowledge 0.90  caught by java.lang.NumberFormatException"), "{all}");
+}
+
+#[test]
+fn check_json_lists_every_condition_of_every_class_of_a_jar() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = misuse_jar(tmp.path());
+    let (code, out, err) = run(&["kat", "check", "--jar", jar.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let checks: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let calls = checks.as_array().unwrap().iter().find(|c| c["class"] == "misuse.Calls").expect("misuse.Calls checked");
+    let violations = calls["violations"].as_array().unwrap();
+    let guarded_next = violations
+        .iter()
+        .find(|v| v["method"] == "firstGuarded" && v["api"] == "java.util.Iterator.next()")
+        .expect("the guarded next() is listed");
+    assert_eq!(guarded_next["verdict"], "unsat");
+    assert_eq!(guarded_next["condition"], "!this.hasNext()");
+    assert!(violations.iter().all(|v| v["line"].is_u64() && v["kinds"].is_array()));
+}
+
+#[test]
+fn check_errors_name_the_problem() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = misuse_jar(tmp.path());
+    let (code, _, err) = run(&["kat", "check", "-c", jar.to_str().unwrap(), "--class", "misuse.Nope"]);
+    assert_eq!(code, 3);
+    assert!(err.contains("misuse.Nope"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let junk = tmp.path().join("junk.jar");
+    std::fs::write(&junk, b"not a jar").unwrap();
+    let (code, _, err) = run(&["kat", "check", "--jar", junk.to_str().unwrap()]);
+    assert_eq!(code, 3);
+    assert!(err.contains("junk.jar"), "{err}");
+    let (code, _, err) = run(&["kat", "check", "-c", jar.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--class") || err.contains("--jar"), "{err}");
+}

@@ -275,7 +275,8 @@ fn summarise(class: &str, runs: &[Run]) -> ClassSummary {
     let per_target: Vec<(f64, f64)> =
         numbers.iter().filter_map(|n| Some((field(n, "synthesis_seconds")?, field(n, "targets")?))).collect();
     let targets: f64 = per_target.iter().map(|t| t.1).sum();
-    let synthesis_ms_per_target = (targets > 0.0).then(|| 1000.0 * per_target.iter().map(|t| t.0).sum::<f64>() / targets);
+    let synthesis_ms_per_target =
+        (targets > 0.0).then(|| 1000.0 * per_target.iter().map(|t| t.0).sum::<f64>() / targets);
     ClassSummary {
         class: class.to_string(),
         a12: stats::a12(&with, &without),

@@ -6,6 +6,8 @@
 //! - `kat stats`: trigger counts per type and per package.
 //! - `kat sample --count N --seed S`: a random sample of triggers as JSON
 //!   lines, the starting point of a labelled sample.
+//! - `kat check --classpath CP (--class C | --jar J)`: KAT phase II's
+//!   static detection of API misuse at call sites ([`super::kat_check`]).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -51,6 +53,8 @@ pub enum KatCommand {
         #[arg(long)]
         kg: Option<PathBuf>,
     },
+    /// Find the calls of documented JDK methods that can violate a documented condition (no search).
+    Check(super::kat_check::CheckArgs),
     /// Draw triggers at random (fixed seed) as JSON lines, for labelling.
     Sample {
         #[arg(long, default_value_t = 160)]
@@ -77,6 +81,7 @@ pub fn run(cmd: &KatCommand) -> anyhow::Result<ExitCode> {
             print!("{}", kat::stats::Stats::of(&load(kg.as_deref())?));
             Ok(ExitCode::Success)
         }
+        KatCommand::Check(args) => super::kat_check::run(args),
         KatCommand::Sample { count, seed, kg } => {
             for line in kat::sample::draw(&load(kg.as_deref())?, *count, *seed) {
                 println!("{}", serde_json::to_string(&line)?);

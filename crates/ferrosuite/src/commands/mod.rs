@@ -19,6 +19,7 @@ pub mod goals;
 pub mod instrument;
 pub mod jacoco;
 pub mod kat;
+pub mod kat_check;
 pub mod stats;
 
 use model::bytecode::BytecodeError;
