@@ -15,7 +15,7 @@
 use analysis::cfg::{ControlFlowGraph, EdgeKind};
 use analysis::dataflow::{Def, Defs};
 use kat::CmpOp;
-use model::bytecode::{Insn, op};
+use model::bytecode::{Insn, Operand, op};
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
 
@@ -44,15 +44,25 @@ impl Fact {
     }
 }
 
-/// One conditional jump with what it tells each side.
-struct Jump {
+/// Most keys of a switch listed as `!=` facts on its default side.
+const MAX_DEFAULT_FACTS: usize = 64;
+
+/// One side of a guard: where it leads and what holds there.
+struct Side {
+    /// Nodes reachable from this side without passing the guard again.
+    reach: Vec<bool>,
+    /// What holds on this side.
+    facts: Vec<Fact>,
+}
+
+/// A conditional jump or switch with what it tells each of its sides.
+struct Guard {
     /// Its block's node.
     node: NodeIndex,
-    /// The condition that holds on the taken side.
-    taken: Fact,
-    /// Nodes reachable from the taken / fall-through side without passing the jump.
-    reach: [Vec<bool>; 2],
-    /// Nodes reachable from the entry without passing the jump.
+    /// Its sides: taken and fall-through for a jump, one per distinct
+    /// target for a switch.
+    sides: Vec<Side>,
+    /// Nodes reachable from the entry without passing the guard.
     from_entry: Vec<bool>,
 }
 
@@ -60,27 +70,38 @@ struct Jump {
 pub struct Guards<'a> {
     cfg: &'a ControlFlowGraph,
     insns: &'a [Insn],
-    jumps: Vec<Jump>,
+    guards: Vec<Guard>,
 }
 
 impl<'a> Guards<'a> {
     /// The guards of a method with instructions `insns` (as its data flow
     /// decoded them), control-flow graph `cfg` and operand terms `terms`.
     pub fn new(cfg: &'a ControlFlowGraph, insns: &'a [Insn], terms: &Terms<'_>) -> Guards<'a> {
-        let mut jumps = Vec::new();
+        let mut guards = Vec::new();
         for (k, insn) in insns.iter().enumerate() {
-            let Some(taken) = jump_condition(insn, &terms.operands(k)) else { continue };
-            let Some(block) = cfg.block_containing(insn.bci) else { continue };
-            let node = cfg.node(block);
-            let side = |outcome: bool| {
-                cfg.out_edges(node).into_iter().find(|e| *e.weight() == EdgeKind::Branch(outcome)).map(|e| e.target())
+            let Some(node) = cfg.block_containing(insn.bci).map(|b| cfg.node(b)) else { continue };
+            let targets: Vec<(NodeIndex, Vec<Fact>)> = if let Some(taken) = jump_condition(insn, &terms.operands(k)) {
+                let side = |outcome: bool| {
+                    cfg.out_edges(node)
+                        .into_iter()
+                        .find(|e| *e.weight() == EdgeKind::Branch(outcome))
+                        .map(|e| e.target())
+                };
+                let (Some(t), Some(f)) = (side(true), side(false)) else { continue };
+                let negated = taken.negated();
+                vec![(t, vec![taken]), (f, vec![negated])]
+            } else if let Some(key) = terms.operands(k).first().filter(|_| insn.is_switch()) {
+                switch_sides(cfg, node, insn, key)
+            } else {
+                continue;
             };
-            let (Some(t), Some(f)) = (side(true), side(false)) else { continue };
-            let reach = [reachable_avoiding(cfg, &[t], node), reachable_avoiding(cfg, &[f], node)];
-            let from_entry = reachable_avoiding(cfg, &[cfg.entry()], node);
-            jumps.push(Jump { node, taken, reach, from_entry });
+            let sides = targets
+                .into_iter()
+                .map(|(start, facts)| Side { reach: reachable_avoiding(cfg, &[start], node), facts })
+                .collect();
+            guards.push(Guard { node, sides, from_entry: reachable_avoiding(cfg, &[cfg.entry()], node) });
         }
-        Guards { cfg, insns, jumps }
+        Guards { cfg, insns, guards }
     }
 
     /// The facts that hold when instruction `k` runs.
@@ -89,27 +110,20 @@ impl<'a> Guards<'a> {
             return Vec::new();
         };
         let mut facts = Vec::new();
-        for jump in &self.jumps {
-            if jump.from_entry[site.index()] {
+        for guard in &self.guards {
+            if guard.from_entry[site.index()] {
                 continue;
             }
-            let fact = match (jump.reach[0][site.index()], jump.reach[1][site.index()]) {
-                (true, false) => jump.taken.clone(),
-                (false, true) => jump.taken.negated(),
-                _ => continue,
-            };
-            let side = usize::from(!jump.reach[0][site.index()]);
-            if self.still_holds(&fact, jump, side, site, k) {
-                facts.push(fact);
-            }
+            let mut leading = guard.sides.iter().filter(|s| s.reach[site.index()]);
+            let (Some(side), None) = (leading.next(), leading.next()) else { continue };
+            facts.extend(side.facts.iter().filter(|f| self.still_holds(f, guard, side, site, k)).cloned());
         }
         facts
     }
 
-    /// Whether no definition of a value `fact` names can run after `jump`
-    /// (on `side`: 0 taken, 1 fall-through) and before instruction `k` in
-    /// block `site`.
-    fn still_holds(&self, fact: &Fact, jump: &Jump, side: usize, site: NodeIndex, k: usize) -> bool {
+    /// Whether no definition of a value `fact` names can run after `guard`
+    /// (on `side`) and before instruction `k` in block `site`.
+    fn still_holds(&self, fact: &Fact, guard: &Guard, side: &Side, site: NodeIndex, k: usize) -> bool {
         let mut defs = Defs::new();
         fact.left.defs(&mut defs);
         fact.right.defs(&mut defs);
@@ -121,16 +135,45 @@ impl<'a> Guards<'a> {
             let Some(def_node) = self.cfg.block_containing(self.insns[j].bci).map(|b| self.cfg.node(b)) else {
                 return true;
             };
-            if !jump.reach[side][def_node.index()] {
+            if !side.reach[def_node.index()] {
                 return true;
             }
             if def_node == site && j < k {
                 return false;
             }
             let after: Vec<NodeIndex> = self.cfg.graph.neighbors(def_node).collect();
-            !reachable_avoiding(self.cfg, &after, jump.node)[site.index()]
+            !reachable_avoiding(self.cfg, &after, guard.node)[site.index()]
         })
     }
+}
+
+/// The sides of a switch on `key`, per distinct target: `key == k` when
+/// exactly one key and not the default leads there; on the default's side
+/// `key != k` for every key that leads elsewhere (up to
+/// [`MAX_DEFAULT_FACTS`]); nothing otherwise.
+fn switch_sides(cfg: &ControlFlowGraph, node: NodeIndex, insn: &Insn, key: &Term) -> Vec<(NodeIndex, Vec<Fact>)> {
+    let (default, pairs): (u32, Vec<(i32, u32)>) = match &insn.operand {
+        Operand::TableSwitch { default, low, targets, .. } => {
+            (*default, targets.iter().enumerate().map(|(i, t)| (low.saturating_add(i as i32), *t)).collect())
+        }
+        Operand::LookupSwitch { default, pairs } => (*default, pairs.clone()),
+        _ => return Vec::new(),
+    };
+    let mut sides = Vec::new();
+    for e in cfg.out_edges(node) {
+        let EdgeKind::Switch { target } = *e.weight() else { continue };
+        let keys: Vec<i32> = pairs.iter().filter(|p| p.1 == target).map(|p| p.0).collect();
+        let elsewhere: Vec<i32> = pairs.iter().filter(|p| p.1 != target).map(|p| p.0).collect();
+        let facts = match (target == default, keys.as_slice()) {
+            (false, [only]) => vec![Fact::new(key.clone(), CmpOp::Eq, Term::Int(i64::from(*only)))],
+            (true, _) if elsewhere.len() <= MAX_DEFAULT_FACTS => {
+                elsewhere.iter().map(|k| Fact::new(key.clone(), CmpOp::Ne, Term::Int(i64::from(*k)))).collect()
+            }
+            _ => Vec::new(),
+        };
+        sides.push((e.target(), facts));
+    }
+    sides
 }
 
 /// The condition under which a conditional jump is taken, over its operand

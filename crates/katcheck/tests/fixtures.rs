@@ -79,6 +79,12 @@ fn the_guards_make_the_triggers_unsat_and_a_handler_is_named() {
         "{}",
         render(&parse)
     );
+    let switched = of(&check, "yes", "java.lang.String.charAt");
+    assert_eq!(switched.len(), 6, "{}", render(&switched));
+    assert!(switched.iter().all(|v| v.verdict == Verdict::Unsat), "{}", render(&switched));
+    let default_side = of(&check, "other", "java.lang.String.charAt");
+    let verdicts: Vec<(&str, Verdict)> = default_side.iter().map(|v| (v.condition.as_str(), v.verdict)).collect();
+    assert_eq!(verdicts, [("index < 0", Verdict::Unsat), ("index >= this.length()", Verdict::Sat)]);
     let loop_sites = of(&check, "loop", "java.lang.String.charAt");
     assert!(loop_sites.iter().all(|v| v.verdict == Verdict::Unsat), "{}", render(&loop_sites));
 }

@@ -90,4 +90,26 @@ public class Calls {
         }
         return sum;
     }
+
+    /** T2: the switch on the length guards the indices. */
+    public static boolean yes(String s) {
+        switch (s.length()) {
+            case 1:
+                return s.charAt(0) == 'y';
+            case 3:
+                return s.charAt(0) == 'y' && s.charAt(2) == 's';
+            default:
+                return false;
+        }
+    }
+
+    /** T2: the default side of the switch does not. */
+    public static char other(String s) {
+        switch (s.length()) {
+            case 0:
+                return '-';
+            default:
+                return s.charAt(1);
+        }
+    }
 }
