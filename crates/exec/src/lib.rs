@@ -59,6 +59,25 @@ pub struct ExceptionInfo {
     /// `true` when the top stack frame is the method the statement called
     /// (thrown directly by the call), `false` when thrown deeper.
     pub direct: bool,
+    /// The top of its stack trace, innermost first (at most
+    /// [`MAX_FRAMES`]); empty for exceptions the executor itself reports
+    /// (a `null` receiver, a failed cast, a sandbox refusal).
+    #[serde(default)]
+    pub frames: Vec<StackFrame>,
+}
+
+/// The most stack frames an [`ExceptionInfo`] keeps.
+pub const MAX_FRAMES: usize = 16;
+
+/// One frame of a stack trace (`java.lang.StackTraceElement`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StackFrame {
+    /// Binary name of the frame's class.
+    pub class: String,
+    /// The method's name (`<init>` for constructors).
+    pub method: String,
+    /// The source line, when the class has line numbers.
+    pub line: Option<u32>,
 }
 
 /// What happened to one statement.

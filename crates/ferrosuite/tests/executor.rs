@@ -80,6 +80,12 @@ fn exceptions_are_reported_with_their_class_message_and_origin() {
     assert_eq!(oob.class.as_str(), "java.lang.StringIndexOutOfBoundsException");
     assert!(oob.message.as_deref().unwrap_or("").contains('5'), "{oob:?}");
     assert!(!oob.direct, "charAt throws from a helper deeper down: {oob:?}");
+    // The stack trace is kept, innermost first: the helper, then String.charAt itself.
+    let at = oob.frames.iter().position(|f| f.class == "java.lang.String" && f.method == "charAt");
+    assert!(at.is_some_and(|i| i > 0), "{:?}", oob.frames);
+    assert!(oob.frames.len() <= exec::MAX_FRAMES && oob.frames.iter().any(|f| f.line.is_some()), "{:?}", oob.frames);
+    let StatementOutcome::Threw(npe_info) = &results[0].statements[1] else { unreachable!() };
+    assert!(npe_info.frames.is_empty(), "a null receiver is reported by the executor: {npe_info:?}");
 }
 
 #[test]

@@ -88,7 +88,7 @@ impl Technique for Recorder {
         self.calls.borrow_mut().push(format!("oracle {}", tests.len()));
     }
 
-    fn findings(&mut self, _run: &ClassRun, suite: &[TestCase], names: &[String]) -> Vec<Finding> {
+    fn findings(&mut self, _run: &mut ClassRun, suite: &[TestCase], names: &[String]) -> Vec<Finding> {
         self.calls.borrow_mut().push(format!("findings {}", suite.len()));
         let calls_add = |t: &TestCase| {
             t.statements.iter().any(|s| matches!(&s.kind, StatementKind::Call { method, .. } if method.name == "add"))
@@ -99,10 +99,14 @@ impl Technique for Recorder {
             .filter(|(t, _)| calls_add(t))
             .map(|(_, name)| Finding {
                 origin: self.name().into(),
+                kind: "calls-add".into(),
                 method: "add(I)V".into(),
+                location: Some("Counter.java:9".into()),
                 message: "calls add".into(),
                 witness: name.clone(),
+                more_witnesses: Vec::new(),
                 confidence: 1.0,
+                stack_trace: Vec::new(),
             })
             .collect()
     }
@@ -150,13 +154,32 @@ fn every_hook_runs_once_in_pipeline_order_and_findings_reach_the_report() {
     let class = &report.classes[0];
     assert_eq!(class.status, generate::ClassStatus::Ok, "{:?}", class.message);
     assert!(!class.findings.is_empty(), "the suite calls add, so the recorder reports it");
+    // The witness tests are moved out of the regression suite into a class
+    // of their own, each under a comment that says why.
     let source = std::fs::read_to_string(out.join("edge/Counter_FerroTest.java")).unwrap();
+    assert!(!source.contains(".add("), "{source}");
+    assert_eq!(class.findings_file.as_deref(), Some("edge/Counter_FerroFindingsTest.java"));
+    let witnesses = std::fs::read_to_string(out.join("edge/Counter_FerroFindingsTest.java")).unwrap();
+    assert!(witnesses.contains("public class Counter_FerroFindingsTest"), "{witnesses}");
     for finding in &class.findings {
-        assert!(source.contains(&format!("public void {}()", finding.witness)), "{}", finding.witness);
+        assert!(witnesses.contains(&format!("public void {}()", finding.witness)), "{}", finding.witness);
     }
+    assert!(
+        witnesses.contains(
+            "    // Likely bug (calls-add, confidence 1.00) at Counter.java:9 in add(I)V: calls add\n    @Test"
+        ),
+        "{witnesses}"
+    );
     // The population source's test is evaluated first, so it is the one the
-    // archive keeps for the `n < 0` branch: the suite calls add(-7).
-    assert!(source.contains("-7"), "{source}");
+    // archive keeps for the `n < 0` branch: the witnesses call add(-7).
+    assert!(witnesses.contains("-7"), "{witnesses}");
+    // Both classes compile and pass together, as a user would run them.
+    let classes_out = tmp.path().join("test-classes");
+    let jdk = javarun::Jdk::find().unwrap();
+    let junit = javarun::JunitJars::debian(4).unwrap();
+    let sources = [out.join("edge/Counter_FerroTest.java"), out.join("edge/Counter_FerroFindingsTest.java")];
+    let cp = format!("{}:{}", jar.display(), junit.compile_class_path());
+    javarun::compile_tests(&jdk, &sources, &cp, &classes_out, None).unwrap().expect("both test classes compile");
     let json: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("report.json")).unwrap()).unwrap();
     assert_eq!(json["classes"][0]["findings"][0]["origin"], "recorder");
     // The goal source's numbers are in the report (it is asked after each

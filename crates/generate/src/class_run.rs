@@ -231,7 +231,12 @@ fn try_generate(
     let suite = suite?;
     report.seconds.insert("verification".into(), t.elapsed().as_secs_f64());
     let names = junit::test_names(&suite.tests);
-    report.findings.extend(techniques.iter_mut().flat_map(|t| t.findings(&run, &suite.tests, &names)));
+    let mut findings = Vec::new();
+    for t in techniques.iter_mut() {
+        findings.extend(t.findings(&mut run, &suite.tests, &names));
+    }
+    crate::findings_suite::separate(config, &run, &suite, &names, findings, report)?;
+    // The coverage of both test classes: the findings' tests are emitted tests too.
     let t = Instant::now();
     let filled = fill_coverage(&mut run, &suite, &cluster, report);
     report.seconds.insert("final-coverage".into(), t.elapsed().as_secs_f64());

@@ -17,7 +17,8 @@
 //!    [`environments`], [`mutants`];
 //! 8. emit JUnit (with the facts that decide its casts, [`casts`]), compile
 //!    it and run it in several orders, alone and on a second JDK, removing
-//!    what fails: [`verify`], [`rounds`];
+//!    what fails: [`verify`], [`rounds`]; the techniques' findings, whose
+//!    witness tests move into a test class of their own ([`findings_suite`]);
 //! 9. measure the final suite's coverage ([`coverage_run`]), give every
 //!    uncovered goal a cause ([`triage`]) and write the report:
 //!    [`class_run`], [`report`].
@@ -45,6 +46,7 @@ pub mod config;
 pub mod coverage_run;
 pub mod environments;
 pub mod error;
+pub mod findings_suite;
 pub mod mutants;
 pub mod observer;
 pub mod postprocess;

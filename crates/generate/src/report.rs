@@ -179,6 +179,10 @@ pub struct ClassReport {
     /// test (left out of the JSON while there are none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub findings: Vec<Finding>,
+    /// The test file of the findings' witness tests, relative to the output
+    /// folder (`<Class>_FerroFindingsTest.java`); `None` without findings.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub findings_file: Option<String>,
 }
 
 /// The whole `report.json`.
@@ -281,6 +285,7 @@ impl ClassReport {
             uncovered_by_cause: BTreeMap::new(),
             static_side_effects: Vec::new(),
             findings: Vec::new(),
+            findings_file: None,
         }
     }
 

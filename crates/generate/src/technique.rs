@@ -10,7 +10,7 @@
 //! | 5. test cluster | [`Technique::initial_tests`] | tests the search starts from (a population source) |
 //! | 6. search | [`Technique::goal_source`] | tests aimed at uncovered goals, asked after every generation ([`GoalSource`]); its numbers go into `report.json`'s `techniques` |
 //! | 7. assertions | [`Technique::oracle`] | assertions (checked by verification like every other) |
-//! | 8. after verification | [`Technique::findings`] | likely bugs, each with a witness test of the final suite |
+//! | 8. after verification | [`Technique::findings`] | likely bugs, each with a witness test of the final suite (moved into the findings test class, [`crate::findings_suite`]) |
 //!
 //! With no technique the pipeline is exactly the base pipeline (the output
 //! is byte-identical; `scripts/output-digest.sh` checks it).
@@ -33,14 +33,30 @@ use crate::ClassRun;
 pub struct Finding {
     /// The technique or oracle that reported it ([`Technique::name`]).
     pub origin: String,
+    /// What kind of bug: `api-misuse` (KAT), ...
+    pub kind: String,
     /// `name(descriptor)` of the method of the class under test involved.
     pub method: String,
+    /// Where in the class under test: `File.java:LINE`, when known.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub location: Option<String>,
     /// What is wrong, in one sentence.
     pub message: String,
-    /// Name of the witness test method in the emitted test class.
+    /// Name of the witness test method. The hook names a test of the suite
+    /// it is given; the pipeline then moves the witness tests into the
+    /// findings test class (`<Class>_FerroFindingsTest`, `report.json`'s
+    /// `findings_file`) and renames this to the name it has there.
     pub witness: String,
+    /// Other tests that show the same bug (moved with the witness, so that
+    /// no test of the regression suite asserts the behaviour as correct).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub more_witnesses: Vec<String>,
     /// How sure the oracle is, from 0 to 1 (the technique's own scale).
     pub confidence: f64,
+    /// The stack trace that shows it, innermost frame first
+    /// (`java.lang.String.charAt(String.java:1515)`); empty when none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stack_trace: Vec<String>,
 }
 
 /// A technique's hooks into the pipeline; see the module documentation for
@@ -81,8 +97,10 @@ pub trait Technique {
     }
 
     /// Called with the final, verified suite and its test method names (in
-    /// the same order): likely bugs, each naming its witness test.
-    fn findings(&mut self, run: &ClassRun, suite: &[TestCase], names: &[String]) -> Vec<Finding> {
+    /// the same order): likely bugs, each naming its witness test. The
+    /// workers of `run` may run the suite's tests again (to see what they
+    /// throw and where).
+    fn findings(&mut self, run: &mut ClassRun, suite: &[TestCase], names: &[String]) -> Vec<Finding> {
         let _ = (run, suite, names);
         Vec::new()
     }

@@ -64,15 +64,7 @@ pub fn emit_and_verify(
     report: &mut ClassReport,
 ) -> Result<VerifiedSuite, GenerateError> {
     let cut = &ctx.class;
-    let mut options = junit::SuiteOptions {
-        junit: config.junit,
-        timeout_ms: Some(JUNIT_TEST_TIMEOUT.as_millis() as u64),
-        casts: crate::casts::cast_facts(&ctx.cp, &tests),
-        ..junit::SuiteOptions::for_class(cut)
-    };
-    if ctx.sealed {
-        options = options.in_subpackage(cut);
-    }
+    let options = suite_options(config, ctx, &tests);
     // Rounds are compiled from the working folder; only the final suite goes to the output folder.
     let source = ctx.work.join("src").join(options.source_path(cut));
     let candidates: Vec<Candidate> =
@@ -88,6 +80,19 @@ pub fn emit_and_verify(
     report.exceptions = exceptions_seen(ctx, &tests);
     report.verification_rounds_skipped = skipped.into_iter().map(Round::name).collect();
     Ok(VerifiedSuite { tests, durations })
+}
+
+/// How the suite of `tests` of the class of `ctx` is written: the JUnit
+/// version, a time limit per test, the casts the tests need, the package.
+pub(crate) fn suite_options(config: &GenerateConfig, ctx: &ClassRun, tests: &[TestCase]) -> junit::SuiteOptions {
+    let cut = &ctx.class;
+    let options = junit::SuiteOptions {
+        junit: config.junit,
+        timeout_ms: Some(JUNIT_TEST_TIMEOUT.as_millis() as u64),
+        casts: crate::casts::cast_facts(&ctx.cp, tests),
+        ..junit::SuiteOptions::for_class(cut)
+    };
+    if ctx.sealed { options.in_subpackage(cut) } else { options }
 }
 
 /// The passes of verification: emit `candidates` to `source`, compile and
@@ -150,7 +155,7 @@ fn passes(
 }
 
 /// Writes `text` to `file`, creating its folder.
-fn write(file: &Path, text: &str) -> Result<(), GenerateError> {
+pub(crate) fn write(file: &Path, text: &str) -> Result<(), GenerateError> {
     let dir = file.parent().expect("a source path has a folder");
     std::fs::create_dir_all(dir).map_err(GenerateError::io("create", dir))?;
     std::fs::write(file, text).map_err(GenerateError::io("write", file))
@@ -342,14 +347,7 @@ fn exceptions_seen(ctx: &ClassRun, tests: &[TestCase]) -> Vec<ExceptionSeen> {
 
 /// `name(descriptor)` of the method or constructor a statement calls.
 pub(crate) fn call_of(kind: &testcase::StatementKind) -> Option<String> {
-    match kind {
-        testcase::StatementKind::Constructor { method, .. }
-        | testcase::StatementKind::StaticCall { method, .. }
-        | testcase::StatementKind::Call { method, .. } => {
-            Some(format!("{}{}", method.name, method.descriptor.to_descriptor()))
-        }
-        _ => None,
-    }
+    kind.called_method().map(|m| format!("{}{}", m.name, m.descriptor.to_descriptor()))
 }
 
 /// `name descriptor` → exception classes (binary names) in its `throws` clause.

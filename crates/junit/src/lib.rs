@@ -168,6 +168,10 @@ pub struct SuiteOptions {
     /// What decides which argument casts javac needs ([`CastFacts`]);
     /// empty, every argument of another declared type is cast.
     pub casts: CastFacts,
+    /// A comment above each test method, in test order, written as `//`
+    /// lines (an empty string, or no entry, writes none): why a witness
+    /// test of a finding is suspicious.
+    pub comments: Vec<String>,
 }
 
 impl SuiteOptions {
@@ -181,6 +185,7 @@ impl SuiteOptions {
             timeout_ms: None,
             package: None,
             casts: CastFacts::default(),
+            comments: Vec::new(),
         }
     }
 
@@ -298,6 +303,10 @@ pub fn emit_suite_with_lines(cut: &BinaryName, tests: &[TestCase], options: &Sui
     for (i, (method, name)) in methods.iter().zip(test_names).enumerate() {
         if i > 0 {
             source.push('\n');
+            lines_so_far += 1;
+        }
+        for line in options.comments.get(i).map_or("", String::as_str).lines() {
+            source.push_str(&format!("    // {line}\n"));
             lines_so_far += 1;
         }
         source.push_str(method);

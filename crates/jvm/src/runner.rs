@@ -11,8 +11,8 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use exec::{
-    BranchRecord, CapturedOutput, ExceptionInfo, ExecConfig, ExecutionResult, StatementOutcome, TestOutcome, Trace,
-    ValueSummary,
+    BranchRecord, CapturedOutput, ExceptionInfo, ExecConfig, ExecutionResult, StackFrame, StatementOutcome,
+    TestOutcome, Trace, ValueSummary,
 };
 use model::descriptor::FieldType;
 use model::names::BinaryName;
@@ -504,6 +504,7 @@ fn as_refusal(info: ExceptionInfo) -> ExceptionInfo {
             class: BinaryName::new(exec::sandbox::REFUSED),
             message: Some(format!("{}: {}: {}", kind.name(), info.class, info.message.unwrap_or_default())),
             direct: false,
+            frames: Vec::new(),
         },
         _ => info,
     }
@@ -514,6 +515,7 @@ fn npe(message: &str) -> ExceptionInfo {
         class: BinaryName::new("java.lang.NullPointerException"),
         message: Some(message.into()),
         direct: false,
+        frames: Vec::new(),
     }
 }
 
@@ -522,6 +524,7 @@ fn class_cast(what: &str) -> ExceptionInfo {
         class: BinaryName::new("java.lang.ClassCastException"),
         message: Some(format!("{what} is not of the declared type")),
         direct: false,
+        frames: Vec::new(),
     }
 }
 
@@ -603,24 +606,32 @@ impl Runner {
         let class = self.class_name_of(t).unwrap_or_else(|| "java.lang.Throwable".into());
         let message =
             self.jni.call_method_object(t, k.throwable_get_message, &[]).ok().and_then(|m| self.string(m, 2000));
-        let direct = site.is_some_and(|s| self.top_frame_is(t, s));
+        let frames = self.frames(t);
+        let direct = site.is_some_and(|s| frames.first().is_some_and(|f| f.class == s.owner && f.method == s.name));
         let _ = self.jni.take_exception();
-        ExceptionInfo { class: BinaryName::new(class), message, direct }
+        ExceptionInfo { class: BinaryName::new(class), message, direct, frames }
     }
 
-    /// Whether the throwable's top stack frame is the called method.
-    fn top_frame_is(&self, t: jobject, site: &CallSite<'_>) -> bool {
+    /// The top [`exec::MAX_FRAMES`] frames of the throwable's stack trace.
+    fn frames(&self, t: jobject) -> Vec<StackFrame> {
         let k = &self.h.known;
-        let Ok(frames) = self.jni.call_method_object(t, k.throwable_get_stack_trace, &[]) else { return false };
-        if frames.is_null() || self.jni.array_length(frames) == 0 {
-            return false;
+        let Ok(array) = self.jni.call_method_object(t, k.throwable_get_stack_trace, &[]) else { return Vec::new() };
+        if array.is_null() {
+            return Vec::new();
         }
-        let Ok(top) = self.jni.object_array_element(frames, 0) else { return false };
-        let class = self.jni.call_method_object(top, k.frame_class_name, &[]).ok();
-        let method = self.jni.call_method_object(top, k.frame_method_name, &[]).ok();
-        let class = class.and_then(|c| self.string(c, 1000));
-        let method = method.and_then(|m| self.string(m, 1000));
-        class.as_deref() == Some(site.owner) && method.as_deref() == Some(site.name)
+        let n = usize::try_from(self.jni.array_length(array)).unwrap_or(0).min(exec::MAX_FRAMES);
+        let mut frames = Vec::with_capacity(n);
+        for i in 0..n {
+            let Ok(frame) = self.jni.object_array_element(array, i as i32) else { break };
+            let text = |m| self.jni.call_method_object(frame, m, &[]).ok().and_then(|s| self.string(s, 1000));
+            let line = match self.jni.call_method(frame, k.frame_line_number, Kind::Int, &[]).map(|v| v.typed()) {
+                Ok(Typed::Int(l)) => u32::try_from(l).ok(),
+                _ => None,
+            };
+            let (Some(class), Some(method)) = (text(k.frame_class_name), text(k.frame_method_name)) else { break };
+            frames.push(StackFrame { class, method, line });
+        }
+        frames
     }
 
     /// `StaticReset.resetAll()` (it clears the tracer and the loop counter

@@ -29,7 +29,9 @@ pub mod check;
 pub mod formula;
 pub mod guards;
 pub mod site;
+pub mod technique;
 pub mod term;
+pub mod witness;
 
 use analysis::cfg::ControlFlowGraph;
 use analysis::dataflow::method_flow;
@@ -38,6 +40,7 @@ use model::classfile::{ClassFile, Member};
 use serde::Serialize;
 
 pub use check::{Verdict, Violation};
+pub use technique::Kat;
 
 /// Options of the static check.
 #[derive(Debug, Clone, Copy)]

@@ -356,6 +356,17 @@ impl FieldRef {
 }
 
 impl StatementKind {
+    /// The method or constructor this statement calls (a constructor, a
+    /// static or an instance call); `None` for other statements.
+    pub fn called_method(&self) -> Option<&MethodRef> {
+        match self {
+            StatementKind::Constructor { method, .. }
+            | StatementKind::StaticCall { method, .. }
+            | StatementKind::Call { method, .. } => Some(method),
+            _ => None,
+        }
+    }
+
     /// The values this statement uses, in evaluation order: receiver or
     /// array first, then arguments, then the stored value.
     pub fn uses(&self) -> impl Iterator<Item = VarId> + '_ {

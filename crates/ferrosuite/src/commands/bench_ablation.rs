@@ -29,7 +29,7 @@ use crate::exit_code::ExitCode;
 use javarun::{Jdk, JunitJars};
 
 /// The features `bench ablation` knows: each is turned off by `generate --no-<feature>`.
-pub const FEATURES: &[&str] = &["evoobj"];
+pub const FEATURES: &[&str] = &["evoobj", "kat"];
 
 /// Significance level of the Mann-Whitney U test for a win or a loss.
 const ALPHA: f64 = 0.05;
@@ -430,7 +430,7 @@ mod tests {
     #[test]
     fn unknown_features_are_named_with_the_known_ones() {
         assert_eq!(feature_flag("evoobj").unwrap(), "--no-evoobj");
-        assert_eq!(feature_flag("kat").unwrap_err().to_string(), "unknown feature kat; known: evoobj");
+        assert_eq!(feature_flag("palus").unwrap_err().to_string(), "unknown feature palus; known: evoobj, kat");
     }
 
     #[test]

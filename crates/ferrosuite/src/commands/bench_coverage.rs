@@ -107,17 +107,23 @@ pub(super) fn measure(
     let major = super::open_classpath(&class_path)?.load(class)?.major_version;
     let release = javarun::JacocoRelease::for_major(major);
     let jacoco = JacocoSetup::new(jdk, release, &exec_file, class)?;
-    let verdicts = javarun::run_tests(
-        jdk,
-        &suite.classes,
-        &class_path,
-        suite.test_class.as_str(),
-        &suite.names,
-        junit,
-        Some(&jacoco),
-        Duration::from_secs(10),
-        Some(&javarun::Confiner { launcher: std::env::current_exe()? }),
-    )?;
+    let mut verdicts = Vec::new();
+    // The regression suite, then the findings' witness tests (JaCoCo appends).
+    for (test_class, names) in
+        std::iter::once((&suite.test_class, &suite.names)).chain(suite.findings.iter().map(|(c, n)| (c, n)))
+    {
+        verdicts.extend(javarun::run_tests(
+            jdk,
+            &suite.classes,
+            &class_path,
+            test_class.as_str(),
+            names,
+            junit,
+            Some(&jacoco),
+            Duration::from_secs(10),
+            Some(&javarun::Confiner { launcher: std::env::current_exe()? }),
+        )?);
+    }
     let coverage = javarun::jacoco_coverage(jdk, release, &exec_file, &entry.main_jar(jar_dir), class)?;
     Ok(Row {
         class: class.to_string(),
@@ -136,6 +142,9 @@ pub(super) struct CompiledSuite {
     pub test_class: BinaryName,
     /// Its test methods, in the emitted order.
     pub names: Vec<String>,
+    /// The findings' witness tests, when `generate` wrote any: their test
+    /// class and its test methods (compiled into the same folder).
+    pub findings: Option<(BinaryName, Vec<String>)>,
     /// The folder of its compiled classes.
     pub classes: PathBuf,
     /// Wall time of `generate`, in seconds.
@@ -173,22 +182,33 @@ pub(super) fn generate_and_compile(
         .status()
         .context("cannot run ferrosuite generate")?;
     let seconds = start.elapsed().as_secs_f64();
-    let test_file = emitted_test_file(dir).with_context(|| format!("generate ({status}) wrote no test file"))?;
-    let source = dir.join(&test_file);
-    let text = std::fs::read_to_string(&source).with_context(|| format!("generate ({status}) wrote no test file"))?;
-    let names = junit::test_methods_in(&text);
+    let (test_file, findings_file) =
+        emitted_test_files(dir).with_context(|| format!("generate ({status}) wrote no test file"))?;
+    let read = |file: &str| -> anyhow::Result<(PathBuf, BinaryName, Vec<String>)> {
+        let source = dir.join(file);
+        let text = std::fs::read_to_string(&source).with_context(|| format!("generate ({status}) wrote no {file}"))?;
+        Ok((source, BinaryName::new(file.trim_end_matches(".java").replace('/', ".")), junit::test_methods_in(&text)))
+    };
+    let (source, test_class, names) = read(&test_file)?;
+    let findings = findings_file.as_deref().map(read).transpose()?;
+    let mut sources = vec![source];
+    sources.extend(findings.iter().map(|f| f.0.clone()));
     let classes = dir.join("bench-classes");
     let compile_cp = format!("{class_path}:{}", junit.compile_class_path());
-    javarun::compile_tests(jdk, std::slice::from_ref(&source), &compile_cp, &classes, None)?
+    javarun::compile_tests(jdk, &sources, &compile_cp, &classes, None)?
         .map_err(|errors| anyhow::anyhow!("the emitted suite does not compile: {}", errors.len()))?;
-    let test_class = BinaryName::new(test_file.trim_end_matches(".java").replace('/', "."));
-    Ok(CompiledSuite { test_class, names, classes, seconds })
+    let findings = findings.map(|(_, class, names)| (class, names));
+    Ok(CompiledSuite { test_class, names, findings, classes, seconds })
 }
 
-/// The test file `generate` wrote into `dir`, relative to it (`test_file` of report.json).
-fn emitted_test_file(dir: &Path) -> anyhow::Result<String> {
+/// The test files `generate` wrote into `dir`, relative to it: the
+/// regression suite (`test_file` of report.json) and the findings' witness
+/// tests (`findings_file`, when there are findings).
+fn emitted_test_files(dir: &Path) -> anyhow::Result<(String, Option<String>)> {
     let report: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("report.json"))?)?;
-    report["classes"][0]["test_file"].as_str().map(str::to_string).context("report.json names no test file")
+    let class = &report["classes"][0];
+    let test_file = class["test_file"].as_str().map(str::to_string).context("report.json names no test file")?;
+    Ok((test_file, class["findings_file"].as_str().map(str::to_string)))
 }
 
 /// A ratio as a percentage with one decimal, `-` for `None`.

@@ -77,6 +77,10 @@ pub struct GenerateArgs {
     /// graphs during the search (for ablations; on by default).
     #[arg(long)]
     pub no_evoobj: bool,
+    /// Turn KAT off: no static check of the calls of documented JDK
+    /// methods and no `api-misuse` findings (on by default).
+    #[arg(long)]
+    pub no_kat: bool,
 }
 
 /// `--junit`: the JUnit version of the emitted tests.
@@ -176,6 +180,10 @@ fn techniques(args: &GenerateArgs) -> Vec<Box<dyn ::generate::Technique>> {
     let mut out: Vec<Box<dyn ::generate::Technique>> = Vec::new();
     if !args.no_evoobj {
         out.push(Box::new(evoobj::EvoObj::default()));
+    }
+    if !args.no_kat {
+        let graph = std::sync::Arc::new(kat::KnowledgeGraph::jdk17());
+        out.push(Box::new(katcheck::Kat::new(graph, katcheck::CheckOptions::default())));
     }
     out
 }

@@ -98,6 +98,7 @@ pub fn all() -> Vec<(&'static str, Input)> {
         ("other_package", input("demo.other.Shapes", 4, None, other_package())),
         ("outer", input("demo.Outer", 4, None, outer())),
         ("overloads", input("demo.Overloads", 4, None, overloads())),
+        ("parser_findings", with_comments(input("demo.Parser", 4, Some("Parser_FerroFindingsTest"), parser()))),
         ("parser_junit4", input("demo.Parser", 4, None, parser())),
         ("parser_junit5", with_timeout(input("demo.Parser", 5, Some("Parser_Jupiter_FerroTest"), parser()), 1500)),
         ("plain", input("Plain", 4, None, plain())),
@@ -106,6 +107,19 @@ pub fn all() -> Vec<(&'static str, Input)> {
         ("values_junit4", input("demo.Values", 4, None, values())),
         ("values_junit5", input("demo.Values", 5, Some("Values_Jupiter_FerroTest"), values())),
     ]
+}
+
+/// `input` with a comment above every other test method, as the witness
+/// tests of findings have (two lines on the first).
+fn with_comments(mut input: Input) -> Input {
+    input.options.comments = (0..input.tests.len())
+        .map(|i| match i {
+            0 => "Likely bug (api-misuse, confidence 0.75): the exception escapes parse(String).\nDocumented: \"if the index is out of range\"".to_owned(),
+            i if i % 2 == 0 => format!("Likely bug number {i}."),
+            _ => String::new(),
+        })
+        .collect();
+    input
 }
 
 /// `input` with a time limit on each test method.

@@ -1,0 +1,109 @@
+//! KAT in `generate` (on by default): the real binary on
+//! `testdata/kat/src/misuse/Calls.java`. Every unguarded call of a
+//! documented JDK method whose exception the search provokes is a finding
+//! with a witness test in `Calls_FerroFindingsTest.java`; no guarded call
+//! is; the regression suite never asserts a finding's exception as correct;
+//! both test classes compile and pass under JUnit; `--no-kat` turns it off.
+
+mod util;
+
+use std::path::Path;
+use std::time::Duration;
+
+/// Compiles the fixture into `dir/classes` and runs `generate` on
+/// `misuse.Calls` with `extra` options into `dir/out`; the report's class.
+fn generate(dir: &Path, extra: &[&str]) -> serde_json::Value {
+    let classes = dir.join("classes");
+    util::javac_dir(&util::repo().join("testdata/kat/src"), &classes, &[]);
+    let out = dir.join("out");
+    let mut args = vec!["generate", "-c", classes.to_str().unwrap(), "--class", "misuse.Calls"];
+    args.extend(["--evaluations", "4000", "--seed", "1", "--out", out.to_str().unwrap()]);
+    args.extend(extra);
+    util::ferrosuite_ok(&args);
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("report.json")).unwrap()).unwrap();
+    report["classes"][0].clone()
+}
+
+#[test]
+fn unguarded_misuses_are_findings_with_witness_tests_of_their_own() {
+    let tmp = tempfile::tempdir().unwrap();
+    let class = generate(tmp.path(), &[]);
+    let findings = class["findings"].as_array().expect("findings");
+    let method = |f: &serde_json::Value| f["method"].as_str().unwrap().split('(').next().unwrap().to_string();
+    let mut methods: Vec<String> = findings.iter().map(method).collect();
+    methods.sort();
+    for expected in ["charAt", "first", "need", "number", "tail"] {
+        assert!(methods.iter().any(|m| m == expected), "no finding in {expected}: {methods:?}");
+    }
+    assert!(methods.iter().all(|m| !m.ends_with("Guarded") && m != "loop" && m != "yes"), "{methods:?}");
+    let char_at = findings.iter().find(|f| method(f) == "charAt").unwrap();
+    assert_eq!(char_at["kind"], "api-misuse");
+    assert_eq!(char_at["origin"], "kat");
+    assert_eq!(char_at["location"], "Calls.java:15");
+    let message = char_at["message"].as_str().unwrap();
+    assert!(
+        message.starts_with("java.lang.String.charAt(int) throws java.lang.IndexOutOfBoundsException"),
+        "{message}"
+    );
+    let trace: Vec<&str> = char_at["stack_trace"].as_array().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+    assert!(trace.iter().any(|t| t.starts_with("java.lang.String.charAt")), "{trace:?}");
+    assert_eq!(trace.last().copied(), Some("misuse.Calls.charAt:15"), "{trace:?}");
+
+    let out = tmp.path().join("out");
+    assert_eq!(class["findings_file"], "misuse/Calls_FerroFindingsTest.java");
+    let witnesses = std::fs::read_to_string(out.join("misuse/Calls_FerroFindingsTest.java")).unwrap();
+    let regression = std::fs::read_to_string(out.join("misuse/Calls_FerroTest.java")).unwrap();
+    for f in findings {
+        let name = f["witness"].as_str().unwrap();
+        assert!(witnesses.contains(&format!("public void {name}()")), "{name}\n{witnesses}");
+        assert!(!regression.contains(&format!("public void {name}()")), "{name}");
+    }
+    assert!(
+        witnesses.contains("    // Likely bug (api-misuse, confidence 0.75) at Calls.java:15 in charAt("),
+        "{witnesses}"
+    );
+    for exception in ["StringIndexOutOfBoundsException", "NoSuchElementException", "NumberFormatException"] {
+        assert!(
+            !regression.contains(&format!("catch ({exception}")),
+            "the regression suite expects {exception}:\n{regression}"
+        );
+    }
+    run_both(tmp.path(), &out);
+}
+
+/// Compiles both test classes and runs them under JUnit: every test passes.
+fn run_both(dir: &Path, out: &Path) {
+    let jdk = javarun::Jdk::find().unwrap();
+    let junit = javarun::JunitJars::debian(4).unwrap();
+    let classes = dir.join("classes");
+    let test_classes = dir.join("test-classes");
+    let sources = [out.join("misuse/Calls_FerroTest.java"), out.join("misuse/Calls_FerroFindingsTest.java")];
+    let cp = format!("{}:{}", classes.display(), junit.compile_class_path());
+    javarun::compile_tests(&jdk, &sources, &cp, &test_classes, None).unwrap().expect("both test classes compile");
+    for (class, source) in [("misuse.Calls_FerroTest", &sources[0]), ("misuse.Calls_FerroFindingsTest", &sources[1])] {
+        let names = junit::test_methods_in(&std::fs::read_to_string(source).unwrap());
+        let verdicts = javarun::run_tests(
+            &jdk,
+            &test_classes,
+            classes.to_str().unwrap(),
+            class,
+            &names,
+            &junit,
+            None,
+            Duration::from_secs(10),
+            None,
+        )
+        .unwrap();
+        assert_eq!(verdicts.len(), names.len(), "{class}");
+        assert!(verdicts.iter().all(|v| v.passed), "{class}: {verdicts:?}");
+    }
+}
+
+#[test]
+fn no_kat_writes_no_findings() {
+    let tmp = tempfile::tempdir().unwrap();
+    let class = generate(tmp.path(), &["--no-kat"]);
+    assert!(class["findings"].is_null(), "{}", class["findings"]);
+    assert!(class["findings_file"].is_null());
+    assert!(!tmp.path().join("out/misuse/Calls_FerroFindingsTest.java").exists());
+}

@@ -1,0 +1,117 @@
+//! KAT as a technique of the pipeline ([`generate::Technique`]): the
+//! static check of the class under test and its nested classes before the
+//! search, and after verification the findings: tests of the final suite
+//! in which a documented exception, thrown at a potential violation,
+//! escapes a public method undeclared (kind `api-misuse`).
+//!
+//! The search is not steered towards the violations yet (KAT's goals,
+//! TECHNIQUES.md section 2 step 3): the findings come from the tests the
+//! search keeps for the ordinary goals.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use exec::Executor;
+use generate::{ClassRun, Finding, Technique};
+use kat::KnowledgeGraph;
+use model::names::BinaryName;
+use testcase::TestCase;
+
+use crate::witness::{self, Site};
+use crate::{CheckOptions, check_class};
+
+/// The kind of KAT's findings.
+pub const FINDING_KIND: &str = "api-misuse";
+
+/// KAT's technique.
+pub struct Kat {
+    graph: Arc<KnowledgeGraph>,
+    options: CheckOptions,
+    /// The potential violations of the current class, by call site.
+    sites: Vec<Site>,
+}
+
+impl Kat {
+    /// KAT with the knowledge graph `graph`.
+    pub fn new(graph: Arc<KnowledgeGraph>, options: CheckOptions) -> Kat {
+        Kat { graph, options, sites: Vec::new() }
+    }
+}
+
+impl Technique for Kat {
+    fn name(&self) -> &'static str {
+        "kat"
+    }
+
+    fn goals(&mut self, run: &mut ClassRun) {
+        self.sites.clear();
+        let classes = std::iter::once(run.class.clone()).chain(run.cp.nested_class_names(&run.class));
+        for class in classes {
+            let Ok(cf) = run.cp.load(class.as_str()) else { continue };
+            let check = check_class(&cf, &self.graph, &self.options);
+            self.sites.extend(witness::sites(&class, check.source_file.as_deref(), &check.violations));
+        }
+        tracing::debug!(class = %run.class, sites = self.sites.len(), "kat: potential violations");
+    }
+
+    fn findings(&mut self, run: &mut ClassRun, suite: &[TestCase], names: &[String]) -> Vec<Finding> {
+        if self.sites.is_empty() {
+            return Vec::new();
+        }
+        // Only tests that end in an exception can witness one.
+        let throwing: Vec<usize> = (0..suite.len()).filter(|&i| ends_in_exception(&suite[i])).collect();
+        let tests: Vec<TestCase> = throwing.iter().map(|&i| suite[i].clone()).collect();
+        let Ok(results) = run.pool.execute(&tests) else { return Vec::new() };
+        // Per site, its witnesses: the shortest test first.
+        let mut found: BTreeMap<usize, Vec<(usize, witness::Witness)>> = BTreeMap::new();
+        for (k, result) in results.iter().enumerate() {
+            for (s, site) in self.sites.iter().enumerate() {
+                if let Some(w) = witness::witness(&run.cp, &run.class, &tests[k], &result.statements, site) {
+                    found.entry(s).or_default().push((k, w));
+                }
+            }
+        }
+        found
+            .into_iter()
+            .map(|(s, mut ws)| {
+                ws.sort_by_key(|(k, _)| tests[*k].statements.len());
+                let mut f = finding(&self.sites[s], &names[throwing[ws[0].0]], &ws[0].1, &run.class);
+                f.more_witnesses = ws[1..].iter().map(|(k, _)| names[throwing[*k]].clone()).collect();
+                f
+            })
+            .collect()
+    }
+}
+
+/// Whether a test expects an exception (it has a `Throws` assertion).
+fn ends_in_exception(test: &TestCase) -> bool {
+    test.assertions.iter().any(|a| matches!(a.kind, testcase::assertion::AssertionKind::Throws { .. }))
+}
+
+/// The finding of `site` witnessed by test `name`.
+fn finding(site: &Site, name: &str, w: &witness::Witness, cut: &BinaryName) -> Finding {
+    let v = &site.violations[0];
+    let conditions: Vec<&str> = site.violations.iter().map(|v| v.condition.as_str()).collect();
+    let bug = site.violations.iter().map(|v| v.bug_confidence).fold(0.0, f32::max);
+    let knowledge = site.violations.iter().map(|v| v.knowledge_confidence).fold(0.0, f32::max);
+    let exception = v.exception.replace('/', ".");
+    let message = format!(
+        "{} throws {exception} \"{}\" ({}); it escapes {}.{} undeclared",
+        v.api,
+        v.sentence,
+        conditions.join(" or "),
+        cut.simple_name(),
+        w.public_method.split('(').next().unwrap_or(&w.public_method),
+    );
+    Finding {
+        origin: "kat".into(),
+        kind: FINDING_KIND.into(),
+        method: w.public_method.clone(),
+        location: Some(site.location()),
+        message,
+        witness: name.to_string(),
+        more_witnesses: Vec::new(),
+        confidence: f64::from(bug + knowledge) / 2.0,
+        stack_trace: witness::trace(&w.exception, &w.public_method),
+    }
+}
