@@ -29,7 +29,8 @@ fn each_class_runs_with_and_without_the_feature_per_seed() {
         out.to_str().unwrap(),
     ]);
     let header = "| class | runs with/without | branch % with | branch % without | difference (points) | A12 | p | \
-                  verdict | templates made | templates inserted | goals covered | synthesis share % |";
+                  verdict | templates made | templates inserted | goals covered | synthesis share % | \
+                  synthesis ms per target |";
     assert!(stdout.lines().any(|l| l == header), "{stdout}");
     assert!(stdout.lines().any(|l| l.starts_with("| fixtures.SmallArith | 2/2 | ")), "{stdout}");
     assert!(stdout.contains("wins (A12 > 0.5, p < 0.05): "), "{stdout}");
@@ -49,6 +50,7 @@ fn each_class_runs_with_and_without_the_feature_per_seed() {
     assert_eq!(variants, [("with", "1"), ("without", "1"), ("with", "2"), ("without", "2")], "{runs}");
     for run in ["with-seed1", "without-seed1", "with-seed2", "without-seed2"] {
         assert!(out.join("fixtures.SmallArith").join(run).join("report.json").is_file(), "{run}");
+        assert!(out.join("fixtures.SmallArith").join(run).join("row.json").is_file(), "{run}: kept for --resume");
     }
     // The "without" runs were given --no-evoobj: their report has no EvoObj numbers.
     let report = std::fs::read_to_string(out.join("fixtures.SmallArith/without-seed1/report.json")).unwrap();

@@ -11,7 +11,11 @@
 //! decided together with z3 ([`check`], [`formula`]): unsat means the code
 //! is safe at that call, sat a potential violation. A trigger without a
 //! formal condition (`?`) is always sat ("reach the call and have it
-//! throw").
+//! throw"). [`site`] finds the calls and the handlers around them.
+//!
+//! In `generate`, [`technique`] ([`Kat`]) runs the check on the class under
+//! test and turns the tests whose documented exception escapes at a
+//! potential violation into findings ([`witness`]).
 //!
 //! ```no_run
 //! let bytes = std::fs::read("Text.class").unwrap();

@@ -1,6 +1,6 @@
 //! One module per subcommand, plus the mapping of errors to exit codes:
 //! [`generate`] (the main job), [`goals`], [`explain`] (`explain-ocg`),
-//! [`instrument`], [`kat`], and
+//! [`instrument`], [`kat`] (with `kat check` in [`kat_check`]), and
 //! `bench` ([`bench`]: `instrument`, `verify`, `exec` ([`bench_exec`]),
 //! `coverage` ([`bench_coverage`]), `flaky` ([`bench_flaky`]), `branches` ([`jacoco`]), `triage`
 //! ([`bench_triage`]), `draw` ([`corpus`]), `kat`, `ablation` ([`bench_ablation`], with
