@@ -23,11 +23,11 @@ use crate::verify::{VerifiedSuite, suite_options, write};
 /// The suffix of the findings test class's simple name.
 pub const FINDINGS_CLASS_SUFFIX: &str = "_FerroFindingsTest";
 
-/// Moves the witness tests of `findings` (their witnesses and more witnesses, named by `names`, the names of
-/// `suite`'s tests) into the findings test class, rewrites the regression
-/// suite without them, and puts the findings with their new witness names
-/// into `report`. Returns the regression suite left; `suite` unchanged
-/// when no finding names a test of it.
+/// Moves the witness tests of `findings` (their witnesses and more
+/// witnesses, named by `names`, the names of `suite`'s tests) into the
+/// findings test class, rewrites the regression suite without them, and
+/// puts the findings with their new witness names into `report`. Nothing
+/// is rewritten when no finding names a test of `suite`.
 ///
 /// # Errors
 /// When a test file cannot be written.
@@ -38,7 +38,7 @@ pub fn separate(
     names: &[String],
     mut findings: Vec<Finding>,
     report: &mut ClassReport,
-) -> Result<VerifiedSuite, GenerateError> {
+) -> Result<(), GenerateError> {
     let index: BTreeMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
     let witnesses: Vec<usize> = {
         let named = findings.iter().flat_map(|f| std::iter::once(&f.witness).chain(&f.more_witnesses));
@@ -49,7 +49,7 @@ pub fn separate(
     };
     if witnesses.is_empty() {
         report.findings.extend(findings);
-        return Ok(suite.clone());
+        return Ok(());
     }
     let (kept, moved): (Vec<usize>, Vec<usize>) =
         (0..suite.tests.len()).partition(|i| witnesses.binary_search(i).is_err());
@@ -81,8 +81,7 @@ pub fn separate(
     report.assertions = regression.iter().map(|t| t.assertions.len()).sum();
     report.findings_file = findings_file.strip_prefix(&config.out).ok().map(|p| p.display().to_string());
     report.findings.extend(findings);
-    let durations = kept.iter().map(|&i| suite.durations.get(i).copied().flatten()).collect();
-    Ok(VerifiedSuite { tests: regression, durations })
+    Ok(())
 }
 
 /// The comment above a witness test: each finding it shows, with where

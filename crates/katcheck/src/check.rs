@@ -49,6 +49,8 @@ pub struct Violation {
     pub line: Option<u16>,
     /// The documented method, e.g. `java.lang.String.charAt(int)`.
     pub api: String,
+    /// Its JVM name as stack frames show it (`charAt`; `<init>` for a constructor).
+    pub api_method: String,
     /// The exception the documentation promises, internal name.
     pub exception: String,
     /// The documentation's sentence.
@@ -78,13 +80,18 @@ impl Violation {
         self.verdict == Verdict::Sat && self.caught_by.is_none()
     }
 
-    /// A readable label: `Text.java:12 java.lang.String.charAt(int) with index >= this.length()`.
-    pub fn label(&self, source_file: Option<&str>) -> String {
-        let at = match (source_file, self.line) {
+    /// Where the call is: `Text.java:12`, or `method(descriptor)@bci`
+    /// without a source file or line table.
+    pub fn location(&self, source_file: Option<&str>) -> String {
+        match (source_file, self.line) {
             (Some(f), Some(l)) => format!("{f}:{l}"),
             _ => format!("{}{}@{}", self.method, self.descriptor, self.bci),
-        };
-        format!("{at} {} with {}", self.api, self.condition)
+        }
+    }
+
+    /// A readable label: `Text.java:12 java.lang.String.charAt(int) with index >= this.length()`.
+    pub fn label(&self, source_file: Option<&str>) -> String {
+        format!("{} {} with {}", self.location(source_file), self.api, self.condition)
     }
 }
 

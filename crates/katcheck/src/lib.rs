@@ -132,6 +132,7 @@ fn check_method(
                     bci: s.bci,
                     line: lines.get(s.insn).copied().flatten(),
                     api: s.api_name(),
+                    api_method: s.api.name.clone(),
                     exception: exception.as_str().to_string(),
                     sentence: clause.sentence.clone(),
                     kinds: c.kinds.iter().map(|k| k.code().to_string()).collect(),

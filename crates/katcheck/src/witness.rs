@@ -35,19 +35,7 @@ impl Site {
 
     /// `File.java:LINE`, or `method@bci` without a line table.
     pub fn location(&self) -> String {
-        let v = self.first();
-        match (&self.source_file, v.line) {
-            (Some(f), Some(l)) => format!("{f}:{l}"),
-            _ => format!("{}{}@{}", v.method, v.descriptor, v.bci),
-        }
-    }
-
-    /// The documented method's simple name as stack frames show it (`<init>` for constructors).
-    fn api_method(&self) -> &str {
-        let api = &self.first().api;
-        let before_args = api.split('(').next().unwrap_or(api);
-        let (class, name) = before_args.rsplit_once('.').unwrap_or(("", before_args));
-        if class.rsplit('.').next() == Some(name) { "<init>" } else { name }
+        self.first().location(self.source_file.as_deref())
     }
 }
 
@@ -126,7 +114,7 @@ fn thrown_at(frames: &[StackFrame], site: &Site) -> bool {
     let Some(p) = frames.iter().position(|f| f.class == site.class.as_str()) else { return false };
     let v = site.first();
     let at_site = frames[p].method == v.method && (v.line.is_none() || frames[p].line == v.line.map(u32::from));
-    at_site && p > 0 && frames[p - 1].method == site.api_method()
+    at_site && p > 0 && frames[p - 1].method == v.api_method
 }
 
 /// Whether class `class` is `ancestor` or a subclass of it, as far as the
