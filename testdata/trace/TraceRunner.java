@@ -8,8 +8,10 @@ import java.lang.reflect.Method;
  * calls run in order, and the records are printed after a line
  * {@code == SESSION}. Arguments are parsed by the parameter types (int,
  * long, float, double incl. NaN/-0.0/Infinity; Object: {@code null},
- * {@code A} or {@code B}, two fixed distinct objects). The tracer is reached
- * by reflection so this file compiles without it.
+ * {@code A} or {@code B}, two fixed distinct objects; String: the text or
+ * {@code null}; List: {@code empty} or elements joined by {@code |}). A call
+ * that throws is reported as {@code threw CLASS} and the session goes on.
+ * The tracer is reached by reflection so this file compiles without it.
  */
 public final class TraceRunner {
     private static final Object A = new Object();
@@ -39,7 +41,11 @@ public final class TraceRunner {
             Object[] values = new Object[raw.length];
             for (int k = 0; k < raw.length; k++) values[k] = parse(types[k], raw[k]);
             m.setAccessible(true);
-            m.invoke(null, values);
+            try {
+                m.invoke(null, values);
+            } catch (java.lang.reflect.InvocationTargetException e) {
+                System.out.println("threw " + e.getCause().getClass().getName());
+            }
             return;
         }
         throw new IllegalArgumentException("no method " + call);
@@ -51,6 +57,9 @@ public final class TraceRunner {
         if (type == float.class) return Float.parseFloat(s);
         if (type == double.class) return Double.parseDouble(s);
         if (type == String.class) return s.equals("null") ? null : s;
+        if (type == java.util.List.class) {
+            return s.equals("empty") ? new java.util.ArrayList<Object>() : java.util.Arrays.asList((Object[]) s.split("\\|"));
+        }
         return s.equals("null") ? null : s.equals("A") ? A : B;
     }
 }

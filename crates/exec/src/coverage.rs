@@ -13,7 +13,43 @@ use analysis::goals::{ClassGoals, GoalId};
 use instrument::InstrumentedClass;
 use instrument::trace::Relation;
 
-use crate::Trace;
+use crate::{ExecutionResult, StatementOutcome, Trace};
+
+/// A goal covered when a call at a site throws a given exception (KAT's
+/// "reach the call and have it throw", TECHNIQUES.md §2 step 3): the stack
+/// trace shows `callee` directly inside `method` of `class` at `line`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ThrowSite {
+    /// The goal.
+    pub goal: GoalId,
+    /// Binary name of the class holding the call.
+    pub class: String,
+    /// Name of the method holding the call.
+    pub method: String,
+    /// Source line of the call, when the class has line numbers.
+    pub line: Option<u32>,
+    /// Name of the called method.
+    pub callee: String,
+    /// Binary names of the exception classes that count (the documented one
+    /// and its subclasses).
+    pub exceptions: Vec<String>,
+}
+
+impl ThrowSite {
+    /// Whether `frames` (innermost first) and the exception class show the
+    /// call at this site throwing one of the exceptions.
+    fn matches(&self, class: &str, frames: &[crate::StackFrame]) -> bool {
+        if !self.exceptions.iter().any(|e| e == class) {
+            return false;
+        }
+        let Some(p) = frames.iter().position(|f| f.class == self.class) else { return false };
+        let at = &frames[p];
+        p > 0
+            && at.method == self.method
+            && (self.line.is_none() || at.line == self.line)
+            && frames[p - 1].method == self.callee
+    }
+}
 
 /// The goals behind one switch probe: per case its keys and goal, and the
 /// goal of the default.
@@ -33,6 +69,11 @@ pub struct GoalMap {
     lines: HashMap<u32, GoalId>,
     /// Method probe id → method goal and root-branch goal (if any).
     methods: HashMap<u32, (GoalId, Option<GoalId>)>,
+    /// Call-condition probe id (a branch record whose Eq count says the
+    /// condition held) → goal.
+    conditions: HashMap<u32, GoalId>,
+    /// Goals covered by an exception thrown at a call.
+    throws: Vec<ThrowSite>,
 }
 
 impl GoalMap {
@@ -64,6 +105,17 @@ impl GoalMap {
         map
     }
 
+    /// Adds a goal covered when the condition measured by call-condition
+    /// probe `probe` (`instrument::probes::call_condition`) holds.
+    pub fn add_condition_goal(&mut self, probe: u32, goal: GoalId) {
+        self.conditions.insert(probe, goal);
+    }
+
+    /// Adds a goal covered when a call throws ([`ThrowSite`]).
+    pub fn add_throw_goal(&mut self, site: ThrowSite) {
+        self.throws.push(site);
+    }
+
     /// Adds the map of another class whose goals were appended to this
     /// class's with `ClassGoals::append` (`goal_offset` is the number of
     /// goals before the append). Probe ids are global, so they do not clash.
@@ -79,6 +131,25 @@ impl GoalMap {
         }
         self.lines.extend(other.lines.into_iter().map(|(probe, g)| (probe, shift(g))));
         self.methods.extend(other.methods.into_iter().map(|(probe, (m, r))| (probe, (shift(m), r.map(shift)))));
+        self.conditions.extend(other.conditions.into_iter().map(|(probe, g)| (probe, shift(g))));
+        self.throws.extend(other.throws.into_iter().map(|t| ThrowSite { goal: shift(t.goal), ..t }));
+    }
+
+    /// The goals of this class that the execution covered: those its trace
+    /// shows ([`Self::covered`]) and those of the [`ThrowSite`]s its
+    /// exceptions match.
+    pub fn covered_by(&self, result: &ExecutionResult) -> BTreeSet<GoalId> {
+        let mut out = self.covered(&result.trace);
+        if self.throws.is_empty() {
+            return out;
+        }
+        for o in &result.statements {
+            if let StatementOutcome::Threw(info) = o {
+                let class = info.class.as_str();
+                out.extend(self.throws.iter().filter(|t| t.matches(class, &info.frames)).map(|t| t.goal));
+            }
+        }
+        out
     }
 
     /// The goals of this class that the execution covered.
@@ -106,17 +177,25 @@ impl GoalMap {
                 out.extend(*root);
             }
         }
+        for (id, record) in &trace.branches {
+            if let Some(g) = self.conditions.get(id).filter(|_| record.taken(Relation::Eq, true)) {
+                out.insert(*g);
+            }
+        }
         out
     }
 
     /// Branch distance of every branch goal whose jump was executed,
-    /// covered (0.0) or not (TECHNIQUES.md §0).
+    /// covered (0.0) or not (TECHNIQUES.md §0), and of every call-condition
+    /// goal whose call was reached (the least distance of its condition).
     pub fn branch_distances(&self, trace: &Trace) -> BTreeMap<GoalId, f64> {
         let mut out = BTreeMap::new();
         for (id, record) in &trace.branches {
             if let Some((t, f, rel)) = self.branches.get(id) {
                 out.insert(*t, record.distance(*rel, true));
                 out.insert(*f, record.distance(*rel, false));
+            } else if let Some(g) = self.conditions.get(id) {
+                out.insert(*g, record.distance(Relation::Eq, true));
             }
         }
         out

@@ -28,6 +28,11 @@ fn generate(dir: &Path, extra: &[&str]) -> serde_json::Value {
 fn unguarded_misuses_are_findings_with_witness_tests_of_their_own() {
     let tmp = tempfile::tempdir().unwrap();
     let class = generate(tmp.path(), &[]);
+    // One goal per potential violation (9 triggers at the 7 unguarded
+    // calls), each covered by the search.
+    let kat_goals = &class["goals"]["api-misuse"];
+    assert!(kat_goals["total"].as_u64().unwrap() >= 7, "{kat_goals}");
+    assert_eq!(kat_goals["covered"], kat_goals["total"], "{kat_goals}");
     let findings = class["findings"].as_array().expect("findings");
     let method = |f: &serde_json::Value| f["method"].as_str().unwrap().split('(').next().unwrap().to_string();
     let mut methods: Vec<String> = findings.iter().map(method).collect();
@@ -105,5 +110,6 @@ fn no_kat_writes_no_findings() {
     let class = generate(tmp.path(), &["--no-kat"]);
     assert!(class["findings"].is_null(), "{}", class["findings"]);
     assert!(class["findings_file"].is_null());
+    assert!(class["goals"]["api-misuse"].is_null(), "{}", class["goals"]);
     assert!(!tmp.path().join("out/misuse/Calls_FerroFindingsTest.java").exists());
 }

@@ -59,6 +59,9 @@ pub struct ClassRun {
     pub deadlines: Deadlines,
     /// What the static reset did with each instrumented class ([`crate::static_state`]).
     pub static_reset: Vec<(BinaryName, instrument::static_reset::ResetStatus)>,
+    /// The instrumented classes (the class under test and its nested
+    /// classes), with their probe plans and ids.
+    pub instrumented: Vec<instrument::InstrumentedClass>,
     /// Whether the CUT's package is sealed in its jar
     /// ([`model::classpath::ClassPath::is_sealed`]): the tests then live in
     /// a subpackage ([`junit::SuiteOptions::in_subpackage`]) and call only
@@ -144,6 +147,45 @@ impl ClassRun {
     /// The folder of instrumented classes, first on the workers' class path.
     pub fn instrumented_dir(&self) -> PathBuf {
         instrumented_dir(&self.work)
+    }
+
+    /// The first branch-record id that no probe of this run's classes uses:
+    /// where a technique's probes that record branch records
+    /// (`instrument::probes::call_condition`) take their ids from.
+    pub fn next_branch_probe(&self) -> u32 {
+        self.instrumented.iter().map(|c| c.bases.branch + c.plan.branches.len() as u32).max().unwrap_or(0)
+    }
+
+    /// Instruments `class` (the class under test or one of its nested
+    /// classes) again from the user's class path with the probe kinds
+    /// `extra` added, keeping its probe ids ([`instrument::Instrumenter::reinstrument`]),
+    /// and replaces its file in [`Self::instrumented_dir`]. Only before the
+    /// workers load it: in [`Technique::goals`].
+    ///
+    /// # Errors
+    /// Class-path errors reading the class, instrumentation errors, and
+    /// [`GenerateError::Io`] writing it; `class` not instrumented in this
+    /// run is [`GenerateError::NotInstrumented`].
+    pub fn reinstrument(
+        &mut self,
+        class: &BinaryName,
+        extra: &[&dyn instrument::probe::ProbeKind],
+    ) -> Result<(), GenerateError> {
+        let internal = class.to_internal();
+        let Some(k) = self.instrumented.iter().position(|c| c.class == internal) else {
+            return Err(GenerateError::NotInstrumented { reason: format!("{class} is not instrumented in this run") });
+        };
+        let user_cp = ClassPath::parse(&self.user_class_path)?;
+        let found = user_cp.find_bytes(class.as_str())?;
+        let mut instrumenter = crate::static_state::instrumenter(&self.class);
+        let again = instrumenter.reinstrument(&found.bytes, &self.instrumented[k], extra)?;
+        for s in &again.skipped {
+            tracing::warn!("{class}: {} kept fewer probes: {}", s.method, s.reason);
+        }
+        let file = self.instrumented_dir().join(class.class_file_path());
+        std::fs::write(&file, &again.bytes).map_err(GenerateError::io("write", &file))?;
+        self.instrumented[k] = again;
+        Ok(())
     }
 }
 
@@ -270,7 +312,7 @@ fn fill_coverage(
 ) -> Result<(), GenerateError> {
     let (results, not_run) = crate::coverage_run::execute(run, suite)?;
     report.coverage_tests_not_run = not_run;
-    let covered: BTreeSet<GoalId> = results.iter().flat_map(|r| run.map.covered(&r.trace)).collect();
+    let covered: BTreeSet<GoalId> = results.iter().flat_map(|r| run.map.covered_by(r)).collect();
     for g in &run.goals.goals {
         let entry = report.goals.entry(g.kind.category().to_string()).or_default();
         entry.total += 1;

@@ -73,6 +73,7 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
         deadlines: Default::default(),
         static_reset: crate::static_state::statuses(&batch),
         sealed,
+        instrumented: batch.classes.clone(),
     })
 }
 

@@ -249,12 +249,40 @@ impl Instrumenter {
         Ok(MutantSchemaClass { class, bytes: cf.to_bytes(), mutants, skipped })
     }
 
-    fn apply(&mut self, mut cf: ClassFile, plan: ProbePlan) -> InstrumentedClass {
-        let class = InternalName::new(cf.name());
+    /// Instruments `bytes` again as `prior` was instrumented from them (the
+    /// same plan and probe ids, so goal maps built for `prior` still apply),
+    /// with the probe kinds `extra` added to the coverage probes: how a
+    /// technique adds probes for goals of its own (`generate::Technique::goals`).
+    /// A method that cannot take them all loses them with the line probes.
+    ///
+    /// # Errors
+    /// [`InstrumentError`] when the class cannot be read.
+    pub fn reinstrument(
+        &mut self,
+        bytes: &[u8],
+        prior: &InstrumentedClass,
+        extra: &[&dyn probe::ProbeKind],
+    ) -> Result<InstrumentedClass, InstrumentError> {
+        let cf = ClassFile::parse(bytes)?;
+        Ok(self.apply_with(cf, prior.plan.clone(), prior.bases, extra))
+    }
+
+    fn apply(&mut self, cf: ClassFile, plan: ProbePlan) -> InstrumentedClass {
         let bases = self.next;
         self.next = bases.after(&plan);
+        self.apply_with(cf, plan, bases, &[])
+    }
+
+    fn apply_with(
+        &mut self,
+        mut cf: ClassFile,
+        plan: ProbePlan,
+        bases: ProbeBases,
+        extra: &[&dyn probe::ProbeKind],
+    ) -> InstrumentedClass {
+        let class = InternalName::new(cf.name());
         let reset = self.reset_source(&cf);
-        let skipped = instrument_methods(&mut cf, &plan, bases);
+        let skipped = instrument_methods(&mut cf, &plan, bases, extra);
         let static_reset = reset.map_or(ResetStatus::NotAsked, |clinit| static_reset::add_reset(&mut cf, clinit));
         InstrumentedClass { class, bytes: cf.to_bytes(), plan, bases, skipped, static_reset }
     }
@@ -263,8 +291,13 @@ impl Instrumenter {
 /// Rewrites every method with the sandbox and coverage probes; on failure
 /// retries without line probes, then with the sandbox probes only, and
 /// otherwise leaves the method as it was.
-fn instrument_methods(cf: &mut ClassFile, plan: &ProbePlan, bases: ProbeBases) -> Vec<SkippedMethod> {
-    let attempts = probe_sets(cf, plan, bases);
+fn instrument_methods(
+    cf: &mut ClassFile,
+    plan: &ProbePlan,
+    bases: ProbeBases,
+    extra: &[&dyn probe::ProbeKind],
+) -> Vec<SkippedMethod> {
+    let attempts = probe_sets(cf, plan, bases, extra);
     let mut skipped = Vec::new();
     for index in 0..cf.methods.len() {
         let Err(first) = rewrite_method(cf, index, &attempts[0]) else { continue };
@@ -289,17 +322,23 @@ fn skipped_method(cf: &ClassFile, index: usize, kept: Kept, error: &RewriteError
     SkippedMethod { method, kept, reason: error.to_string() }
 }
 
-/// The probe sets tried in order: everything, everything but line probes,
-/// the sandbox probes only.
-fn probe_sets<'a>(cf: &ClassFile, plan: &'a ProbePlan, bases: ProbeBases) -> [Vec<Box<dyn probe::ProbeKind + 'a>>; 3] {
+/// The probe sets tried in order: everything (with `extra`), everything but
+/// line probes and `extra`, the sandbox probes only.
+fn probe_sets<'a>(
+    cf: &ClassFile,
+    plan: &'a ProbePlan,
+    bases: ProbeBases,
+    extra: &[&'a dyn probe::ProbeKind],
+) -> [Vec<Box<dyn probe::ProbeKind + 'a>>; 3] {
     let with_sandbox = |mut kinds: Vec<Box<dyn probe::ProbeKind + 'a>>| {
         kinds.push(Box::new(probes::string_equals::StringEquals::new(&cf.constant_pool)));
         kinds.extend(probes::sandbox_probes(&cf.constant_pool));
         kinds
     };
-    let all = with_sandbox(probes::coverage_probes(plan, bases));
+    let mut all = probes::coverage_probes(plan, bases);
+    all.extend(extra.iter().map(|k| Box::new(*k) as Box<dyn probe::ProbeKind + 'a>));
     let no_lines = probes::coverage_probes(plan, bases).into_iter().filter(|k| k.name() != "line").collect();
-    [all, with_sandbox(no_lines), probes::sandbox_probes(&cf.constant_pool)]
+    [with_sandbox(all), with_sandbox(no_lines), probes::sandbox_probes(&cf.constant_pool)]
 }
 
 /// Whether a class must never be instrumented (the tracer itself).

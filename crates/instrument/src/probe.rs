@@ -46,6 +46,9 @@ pub struct MethodContext<'a> {
     pub is_target: &'a [bool],
     /// Line-number table rows: (instruction index, line).
     pub line_starts: &'a [(usize, u16)],
+    /// The method's `max_locals`: snippets that need locals of their own
+    /// use indices from here on ([`ProbeKind::extra_locals`]).
+    pub max_locals: u16,
 }
 
 /// One kind of probe.
@@ -54,6 +57,13 @@ pub trait ProbeKind {
     fn name(&self) -> &'static str;
     /// Extra operand-stack slots the snippets of this kind need at most.
     fn extra_stack(&self) -> u16;
+    /// Local-variable slots past the method's own (from
+    /// [`MethodContext::max_locals`]) the snippets of this kind use at most;
+    /// snippets of different kinds may reuse them (each snippet is
+    /// straight-line and leaves nothing there that a later one reads).
+    fn extra_locals(&self) -> u16 {
+        0
+    }
     /// The edits this kind makes to the method, keyed by instruction index.
     ///
     /// # Errors
@@ -70,6 +80,10 @@ impl<T: ProbeKind + ?Sized> ProbeKind for &T {
 
     fn extra_stack(&self) -> u16 {
         (**self).extra_stack()
+    }
+
+    fn extra_locals(&self) -> u16 {
+        (**self).extra_locals()
     }
 
     fn edits(&self, ctx: &MethodContext<'_>, emit: &mut Emitter<'_>) -> Result<Vec<(usize, Edit)>, ClassFileError> {

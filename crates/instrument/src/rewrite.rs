@@ -43,6 +43,9 @@ pub enum RewriteError {
         /// What is wrong with the edit, naming the instruction index.
         problem: String,
     },
+    /// The locals would exceed the class-file limit of 65,535 slots.
+    #[error("max_locals {0} plus the probes' extra locals exceeds 65,535")]
+    TooManyLocals(u16),
     /// The operand stack would exceed the class-file limit of 65,535 slots.
     #[error("max_stack {0} plus the probes' extra slots exceeds 65,535")]
     StackTooDeep(u16),
@@ -87,10 +90,12 @@ pub fn rewrite_method(
         insns: &insns,
         is_target: &is_target,
         line_starts: &line_starts,
+        max_locals: code.max_locals,
     };
     let mut edits: Vec<Vec<Edit>> = vec![Vec::new(); insns.len()];
     let mut n_edits = 0;
     let mut extra_stack = 0;
+    let mut extra_locals = 0;
     for kind in kinds {
         let mut emit = Emitter { constant_pool: &mut cf.constant_pool };
         for (index, edit) in kind.edits(&ctx, &mut emit)? {
@@ -98,6 +103,7 @@ pub fn rewrite_method(
             edits[index].push(edit);
             n_edits += 1;
             extra_stack = extra_stack.max(kind.extra_stack());
+            extra_locals = extra_locals.max(kind.extra_locals());
         }
     }
     if n_edits == 0 {
@@ -107,6 +113,7 @@ pub fn rewrite_method(
     let map = layout.assemble(&code.code)?;
     remap_code(cf, &mut code, &map, &index_of)?;
     code.max_stack = code.max_stack.checked_add(extra_stack).ok_or(RewriteError::StackTooDeep(code.max_stack))?;
+    code.max_locals = code.max_locals.checked_add(extra_locals).ok_or(RewriteError::TooManyLocals(code.max_locals))?;
     cf.methods[method_index].attributes[code_pos].info = code.to_bytes();
     Ok(MethodOutcome::Instrumented { edits: n_edits })
 }

@@ -105,6 +105,14 @@ tracer_methods! {
     STRING_ENDS_WITH = "stringEndsWith" "(Ljava/lang/String;Ljava/lang/String;)Z";
     STRING_CONTAINS = "stringContains" "(Ljava/lang/String;Ljava/lang/CharSequence;)Z";
     RESET = "reset" "()V";
+    CALL_CONDITION = "callCondition" "(DI)V";
+    CONDITION_DISTANCE = "conditionDistance" "(JJI)D";
+    MIN_DISTANCE = "minDistance" "(DD)D";
+    REFERENCE_VALUE = "referenceValue" "(Ljava/lang/Object;)J";
+    LENGTH_VALUE = "lengthValue" "(Ljava/lang/Object;)J";
+    STATE_VALUE = "stateValue" "(Ljava/lang/Object;I)J";
+    ADD_VALUES = "addValues" "(JJ)J";
+    SUBTRACT_VALUES = "subtractValues" "(JJ)J";
 }
 
 /// A static method of the sandbox class.

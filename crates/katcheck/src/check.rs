@@ -72,6 +72,10 @@ pub struct Violation {
     /// The handler class around the call that catches the exception, when
     /// there is one: then the exception does not escape from here.
     pub caught_by: Option<String>,
+    /// The trigger as the call-condition probe measures it at run time
+    /// ([`crate::probe::call_condition`]).
+    #[serde(skip)]
+    pub probe: instrument::probes::call_condition::CallCondition,
 }
 
 impl Violation {

@@ -18,7 +18,7 @@ use crate::guards::Fact;
 use crate::term::Term;
 
 /// Constants a trigger may name, with their values.
-const NAMED_CONSTANTS: &[(&str, i64)] = &[
+pub(crate) const NAMED_CONSTANTS: &[(&str, i64)] = &[
     ("Character.MIN_RADIX", 2),
     ("Character.MAX_RADIX", 36),
     ("Integer.MAX_VALUE", i32::MAX as i64),

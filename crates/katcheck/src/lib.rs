@@ -29,9 +29,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod budget;
 pub mod check;
 pub mod formula;
+pub mod goals;
 pub mod guards;
+pub mod probe;
 pub mod site;
 pub mod technique;
 pub mod term;
@@ -141,6 +144,7 @@ fn check_method(
                     bug_confidence,
                     knowledge_confidence: c.confidence,
                     caught_by: caught_by.as_ref().map(|c| c.as_str().to_string()),
+                    probe: probe::call_condition(&c.condition, &s.api.params, s.has_receiver),
                 });
             }
         }

@@ -1,18 +1,21 @@
-//! KAT as a technique of the pipeline ([`generate::Technique`]): the
-//! static check of the class under test and its nested classes before the
-//! search, and after verification the findings: tests of the final suite
-//! in which a documented exception, thrown at a potential violation,
-//! escapes a public method undeclared (kind `api-misuse`).
-//!
-//! The search is not steered towards the violations yet (KAT's goals,
-//! TECHNIQUES.md section 2 step 3): the findings come from the tests the
-//! search keeps for the ordinary goals.
+//! KAT as a technique of the pipeline ([`generate::Technique`]): before the
+//! search, the static check of the class under test and its nested classes,
+//! and a goal with a call-condition probe per potential violation
+//! ([`crate::goals`]; the classes are instrumented again with the probes);
+//! after verification the findings: tests of the final suite in which a
+//! documented exception, thrown at a potential violation, escapes a public
+//! method undeclared (kind `api-misuse`).
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use exec::Executor;
+use generate::technique::GoalSource;
 use generate::{ClassRun, Finding, Technique};
+use testcase::cluster::TestCluster;
+
+use crate::budget::KatSource;
+use crate::goals::AddedGoal;
 use kat::KnowledgeGraph;
 use model::names::BinaryName;
 use testcase::TestCase;
@@ -29,12 +32,23 @@ pub struct Kat {
     options: CheckOptions,
     /// The potential violations of the current class, by call site.
     sites: Vec<Site>,
+    /// Whether potential violations become goals of the search.
+    with_goals: bool,
+    /// The goals added for the current class.
+    goals: Vec<AddedGoal>,
 }
 
 impl Kat {
     /// KAT with the knowledge graph `graph`.
     pub fn new(graph: Arc<KnowledgeGraph>, options: CheckOptions) -> Kat {
-        Kat { graph, options, sites: Vec::new() }
+        Kat { graph, options, sites: Vec::new(), with_goals: true, goals: Vec::new() }
+    }
+
+    /// KAT without goals: the static check and the findings only (for
+    /// ablations of the goals themselves).
+    pub fn without_goals(mut self) -> Kat {
+        self.with_goals = false;
+        self
     }
 }
 
@@ -45,13 +59,32 @@ impl Technique for Kat {
 
     fn goals(&mut self, run: &mut ClassRun) {
         self.sites.clear();
-        let classes = std::iter::once(run.class.clone()).chain(run.cp.nested_class_names(&run.class));
+        let classes: Vec<BinaryName> =
+            std::iter::once(run.class.clone()).chain(run.cp.nested_class_names(&run.class)).collect();
+        let mut next_probe = run.next_branch_probe();
+        self.goals.clear();
         for class in classes {
             let Ok(cf) = run.cp.load(class.as_str()) else { continue };
             let check = check_class(&cf, &self.graph, &self.options);
-            self.sites.extend(witness::sites(&class, check.source_file.as_deref(), &check.violations));
+            let source_file = check.source_file.as_deref();
+            self.sites.extend(witness::sites(&class, source_file, &check.violations));
+            if !self.with_goals {
+                continue;
+            }
+            let added = crate::goals::add_goals(run, &class, &cf, source_file, &check.violations, &mut next_probe);
+            self.goals.extend(added.goals);
+            if !added.probes.sites.is_empty()
+                && let Err(e) = run.reinstrument(&class, &[&added.probes])
+            {
+                tracing::warn!("kat: {class} keeps no call-condition probes: {e}");
+            }
         }
-        tracing::debug!(class = %run.class, sites = self.sites.len(), "kat: potential violations");
+        tracing::debug!(class = %run.class, sites = self.sites.len(), goals = self.goals.len(), "kat: goals");
+    }
+
+    fn goal_source(&mut self, _run: &ClassRun, cluster: &TestCluster) -> Option<Box<dyn GoalSource>> {
+        let methods = crate::budget::methods_of(&self.goals, cluster);
+        (!methods.is_empty()).then(|| Box::new(KatSource::new(methods)) as Box<dyn GoalSource>)
     }
 
     fn findings(&mut self, run: &mut ClassRun, suite: &[TestCase], names: &[String]) -> Vec<Finding> {

@@ -119,7 +119,7 @@ fn thrown_at(frames: &[StackFrame], site: &Site) -> bool {
 
 /// Whether class `class` is `ancestor` or a subclass of it, as far as the
 /// class path knows the chain.
-fn is_subclass(cp: &ClassPath, class: &BinaryName, ancestor: &InternalName) -> bool {
+pub(crate) fn is_subclass(cp: &ClassPath, class: &BinaryName, ancestor: &InternalName) -> bool {
     let mut at = class.to_internal();
     for _ in 0..MAX_SUPERCLASSES {
         if &at == ancestor {

@@ -71,7 +71,7 @@ pub fn minimise(
             continue;
         }
         let result = executor.execute(std::slice::from_ref(&candidate))?.remove(0);
-        let covered = map.covered(&result.trace);
+        let covered = map.covered_by(&result);
         let ends_with = match result.statements.iter().rev().find(|s| **s != StatementOutcome::NotExecuted) {
             Some(StatementOutcome::Threw(e)) => Some(e.class.clone()),
             _ => None,

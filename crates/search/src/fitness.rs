@@ -30,7 +30,7 @@ impl Observation {
     /// Reads an execution result through the class's goal map.
     pub fn of(result: &ExecutionResult, map: &GoalMap) -> Observation {
         Observation {
-            covered: map.covered(&result.trace),
+            covered: map.covered_by(result),
             distances: map.branch_distances(&result.trace),
             timed_out: matches!(result.outcome, TestOutcome::Timeout | TestOutcome::Crashed { .. }),
         }

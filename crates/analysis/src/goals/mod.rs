@@ -96,6 +96,12 @@ pub enum GoalKind {
     Method,
     /// Entering a method that has no branch goals.
     RootBranch,
+    /// Reaching a call of a documented JDK method with a documented
+    /// exception's trigger true, or having the call throw it (KAT,
+    /// TECHNIQUES.md §2 step 3). Added by a technique, not by
+    /// [`class_goals`]; `bci` is the call's, `label` names the call and the
+    /// trigger, the parent is the goal of the call's line.
+    ApiMisuse,
 }
 
 /// Whether the goals of `nested`, a nested, inner, local or anonymous class
@@ -109,18 +115,20 @@ pub fn counts_with_enclosing_class(nested: &ClassFile) -> bool {
 impl GoalKind {
     /// The counter the kind adds to, as JaCoCo names its counters and
     /// `report.json` groups goals: `branch` (branch sides and switch
-    /// targets), `line`, `method`, `root-branch`.
+    /// targets), `line`, `method`, `root-branch`, and `api-misuse` (no
+    /// JaCoCo counter).
     pub fn category(&self) -> &'static str {
         match self {
             GoalKind::Branch { .. } | GoalKind::SwitchCase { .. } => "branch",
             GoalKind::Line { .. } => "line",
             GoalKind::Method => "method",
             GoalKind::RootBranch => "root-branch",
+            GoalKind::ApiMisuse => "api-misuse",
         }
     }
 
     /// Short name of the kind: `branch`, `switch-case`, `line`, `method`,
-    /// `root-branch`.
+    /// `root-branch`, `api-misuse`.
     pub fn name(&self) -> &'static str {
         match self {
             GoalKind::Branch { .. } => "branch",
@@ -128,6 +136,7 @@ impl GoalKind {
             GoalKind::Line { .. } => "line",
             GoalKind::Method => "method",
             GoalKind::RootBranch => "root-branch",
+            GoalKind::ApiMisuse => "api-misuse",
         }
     }
 }

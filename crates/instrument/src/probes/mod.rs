@@ -2,6 +2,8 @@
 //!
 //! - [`branch`]: operands of every conditional jump that is a goal, and
 //!   `lcmp`/`fcmpX`/`dcmpX` replaced by recording calls.
+//! - [`call_condition`]: the distance of a condition over a call's operands
+//!   (KAT's trigger conditions), recorded as a branch record.
 //! - [`switch`]: the key of every switch that carries goals.
 //! - [`line`](mod@line): the first instruction of every source line.
 //! - [`method_entry`]: a prologue per method.
@@ -17,6 +19,7 @@
 //!   coverage probe: used by [`crate::Instrumenter::instrument_mutants`]).
 
 pub mod branch;
+pub mod call_condition;
 pub mod effects;
 pub mod environment;
 pub mod exit;

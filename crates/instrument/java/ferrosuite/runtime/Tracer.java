@@ -145,6 +145,110 @@ public final class Tracer {
         return r;
     }
 
+    /** "Unknown" for the call-condition values below (Long.MIN_VALUE). */
+    public static final long UNKNOWN = Long.MIN_VALUE;
+
+    /**
+     * Probe before a call (KAT's trigger conditions): records the distance of
+     * a condition over the call's operands as a branch record whose Eq count
+     * says how often the condition held (distance 0) and whose minAbs is the
+     * least distance.
+     */
+    public static void callCondition(double distance, int id) {
+        record(id, distance, distance == 0.0 ? 0 : 1);
+    }
+
+    /**
+     * Branch distance of {@code a rel b} (rel: 0 {@code <}, 1 {@code <=}, 2
+     * {@code >}, 3 {@code >=}, 4 {@code ==}, 5 {@code !=}): 0 when it holds,
+     * else how far it is from holding; 1 when a value is {@link #UNKNOWN}.
+     */
+    public static double conditionDistance(long a, long b, int rel) {
+        if (a == UNKNOWN || b == UNKNOWN) return 1.0;
+        double d = (double) a - (double) b;
+        switch (rel) {
+            case 0: return a < b ? 0.0 : d + 1.0;
+            case 1: return a <= b ? 0.0 : d;
+            case 2: return a > b ? 0.0 : -d + 1.0;
+            case 3: return a >= b ? 0.0 : -d;
+            case 4: return a == b ? 0.0 : Math.abs(d);
+            default: return a != b ? 0.0 : 1.0;
+        }
+    }
+
+    /** The smaller of two distances (a disjunction). */
+    public static double minDistance(double a, double b) {
+        return Math.min(a, b);
+    }
+
+    /** A reference as a condition value: 0 for null, 1 otherwise. */
+    public static long referenceValue(Object o) {
+        return o == null ? 0 : 1;
+    }
+
+    /**
+     * The length or size of a JDK string, array, collection or map (-1 for
+     * null); {@link #UNKNOWN} for other classes, whose code is not run.
+     */
+    public static long lengthValue(Object o) {
+        if (o == null) return -1;
+        if (o instanceof String) return ((String) o).length();
+        if (o.getClass().isArray()) return java.lang.reflect.Array.getLength(o);
+        if (o.getClass().getClassLoader() != null) return UNKNOWN;
+        try {
+            if (o instanceof StringBuilder) return ((StringBuilder) o).length();
+            if (o instanceof StringBuffer) return ((StringBuffer) o).length();
+            if (o instanceof java.util.Collection) return ((java.util.Collection<?>) o).size();
+            if (o instanceof java.util.Map) return ((java.util.Map<?, ?>) o).size();
+        } catch (RuntimeException e) {
+            return UNKNOWN;
+        }
+        return UNKNOWN;
+    }
+
+    /**
+     * The result of a query method of a JDK object (query: 0 hasNext, 1
+     * hasMoreElements, 2 hasMoreTokens, 3 isEmpty, 4 isPresent, 5
+     * hasRemaining), 1 for true; {@link #UNKNOWN} for null, other classes
+     * (whose code is not run) and {@code Scanner}, whose queries read input.
+     */
+    public static long stateValue(Object o, int query) {
+        if (o == null || o.getClass().getClassLoader() != null || o instanceof java.util.Scanner) return UNKNOWN;
+        try {
+            switch (query) {
+                case 0: if (o instanceof java.util.Iterator) return bit(((java.util.Iterator<?>) o).hasNext()); break;
+                case 1: if (o instanceof java.util.Enumeration) return bit(((java.util.Enumeration<?>) o).hasMoreElements()); break;
+                case 2: if (o instanceof java.util.StringTokenizer) return bit(((java.util.StringTokenizer) o).hasMoreTokens()); break;
+                case 3:
+                    if (o instanceof String) return bit(((String) o).isEmpty());
+                    if (o instanceof java.util.Collection) return bit(((java.util.Collection<?>) o).isEmpty());
+                    if (o instanceof java.util.Map) return bit(((java.util.Map<?, ?>) o).isEmpty());
+                    if (o instanceof java.util.Optional) return bit(!((java.util.Optional<?>) o).isPresent());
+                    break;
+                case 4: if (o instanceof java.util.Optional) return bit(((java.util.Optional<?>) o).isPresent()); break;
+                case 5: if (o instanceof java.nio.Buffer) return bit(((java.nio.Buffer) o).hasRemaining()); break;
+                default: break;
+            }
+        } catch (RuntimeException e) {
+            return UNKNOWN;
+        }
+        return UNKNOWN;
+    }
+
+    private static long bit(boolean b) {
+        return b ? 1 : 0;
+    }
+
+    /** {@code a + b}, unknown when either is. */
+    public static long addValues(long a, long b) {
+        return a == UNKNOWN || b == UNKNOWN ? UNKNOWN : a + b;
+    }
+
+    /** {@code a - b}, unknown when either is. */
+    public static long subtractValues(long a, long b) {
+        return a == UNKNOWN || b == UNKNOWN ? UNKNOWN : a - b;
+    }
+
     private static void record(int id, double diff, int sign) {
         try {
             recordUnchecked(id, diff, sign);
