@@ -94,7 +94,7 @@ impl Technique for Kat {
         // Only tests that end in an exception can witness one.
         let throwing: Vec<usize> = (0..suite.len()).filter(|&i| ends_in_exception(&suite[i])).collect();
         let tests: Vec<TestCase> = throwing.iter().map(|&i| suite[i].clone()).collect();
-        let Ok(results) = run.pool.execute(&tests) else { return Vec::new() };
+        let results = run_until_end(run, &tests);
         // Per site, its witnesses: the shortest test first.
         let mut found: BTreeMap<usize, Vec<(usize, witness::Witness)>> = BTreeMap::new();
         for (k, result) in results.iter().enumerate() {
@@ -114,6 +114,28 @@ impl Technique for Kat {
             })
             .collect()
     }
+}
+
+/// Runs `tests` on the workers in batches until the class's end
+/// ([`generate::class_run::Deadlines::coverage`]); the results of the batches that ran,
+/// in order (fewer than the tests when time ran out or a batch failed).
+fn run_until_end(run: &mut ClassRun, tests: &[TestCase]) -> Vec<exec::ExecutionResult> {
+    const BATCH: usize = 16;
+    let mut out = Vec::new();
+    for batch in tests.chunks(BATCH) {
+        if run.deadlines.coverage.is_some_and(|end| std::time::Instant::now() >= end) {
+            tracing::warn!(class = %run.class, left = tests.len() - out.len(), "kat: no time left to run the findings' tests");
+            break;
+        }
+        match run.pool.execute(batch) {
+            Ok(results) => out.extend(results),
+            Err(e) => {
+                tracing::warn!(class = %run.class, "kat: the findings' tests did not run: {e}");
+                break;
+            }
+        }
+    }
+    out
 }
 
 /// Whether a test expects an exception (it has a `Throws` assertion).

@@ -111,3 +111,24 @@ fn violations_carry_lines_and_readable_labels() {
     );
     assert_eq!(v.exception, "java/lang/IndexOutOfBoundsException");
 }
+
+#[test]
+fn methods_typed_by_type_variables_are_told_from_raw_ones() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/kat/src");
+    let out = tempfile::tempdir().unwrap();
+    let status = Command::new("javac")
+        .args(["-g", "-nowarn", "-d"])
+        .arg(out.path())
+        .arg(root.join("misuse/Ordered.java"))
+        .status()
+        .expect("javac runs");
+    assert!(status.success(), "javac failed");
+    let cf = ClassFile::parse(&std::fs::read(out.path().join("misuse/Ordered.class")).unwrap()).unwrap();
+    let generic = |name: &str| {
+        let m = cf.methods.iter().find(|m| cf.member_name(m) == name).unwrap();
+        katcheck::witness::has_generic_parameters(&cf, m)
+    };
+    assert!(generic("above"));
+    assert!(generic("aboveAll"));
+    assert!(!generic("compareRaw"));
+}

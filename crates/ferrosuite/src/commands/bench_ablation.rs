@@ -45,7 +45,7 @@ const TECHNIQUE_MEANS: [(&str, &str); 3] = [
 /// Options of `bench ablation`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct AblationArgs {
-    /// The feature to ablate; "without" runs pass `--no-<feature>` to generate (known: evoobj).
+    /// The feature to ablate; "without" runs pass `--no-<feature>` to generate (known: evoobj, kat).
     #[arg(long)]
     pub feature: String,
     /// Corpus file: lines `JAR[:DEPENDENCY...] CLASS`, jars relative to `--jar-dir`.
