@@ -26,6 +26,17 @@ use crate::{CheckOptions, check_class};
 /// The kind of KAT's findings.
 pub const FINDING_KIND: &str = "api-misuse";
 
+/// JDK methods that exist to throw on a violated precondition
+/// (`Objects.requireNonNull(x, "x")`): a finding at their call is reported
+/// with half the confidence, since the exception is most likely the calling
+/// method's intended contract.
+const PRECONDITION_CHECKS: &[&str] = &[
+    "java.util.Objects.requireNonNull",
+    "java.util.Objects.checkIndex",
+    "java.util.Objects.checkFromToIndex",
+    "java.util.Objects.checkFromIndexSize",
+];
+
 /// KAT's technique.
 pub struct Kat {
     graph: Arc<KnowledgeGraph>,
@@ -104,15 +115,18 @@ impl Technique for Kat {
                 }
             }
         }
-        found
-            .into_iter()
-            .map(|(s, mut ws)| {
-                ws.sort_by_key(|(k, _)| tests[*k].statements.len());
-                let mut f = finding(&self.sites[s], &names[throwing[ws[0].0]], &ws[0].1, &run.class);
-                f.more_witnesses = ws[1..].iter().map(|(k, _)| names[throwing[*k]].clone()).collect();
-                f
-            })
-            .collect()
+        let mut out: Vec<Finding> = Vec::new();
+        for (s, mut ws) in found {
+            ws.sort_by_key(|(k, _)| tests[*k].statements.len());
+            let mut f = finding(&self.sites[s], &names[throwing[ws[0].0]], &ws[0].1, &run.class);
+            f.more_witnesses = ws[1..].iter().map(|(k, _)| names[throwing[*k]].clone()).collect();
+            // Two calls of the documented method on one line are told apart
+            // by their line only: the same test witnesses both, one finding.
+            if !out.iter().any(|o| o.location == f.location && o.witness == f.witness) {
+                out.push(f);
+            }
+        }
+        out
     }
 }
 
@@ -158,6 +172,10 @@ fn finding(site: &Site, name: &str, w: &witness::Witness, cut: &BinaryName) -> F
         cut.simple_name(),
         w.public_method.split('(').next().unwrap_or(&w.public_method),
     );
+    // A precondition check throws by design: likely intended where it is called.
+    let precondition = PRECONDITION_CHECKS.iter().any(|p| v.api.starts_with(p));
+    let (message, weight) =
+        if precondition { (format!("{message} (a precondition check: likely intended)"), 0.5) } else { (message, 1.0) };
     Finding {
         origin: "kat".into(),
         kind: FINDING_KIND.into(),
@@ -166,7 +184,7 @@ fn finding(site: &Site, name: &str, w: &witness::Witness, cut: &BinaryName) -> F
         message,
         witness: name.to_string(),
         more_witnesses: Vec::new(),
-        confidence: f64::from(bug + knowledge) / 2.0,
+        confidence: weight * f64::from(bug + knowledge) / 2.0,
         stack_trace: witness::trace(&w.exception, &w.public_method),
     }
 }

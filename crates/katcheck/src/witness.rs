@@ -5,12 +5,17 @@
 //! is a bug witness when the API's exception escapes undeclared and
 //! unhandled).
 //!
-//! One exception to the rule: a `ClassCastException` that escapes a method
-//! whose parameters are typed by a type variable (`contains(T)`,
-//! `intersectionWith(Range<T>)`) is not a witness. Generated tests call
-//! generic methods through their erasure (raw or bound types), so they can
-//! pass values that a caller respecting the type arguments could not, and
-//! the cast fails because of the test, not the class.
+//! Exceptions the test itself causes are not witnesses:
+//! - a `ClassCastException` or `ArrayStoreException` that escapes a method
+//!   whose parameter types are parameterized (`contains(T)`,
+//!   `intersectionWith(Range<T>)`, `Collection<Observer>`): generated tests
+//!   call generic methods through their erasure (raw or bound types), so they
+//!   can pass values that a caller respecting the type arguments could not
+//!   (heap pollution), and the cast fails because of the test;
+//! - an exception thrown inside one of the test's own lambdas (a frame of the
+//!   worker's lambda proxies between the throw and the site): a comparator
+//!   that compares in natural order fails on objects that are not
+//!   `Comparable` because of the test, not the class.
 
 use exec::{ExceptionInfo, StackFrame, StatementOutcome};
 use model::access;
@@ -109,9 +114,10 @@ pub fn witness(
         .methods
         .iter()
         .find(|m| class.member_name(m) == called.name && class.member_descriptor(m) == descriptor)?;
-    if is_subclass(cp, &info.class, &InternalName::new("java/lang/ClassCastException"))
-        && has_generic_parameters(&class, member)
-    {
+    let polluted = ["java/lang/ClassCastException", "java/lang/ArrayStoreException"]
+        .iter()
+        .any(|e| is_subclass(cp, &info.class, &InternalName::new(*e)));
+    if (polluted && has_generic_parameters(&class, member)) || thrown_in_test_lambda(&info.frames, site) {
         return None;
     }
     let declared = class.declared_exceptions(member);
@@ -120,22 +126,32 @@ pub fn witness(
         .then(|| Witness { public_method: format!("{}{descriptor}", called.name), exception: info.clone() })
 }
 
-/// Whether a parameter type of `member`, a method of `class`, mentions a
-/// type variable (its `Signature` attribute; no signature: not generic).
+/// Whether a frame between the throw and the site's frame belongs to a
+/// lambda of the test (the worker's `ferrosuite.runtime.Lambdas` proxies,
+/// `jdk.proxy*`/`$Proxy` classes).
+fn thrown_in_test_lambda(frames: &[StackFrame], site: &Site) -> bool {
+    let Some(p) = frames.iter().position(|f| f.class == site.class.as_str()) else { return false };
+    frames[..p].iter().any(|f| {
+        f.class.starts_with("ferrosuite.runtime.") || f.class.starts_with("jdk.proxy") || f.class.contains("$Proxy")
+    })
+}
+
+/// Whether a parameter type of `member`, a method of `class`, is
+/// parameterized: a type variable, or a type with type arguments other than
+/// `?` (its `Signature` attribute; no signature: not generic).
 pub fn has_generic_parameters(class: &model::classfile::ClassFile, member: &model::classfile::Member) -> bool {
     let Some(signature) = class.signature(&member.attributes) else { return false };
     let Ok(parsed) = model::signature::parse_method_signature(signature) else { return false };
-    parsed.params.iter().any(mentions_type_variable)
+    parsed.params.iter().any(is_parameterized)
 }
 
-fn mentions_type_variable(t: &JavaType) -> bool {
+fn is_parameterized(t: &JavaType) -> bool {
     match t {
         JavaType::TypeVar(_) => true,
-        JavaType::Array(component) => mentions_type_variable(component),
-        JavaType::Class(c) => c.args.iter().chain(c.outer_args.iter().flatten()).any(|a| match a {
-            TypeArg::Wildcard => false,
-            TypeArg::Extends(t) | TypeArg::Super(t) | TypeArg::Exact(t) => mentions_type_variable(t),
-        }),
+        JavaType::Array(component) => is_parameterized(component),
+        JavaType::Class(c) => {
+            c.args.iter().chain(c.outer_args.iter().flatten()).any(|a| !matches!(a, TypeArg::Wildcard))
+        }
         JavaType::Base(_) | JavaType::Void => false,
     }
 }

@@ -130,5 +130,6 @@ fn methods_typed_by_type_variables_are_told_from_raw_ones() {
     };
     assert!(generic("above"));
     assert!(generic("aboveAll"));
+    assert!(generic("count"));
     assert!(!generic("compareRaw"));
 }

@@ -22,6 +22,11 @@ public class Ordered<T extends Comparable<T>> {
         return xs.get(0).compareTo(low) > 0;
     }
 
+    /** A collection of a given element type: parameterized. */
+    public static int count(java.util.Collection<String> xs) {
+        return xs.toArray(new String[0]).length;
+    }
+
     /** Raw types: not generic, a cast failing here is the method's own. */
     @SuppressWarnings({"rawtypes", "unchecked"})
     public static int compareRaw(Comparable a, Object b) {
