@@ -207,3 +207,58 @@ impl SwitchGoals {
         self.cases.iter().find(|(keys, _)| keys.contains(&value)).map_or(self.default, |(_, g)| Some(*g))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use model::names::BinaryName;
+
+    use super::*;
+    use crate::{CapturedOutput, ExceptionInfo, StackFrame, TestOutcome};
+
+    fn frame(class: &str, method: &str, line: u32) -> StackFrame {
+        StackFrame { class: class.into(), method: method.into(), line: Some(line) }
+    }
+
+    fn threw(class: &str, frames: Vec<StackFrame>) -> ExecutionResult {
+        let info = ExceptionInfo { class: BinaryName::new(class), message: None, direct: false, frames };
+        ExecutionResult {
+            outcome: TestOutcome::Completed,
+            statements: vec![StatementOutcome::Normal(crate::ValueSummary::Void), StatementOutcome::Threw(info)],
+            trace: Trace::default(),
+            output: CapturedOutput::default(),
+            duration: Duration::ZERO,
+        }
+    }
+
+    #[test]
+    fn a_throw_site_is_covered_by_its_exception_thrown_by_the_call_at_its_line() {
+        let mut map = GoalMap::default();
+        map.add_throw_goal(ThrowSite {
+            goal: GoalId(7),
+            class: "p.Parser".into(),
+            method: "parse".into(),
+            line: Some(88),
+            callee: "charAt".into(),
+            exceptions: vec![
+                "java.lang.IndexOutOfBoundsException".into(),
+                "java.lang.StringIndexOutOfBoundsException".into(),
+            ],
+        });
+        let at = |line| {
+            vec![
+                frame("java.lang.StringLatin1", "charAt", 48),
+                frame("java.lang.String", "charAt", 1515),
+                frame("p.Parser", "parse", line),
+                frame("p.Parser", "run", 12),
+            ]
+        };
+        let sioobe = "java.lang.StringIndexOutOfBoundsException";
+        assert_eq!(map.covered_by(&threw(sioobe, at(88))), BTreeSet::from([GoalId(7)]));
+        assert!(map.covered_by(&threw(sioobe, at(89))).is_empty(), "another line");
+        assert!(map.covered_by(&threw("java.lang.NullPointerException", at(88))).is_empty(), "another exception");
+        let direct = vec![frame("p.Parser", "parse", 88), frame("p.Parser", "run", 12)];
+        assert!(map.covered_by(&threw(sioobe, direct)).is_empty(), "not thrown inside the call");
+    }
+}

@@ -62,6 +62,8 @@ pub enum StateQuery {
     IsPresent,
     /// `Buffer.hasRemaining()`.
     HasRemaining,
+    /// `ListIterator.hasPrevious()`.
+    HasPrevious,
 }
 
 impl StateQuery {
@@ -74,6 +76,7 @@ impl StateQuery {
             "isEmpty" => StateQuery::IsEmpty,
             "isPresent" => StateQuery::IsPresent,
             "hasRemaining" => StateQuery::HasRemaining,
+            "hasPrevious" => StateQuery::HasPrevious,
             _ => return None,
         })
     }

@@ -209,7 +209,7 @@ public final class Tracer {
     /**
      * The result of a query method of a JDK object (query: 0 hasNext, 1
      * hasMoreElements, 2 hasMoreTokens, 3 isEmpty, 4 isPresent, 5
-     * hasRemaining), 1 for true; {@link #UNKNOWN} for null, other classes
+     * hasRemaining, 6 hasPrevious), 1 for true; {@link #UNKNOWN} for null, other classes
      * (whose code is not run) and {@code Scanner}, whose queries read input.
      */
     public static long stateValue(Object o, int query) {
@@ -227,6 +227,7 @@ public final class Tracer {
                     break;
                 case 4: if (o instanceof java.util.Optional) return bit(((java.util.Optional<?>) o).isPresent()); break;
                 case 5: if (o instanceof java.nio.Buffer) return bit(((java.nio.Buffer) o).hasRemaining()); break;
+                case 6: if (o instanceof java.util.ListIterator) return bit(((java.util.ListIterator<?>) o).hasPrevious()); break;
                 default: break;
             }
         } catch (RuntimeException e) {
