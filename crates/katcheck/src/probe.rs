@@ -7,7 +7,8 @@
 //! an unknown name, a call with arguments) makes its comparison unknown
 //! (distance 1), so such a goal is covered only when the call throws.
 
-use instrument::probes::call_condition::{CallCondition, Rel, SiteValue, StateQuery};
+use instrument::probes::call_condition::{CallCondition, SiteValue, StateQuery};
+use instrument::trace::Relation;
 use kat::{CmpOp, Cond, Expr};
 
 use crate::formula::NAMED_CONSTANTS;
@@ -35,7 +36,9 @@ impl Converter<'_> {
                 }
             }
             Cond::Truth(e) => match self.value(e) {
-                Some(v) => CallCondition::Cmp(v, if negated { Rel::Eq } else { Rel::Ne }, SiteValue::Const(0)),
+                Some(v) => {
+                    CallCondition::Cmp(v, if negated { Relation::Eq } else { Relation::Ne }, SiteValue::Const(0))
+                }
                 None => CallCondition::Unknown,
             },
             Cond::Not(inner) => self.cond(inner, !negated),
@@ -83,14 +86,14 @@ impl Converter<'_> {
     }
 }
 
-fn rel(op: CmpOp) -> Rel {
+fn rel(op: CmpOp) -> Relation {
     match op {
-        CmpOp::Lt => Rel::Lt,
-        CmpOp::Le => Rel::Le,
-        CmpOp::Gt => Rel::Gt,
-        CmpOp::Ge => Rel::Ge,
-        CmpOp::Eq => Rel::Eq,
-        CmpOp::Ne => Rel::Ne,
+        CmpOp::Lt => Relation::Lt,
+        CmpOp::Le => Relation::Le,
+        CmpOp::Gt => Relation::Gt,
+        CmpOp::Ge => Relation::Ge,
+        CmpOp::Eq => Relation::Eq,
+        CmpOp::Ne => Relation::Ne,
     }
 }
 
@@ -106,7 +109,7 @@ mod tests {
     fn parameters_become_operands_after_the_receiver() {
         let params = vec!["index".to_string()];
         let c = call_condition(&parse("index >= this.length()", &["index"]), &params, true);
-        assert_eq!(c, CallCondition::Cmp(SiteValue::Operand(1), Rel::Ge, SiteValue::Length(0)));
+        assert_eq!(c, CallCondition::Cmp(SiteValue::Operand(1), Relation::Ge, SiteValue::Length(0)));
     }
 
     #[test]
@@ -116,8 +119,8 @@ mod tests {
         assert_eq!(
             c,
             CallCondition::Or(vec![
-                CallCondition::Cmp(SiteValue::Operand(0), Rel::Ge, SiteValue::Const(0)),
-                CallCondition::Cmp(SiteValue::Operand(1), Rel::Ne, SiteValue::Const(0)),
+                CallCondition::Cmp(SiteValue::Operand(0), Relation::Ge, SiteValue::Const(0)),
+                CallCondition::Cmp(SiteValue::Operand(1), Relation::Ne, SiteValue::Const(0)),
             ])
         );
     }
@@ -125,7 +128,7 @@ mod tests {
     #[test]
     fn state_queries_and_unknown_values() {
         let c = call_condition(&parse("!this.hasNext()", &[]), &[], true);
-        assert_eq!(c, CallCondition::Cmp(SiteValue::State(0, StateQuery::HasNext), Rel::Eq, SiteValue::Const(0)));
+        assert_eq!(c, CallCondition::Cmp(SiteValue::State(0, StateQuery::HasNext), Relation::Eq, SiteValue::Const(0)));
         let c = call_condition(&parse("this.matches(s)", &["s"]), &["s".to_string()], true);
         assert_eq!(c, CallCondition::Unknown);
     }

@@ -18,29 +18,19 @@ use model::descriptor::{BaseType, FieldType, MethodDescriptor};
 use serde::{Deserialize, Serialize};
 
 use crate::probe::{Edit, Emitter, MethodContext, ProbeKind};
+use crate::trace::Relation;
 use crate::tracer;
 
-/// A comparison of two [`SiteValue`]s.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Rel {
-    /// `<`
-    Lt,
-    /// `<=`
-    Le,
-    /// `>`
-    Gt,
-    /// `>=`
-    Ge,
-    /// `==`
-    Eq,
-    /// `!=`
-    Ne,
-}
-
-impl Rel {
-    /// The code `Tracer.conditionDistance` reads (the order of the variants).
-    fn code(self) -> i32 {
-        self as i32
+/// The code of a relation for `Tracer.conditionDistance` (0 `<`, 1 `<=`,
+/// 2 `>`, 3 `>=`, 4 `==`, 5 `!=`).
+fn relation_code(rel: Relation) -> i32 {
+    match rel {
+        Relation::Lt => 0,
+        Relation::Le => 1,
+        Relation::Gt => 2,
+        Relation::Ge => 3,
+        Relation::Eq => 4,
+        Relation::Ne => 5,
     }
 }
 
@@ -108,7 +98,7 @@ pub enum CallCondition {
     /// `left rel right`; distance as a branch distance (Korel; TECHNIQUES.md
     /// §0): `a < b` is 0 or `a - b + 1`, `a == b` is `|a - b|`, `a != b` is 0
     /// or 1; 1 when either value is unknown.
-    Cmp(SiteValue, Rel, SiteValue),
+    Cmp(SiteValue, Relation, SiteValue),
     /// All parts: the sum of their distances.
     And(Vec<CallCondition>),
     /// Any part: the least of their distances.
@@ -299,7 +289,7 @@ impl Compiler<'_, '_, '_> {
                     self.code.push(Emitter::simple(op::POP2));
                     return self.unknown();
                 }
-                self.code.push(self.emit.push_int(rel.code())?);
+                self.code.push(self.emit.push_int(relation_code(*rel))?);
                 self.code.push(self.emit.call(tracer::CONDITION_DISTANCE)?);
             }
             CallCondition::And(parts) | CallCondition::Or(parts) => {
