@@ -176,3 +176,20 @@ fn check_errors_name_the_problem() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--class") || err.contains("--jar"), "{err}");
 }
+
+#[test]
+fn check_skips_what_it_cannot_resolve_and_bounds_each_query() {
+    let tmp = tempfile::tempdir().unwrap();
+    let classes = tmp.path().join("classes");
+    util::javac_dir(&util::repo().join("testdata/kat/src"), &classes, &[]);
+    std::fs::remove_file(classes.join("misuse/Gone.class")).unwrap();
+    // A class whose calls reference a missing class: its documented calls are still checked.
+    let cp = classes.to_str().unwrap();
+    let (code, out, err) = run(&["kat", "check", "-c", cp, "--class", "misuse.Uses"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("java.lang.String.charAt(int) with index >= this.length()  in use("), "{out}");
+    // A query limit of 1 ms: every condition still gets a verdict, none crashes.
+    let (code, out, err) = run(&["kat", "check", "-c", cp, "--class", "misuse.Calls", "--timeout-ms", "1", "--all"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.lines().last().unwrap().starts_with("1 classes, "), "{out}");
+}
