@@ -110,7 +110,8 @@ impl Technique for Kat {
         let mut found: BTreeMap<usize, Vec<(usize, witness::Witness)>> = BTreeMap::new();
         for (k, result) in results.iter().enumerate() {
             for (s, site) in self.sites.iter().enumerate() {
-                if let Some(w) = witness::witness(&run.cp, &run.class, &tests[k], &result.statements, site) {
+                if let Some(w) = witness::witness(&run.cp, &self.graph, &run.class, &tests[k], &result.statements, site)
+                {
                     found.entry(s).or_default().push((k, w));
                 }
             }

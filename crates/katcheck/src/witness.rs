@@ -5,6 +5,10 @@
 //! is a bug witness when the API's exception escapes undeclared and
 //! unhandled).
 //!
+//! An exception that a JDK supertype documents for the method the class
+//! overrides (`IndexOutOfBoundsException` from the `get(int)` of a `List`)
+//! is the contract the class implements, like a declared one: no witness.
+//!
 //! Exceptions the test itself causes are not witnesses:
 //! - a `ClassCastException` or `ArrayStoreException` that escapes a method
 //!   whose parameter types are parameterized (`contains(T)`,
@@ -18,6 +22,7 @@
 //!   `Comparable` because of the test, not the class.
 
 use exec::{ExceptionInfo, StackFrame, StatementOutcome};
+use kat::KnowledgeGraph;
 use model::access;
 use model::classpath::ClassPath;
 use model::names::{BinaryName, InternalName};
@@ -90,6 +95,7 @@ pub struct Witness {
 /// called at the site.
 pub fn witness(
     cp: &ClassPath,
+    graph: &KnowledgeGraph,
     cut: &BinaryName,
     test: &TestCase,
     outcomes: &[StatementOutcome],
@@ -121,9 +127,38 @@ pub fn witness(
         return None;
     }
     let declared = class.declared_exceptions(member);
-    let is_declared = declared.iter().any(|d| is_subclass(cp, &info.class, d));
+    let is_declared = declared.iter().any(|d| is_subclass(cp, &info.class, d))
+        || documented_by_supertype(cp, graph, owner, called.name.as_str(), &descriptor, &info.class);
     (member.access & access::PUBLIC != 0 && !is_declared)
         .then(|| Witness { public_method: format!("{}{descriptor}", called.name), exception: info.clone() })
+}
+
+/// Whether a JDK supertype of `class` documents `thrown` (or a superclass
+/// of it) for a method `name` with as many parameters as `descriptor` (the
+/// method `class` overrides): the
+/// exception is then the contract the class implements (`get(int)` of a
+/// `List` throws `IndexOutOfBoundsException`), not a misuse.
+pub fn documented_by_supertype(
+    cp: &ClassPath,
+    graph: &KnowledgeGraph,
+    class: &str,
+    name: &str,
+    descriptor: &str,
+    thrown: &BinaryName,
+) -> bool {
+    let Ok(supertypes) = model::hierarchy::Supertypes::of(cp, class) else { return false };
+    let arity = |d: &str| model::descriptor::MethodDescriptor::parse(d).map(|d| d.params.len()).ok();
+    let Some(n) = arity(descriptor) else { return false };
+    supertypes.iter().flat_map(|s| graph.lookup_order(s.to_internal().as_str())).any(|c| {
+        // Generic parameters and covariant results change the descriptor
+        // of an override: the name and the number of parameters decide.
+        c.methods.iter().filter(|d| d.name == name && arity(&d.descriptor) == Some(n)).any(|d| {
+            d.clauses.iter().any(|c| match &c.origin {
+                kat::Origin::Throws(e) => is_subclass(cp, thrown, e),
+                kat::Origin::Returns(_) => false,
+            })
+        })
+    })
 }
 
 /// Whether a frame between the throw and the site's frame belongs to a

@@ -133,3 +133,25 @@ fn methods_typed_by_type_variables_are_told_from_raw_ones() {
     assert!(generic("count"));
     assert!(!generic("compareRaw"));
 }
+
+#[test]
+fn exceptions_of_an_implemented_jdk_contract_are_told_apart() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/kat/src");
+    let out = tempfile::tempdir().unwrap();
+    let status = Command::new("javac")
+        .args(["-g", "-nowarn", "-d"])
+        .arg(out.path())
+        .arg(root.join("misuse/Wrapper.java"))
+        .status()
+        .expect("javac runs");
+    assert!(status.success(), "javac failed");
+    let jdk = model::jdk::Jdk::find().unwrap();
+    let cp = model::classpath::ClassPath::parse(out.path().to_str().unwrap()).unwrap().with_jdk(&jdk.home).unwrap();
+    let graph = kat::KnowledgeGraph::jdk17();
+    let ioobe = model::names::BinaryName::new("java.lang.IndexOutOfBoundsException");
+    let documented = |name: &str, descriptor: &str| {
+        katcheck::witness::documented_by_supertype(&cp, &graph, "misuse.Wrapper", name, descriptor, &ioobe)
+    };
+    assert!(documented("get", "(I)Ljava/lang/String;"));
+    assert!(!documented("at", "(I)Ljava/lang/String;"));
+}
