@@ -13,9 +13,13 @@
 //! formal condition (`?`) is always sat ("reach the call and have it
 //! throw"). [`site`] finds the calls and the handlers around them.
 //!
-//! In `generate`, [`technique`] ([`Kat`]) runs the check on the class under
-//! test and turns the tests whose documented exception escapes at a
-//! potential violation into findings ([`witness`]).
+//! KAT phase III: [`goals`] makes each potential violation a goal of the
+//! class under test, observed by a call-condition probe whose condition
+//! [`probe`] derives from the trigger; [`budget`] shares KAT's targeted tests
+//! among the methods by confidence. In `generate`, [`technique`] ([`Kat`])
+//! runs the check on the class under test, adds the goals, and turns the
+//! tests whose documented exception escapes at a potential violation into
+//! findings ([`witness`]).
 //!
 //! ```no_run
 //! let bytes = std::fs::read("Text.class").unwrap();
