@@ -33,6 +33,10 @@ fn unguarded_misuses_are_findings_with_witness_tests_of_their_own() {
     let kat_goals = &class["goals"]["api-misuse"];
     assert!(kat_goals["total"].as_u64().unwrap() >= 7, "{kat_goals}");
     assert_eq!(kat_goals["covered"], kat_goals["total"], "{kat_goals}");
+    // KAT's budget shares its targeted tests among the 7 methods holding goals.
+    let kat = &class["techniques"]["kat"];
+    assert_eq!(kat["methods"], 7.0, "{kat}");
+    assert_eq!(kat["goals"], kat_goals["total"].as_f64().unwrap(), "{kat}");
     let findings = class["findings"].as_array().expect("findings");
     let method = |f: &serde_json::Value| f["method"].as_str().unwrap().split('(').next().unwrap().to_string();
     let mut methods: Vec<String> = findings.iter().map(method).collect();
