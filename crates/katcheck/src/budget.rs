@@ -6,10 +6,10 @@
 //! ferrosuite searches all goals of a class at once (DynaMOSA), so the
 //! effort shared is KAT's targeted tests rather than separate time windows:
 //! [`KatSource`], a [`GoalSource`], is asked after every generation; while a
-//! KAT goal is among the search's targets it answers with a test that calls a
-//! method with such a goal, method `m` drawn with probability `t_m / T`
-//! (over the methods with targeted goals). Half of `T` is shared evenly
-//! (`t_min = T / 2n`), half by confidence.
+//! KAT goal is among the search's targets it answers, with probability
+//! [`P_APPLY`], with a test that calls a method with such a goal, method `m`
+//! drawn with probability `t_m / T` (over the methods with targeted goals).
+//! Half of `T` is shared evenly (`t_min = T / 2n`), half by confidence.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -23,6 +23,10 @@ use testcase::operators::TemplateBuilder;
 use testcase::seeds::Seeds;
 
 use crate::goals::AddedGoal;
+
+/// How often the source answers when asked: EvoObj's `p_app` (Lin et al.
+/// 2021), so that the two population sources weigh the same.
+pub const P_APPLY: f64 = 0.3;
 
 /// The shares `t_m / T` of methods with confidences `confidences`, given
 /// the part of `T` shared evenly (`n * t_min / T`, in `[0, 1]`): `t_m / T =
@@ -119,6 +123,9 @@ impl GoalSource for KatSource {
         seeds: &Seeds,
         rng: &mut ChaCha8Rng,
     ) -> Option<TestCase> {
+        if !rng.random_bool(P_APPLY) {
+            return None;
+        }
         let targets: BTreeSet<GoalId> = uncovered.iter().copied().collect();
         let k = self.draw(&targets, rng)?;
         let callable = &self.methods[k].callable;
