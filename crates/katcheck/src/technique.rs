@@ -43,8 +43,6 @@ pub struct Kat {
     options: CheckOptions,
     /// The potential violations of the current class, by call site.
     sites: Vec<Site>,
-    /// Whether potential violations become goals of the search.
-    with_goals: bool,
     /// The goals added for the current class.
     goals: Vec<AddedGoal>,
 }
@@ -52,14 +50,7 @@ pub struct Kat {
 impl Kat {
     /// KAT with the knowledge graph `graph`.
     pub fn new(graph: Arc<KnowledgeGraph>, options: CheckOptions) -> Kat {
-        Kat { graph, options, sites: Vec::new(), with_goals: true, goals: Vec::new() }
-    }
-
-    /// KAT without goals: the static check and the findings only (for
-    /// ablations of the goals themselves).
-    pub fn without_goals(mut self) -> Kat {
-        self.with_goals = false;
-        self
+        Kat { graph, options, sites: Vec::new(), goals: Vec::new() }
     }
 }
 
@@ -79,9 +70,6 @@ impl Technique for Kat {
             let check = check_class(&cf, &self.graph, &self.options);
             let source_file = check.source_file.as_deref();
             self.sites.extend(witness::sites(&class, source_file, &check.violations));
-            if !self.with_goals {
-                continue;
-            }
             let added = crate::goals::add_goals(run, &class, &cf, source_file, &check.violations, &mut next_probe);
             self.goals.extend(added.goals);
             if !added.probes.sites.is_empty()
