@@ -10,15 +10,7 @@ use model::classfile::ClassFile;
 
 /// Compiles the fixture and checks class `misuse.Calls`.
 fn checked() -> ClassCheck {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/kat/src");
-    let out = tempfile::tempdir().unwrap();
-    let status = Command::new("javac")
-        .args(["-g", "-d"])
-        .arg(out.path())
-        .arg(root.join("misuse/Calls.java"))
-        .status()
-        .expect("javac runs");
-    assert!(status.success(), "javac failed");
+    let out = compiled("misuse/Calls.java");
     let bytes = std::fs::read(out.path().join("misuse/Calls.class")).unwrap();
     let cf = ClassFile::parse(&bytes).unwrap();
     check_class(&cf, &kat::KnowledgeGraph::jdk17(), &CheckOptions::default())
@@ -114,15 +106,7 @@ fn violations_carry_lines_and_readable_labels() {
 
 #[test]
 fn methods_typed_by_type_variables_are_told_from_raw_ones() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/kat/src");
-    let out = tempfile::tempdir().unwrap();
-    let status = Command::new("javac")
-        .args(["-g", "-nowarn", "-d"])
-        .arg(out.path())
-        .arg(root.join("misuse/Ordered.java"))
-        .status()
-        .expect("javac runs");
-    assert!(status.success(), "javac failed");
+    let out = compiled("misuse/Ordered.java");
     let cf = ClassFile::parse(&std::fs::read(out.path().join("misuse/Ordered.class")).unwrap()).unwrap();
     let generic = |name: &str| {
         let m = cf.methods.iter().find(|m| cf.member_name(m) == name).unwrap();
@@ -136,15 +120,7 @@ fn methods_typed_by_type_variables_are_told_from_raw_ones() {
 
 #[test]
 fn exceptions_of_an_implemented_jdk_contract_are_told_apart() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/kat/src");
-    let out = tempfile::tempdir().unwrap();
-    let status = Command::new("javac")
-        .args(["-g", "-nowarn", "-d"])
-        .arg(out.path())
-        .arg(root.join("misuse/Wrapper.java"))
-        .status()
-        .expect("javac runs");
-    assert!(status.success(), "javac failed");
+    let out = compiled("misuse/Wrapper.java");
     let jdk = model::jdk::Jdk::find().unwrap();
     let cp = model::classpath::ClassPath::parse(out.path().to_str().unwrap()).unwrap().with_jdk(&jdk.home).unwrap();
     let graph = kat::KnowledgeGraph::jdk17();
@@ -154,4 +130,14 @@ fn exceptions_of_an_implemented_jdk_contract_are_told_apart() {
     };
     assert!(documented("get", "(I)Ljava/lang/String;"));
     assert!(!documented("at", "(I)Ljava/lang/String;"));
+}
+
+/// `testdata/kat/src/<source>` compiled with `javac -g` into a new folder.
+fn compiled(source: &str) -> tempfile::TempDir {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/kat/src");
+    let out = tempfile::tempdir().unwrap();
+    let status =
+        Command::new("javac").args(["-g", "-nowarn", "-d"]).arg(out.path()).arg(root.join(source)).status().unwrap();
+    assert!(status.success(), "javac failed on {source}");
+    out
 }
