@@ -95,7 +95,25 @@ pub(crate) fn is_null(test: &TestCase, var: VarId) -> bool {
 }
 
 /// The slots of a statement of `test`, one per [`StatementKind::uses`].
-pub(crate) fn slots(test: &TestCase, kind: &StatementKind) -> Vec<Slot> {
+pub(crate) fn slots(test: &TestCase, cluster: &TestCluster, kind: &StatementKind) -> Vec<Slot> {
+    let mut out = erased_slots(test, kind);
+    // An element given to a container's `add`/`put` keeps to the
+    // container's type arguments, so no edit pollutes the heap
+    // (`ArrayList<CharSequence>.add(index)` would cast-fail in the class under test).
+    if let StatementKind::Call { receiver, method, .. } = kind
+        && let Some(types) = super::factory::fill_types(test, cluster, *receiver, method)
+    {
+        for (slot, ty) in out.iter_mut().skip(1).zip(types) {
+            if let Some(erased) = ty.erasure() {
+                slot.expected = erased;
+            }
+        }
+    }
+    out
+}
+
+/// The slots of `kind` typed by the erased descriptors only.
+fn erased_slots(test: &TestCase, kind: &StatementKind) -> Vec<Slot> {
     let arg = |t: &FieldType| Slot { expected: t.clone(), receiver: false, replaceable: true };
     let receiver = |owner: &model::names::BinaryName| Slot {
         expected: FieldType::Object(owner.to_internal()),
@@ -141,7 +159,7 @@ pub(crate) fn redirect(test: &mut TestCase, cluster: &TestCluster, from: VarId, 
     let start = from.index().max(to.index()) + 1;
     for i in start..test.len() {
         let kind = test.statements[i].kind.clone();
-        let slots = slots(test, &kind);
+        let slots = slots(test, cluster, &kind);
         for (slot_idx, (used, slot)) in kind.uses().zip(&slots).enumerate() {
             if used == from && slot.replaceable && fits(test, cluster, to, slot) {
                 test.statements[i].kind.set_use(slot_idx, to);
@@ -213,8 +231,10 @@ mod tests {
     #[test]
     fn slots_follow_the_order_of_uses() {
         let test = sample();
-        let expected: Vec<String> =
-            slots(&test, &test.statements[3].kind).iter().map(|s| format!("{}:{}", s.expected, s.receiver)).collect();
+        let expected: Vec<String> = erased_slots(&test, &test.statements[3].kind)
+            .iter()
+            .map(|s| format!("{}:{}", s.expected, s.receiver))
+            .collect();
         assert_eq!(expected, ["fix.Counter:true", "java.lang.CharSequence:false"]);
     }
 }

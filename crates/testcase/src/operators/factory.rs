@@ -297,12 +297,10 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// The parameter types of a call, and whether it fills a collection: a
     /// collection's `add`/`put` takes the receiver's element types.
     fn param_types(&self, callable: &Callable, receiver: Option<VarId>) -> (Vec<JavaType>, bool) {
-        if let (Some(method), Some(r)) = (callable.method(), receiver) {
-            let receiver_ty = &self.test[r].ty;
-            let class = receiver_ty.erasure().and_then(|t| t.to_internal_name()).map(|n| n.to_binary().to_string());
-            if class.and_then(|c| self.cluster.container(&c)).is_some_and(|c| c.fill == *method) {
-                return (element_types(receiver_ty, method.descriptor.params.len()), true);
-            }
+        if let (Some(method), Some(r)) = (callable.method(), receiver)
+            && let Some(types) = fill_types(&self.test, self.cluster, r, method)
+        {
+            return (types, true);
         }
         (callable.params().to_vec(), false)
     }
@@ -385,6 +383,20 @@ fn exact(arg: &TypeArg) -> TypeArg {
         | TypeArg::Wildcard => TypeArg::Exact(object()),
         TypeArg::Exact(t) | TypeArg::Extends(t) | TypeArg::Super(t) => TypeArg::Exact(t.clone()),
     }
+}
+
+/// The element types `method` takes when it fills the container value
+/// `receiver` of `test` (`add(E)`, `put(K, V)` with the receiver's type
+/// arguments); `None` when it is not the container's fill method.
+pub(crate) fn fill_types(
+    test: &TestCase,
+    cluster: &TestCluster,
+    receiver: VarId,
+    method: &crate::MethodRef,
+) -> Option<Vec<JavaType>> {
+    let receiver_ty = &test[receiver].ty;
+    let class = receiver_ty.erasure().and_then(|t| t.to_internal_name()).map(|n| n.to_binary().to_string())?;
+    (cluster.container(&class)?.fill == *method).then(|| element_types(receiver_ty, method.descriptor.params.len()))
 }
 
 /// The element types of a collection (`arity` 1) or map (`arity` 2) type.

@@ -43,7 +43,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         let except: Vec<VarId> = (0..self.test.len()).filter(|i| dependents[*i]).map(var_id).collect();
         for i in var.index() + 1..self.test.len() {
             let kind = self.test.statements[i].kind.clone();
-            for (slot_idx, (used, slot)) in kind.uses().zip(slots(&self.test, &kind)).enumerate() {
+            for (slot_idx, (used, slot)) in kind.uses().zip(slots(&self.test, self.cluster, &kind)).enumerate() {
                 if used != var || !slot.replaceable {
                     continue;
                 }
@@ -70,7 +70,10 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     fn change(&mut self, i: usize) -> usize {
         let snapshot = self.test.clone();
         let next = match self.test.statements[i].kind.clone() {
-            StatementKind::Null(ty) => self.replace_value(i, &JavaType::from(ty)),
+            StatementKind::Null(ty) => {
+                let need = self.generic_need_of(var_id(i)).unwrap_or_else(|| JavaType::from(ty));
+                self.replace_value(i, &need)
+            }
             StatementKind::ArrayStore { .. } => self.change_argument(i, 1),
             StatementKind::ClassLiteral(_) | StatementKind::Reflect(_) | StatementKind::Lambda { .. } => {
                 self.change_direct(i)
@@ -143,7 +146,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// after the statement, or `None` when the slot cannot change.
     fn change_argument(&mut self, i: usize, slot_idx: usize) -> Option<usize> {
         let kind = self.test.statements[i].kind.clone();
-        let slot = slots(&self.test, &kind).into_iter().nth(slot_idx).filter(|s| s.replaceable)?;
+        let slot = slots(&self.test, self.cluster, &kind).into_iter().nth(slot_idx).filter(|s| s.replaceable)?;
         let current = kind.uses().nth(slot_idx)?;
         let existing = candidates(&self.test, self.cluster, i, &slot, &[current]);
         let null_allowed = slot.expected.is_reference() && !slot.receiver && !edit::is_null(&self.test, current);
@@ -157,12 +160,43 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
                 null
             }
             _ => {
-                let need = JavaType::from(slot.expected.clone());
+                // The generic parameter type where the cluster knows the call
+                // (`Collection<? extends CharSequence>`, not the raw `Collection`).
+                let need = self.generic_param(&kind, slot_idx).unwrap_or_else(|| JavaType::from(slot.expected.clone()));
                 self.new_value(&need, &slot.expected, &mut pos, 1).or_else(|| existing.choose(self.rng).copied())?
             }
         };
         self.test.statements[pos].kind.set_use(slot_idx, new);
         Some(pos + 1)
+    }
+
+    /// The generic parameter type of the first call that uses `var` as an
+    /// argument ([`Self::generic_param`]).
+    fn generic_need_of(&self, var: VarId) -> Option<JavaType> {
+        self.test.statements[var.index() + 1..].iter().find_map(|s| {
+            let slot = s.kind.uses().position(|u| u == var)?;
+            self.generic_param(&s.kind, slot)
+        })
+    }
+
+    /// The generic type of the parameter that use `slot_idx` of `kind` (a
+    /// call the cluster offers) fills; `None` for a receiver or a call the
+    /// cluster does not offer.
+    fn generic_param(&self, kind: &StatementKind, slot_idx: usize) -> Option<JavaType> {
+        let (owner, param) = match kind {
+            StatementKind::Call { method, .. } => (&method.owner, slot_idx.checked_sub(1)?),
+            StatementKind::Constructor { method, .. } | StatementKind::StaticCall { method, .. } => {
+                (&method.owner, slot_idx)
+            }
+            _ => return None,
+        };
+        let generators = self.cluster.generators(owner.as_str()).iter().filter_map(|g| match g {
+            crate::cluster::Generator::Call(c) => Some(c),
+            crate::cluster::Generator::Subtype(_) => None,
+        });
+        let mut offered =
+            self.cluster.calls_under_test().iter().chain(self.cluster.modifiers(owner.as_str())).chain(generators);
+        offered.find(|c| c.matches(kind))?.params().get(param).cloned()
     }
 
     /// Replaces call `i` by another callable: one whose result fits where
