@@ -26,6 +26,8 @@
 //!   reads fields or array elements.
 //! - [`callgraph`]: the call graph of class-path code by class hierarchy
 //!   analysis, and which methods write or return a field.
+//! - [`method_dependence`]: the fields each method reads and writes and the
+//!   tf-idf weighted dependence between methods (Palus).
 //! - [`error`]: [`AnalysisError`], naming class, method and bytecode index.
 //!
 //! Internal: `condition` renders branch conditions for labels by symbolic
@@ -57,6 +59,7 @@ pub mod filter;
 pub mod goals;
 mod insn;
 mod method_analysis;
+pub mod method_dependence;
 pub mod ocg;
 #[cfg(test)]
 mod testutil;
