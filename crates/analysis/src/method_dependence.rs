@@ -154,6 +154,7 @@ impl MethodDependence {
                             return 0.0;
                         }
                         let (dependent, other) = (&methods[k], &methods[j]);
+                        // V(m_k, m_j): write-read and read-read fields.
                         dependent
                             .reads
                             .keys()
@@ -165,6 +166,17 @@ impl MethodDependence {
             })
             .collect();
         MethodDependence { methods, weights }
+    }
+
+    /// The fields through which `m_k` depends on `m_j`: those `m_k` reads
+    /// and `m_j` writes (write-read), and those both read that `m_j` does
+    /// not write (read-read).
+    pub fn relation(&self, k: usize, j: usize) -> (Vec<&FieldKey>, Vec<&FieldKey>) {
+        let (dependent, other) = (&self.methods[k], &self.methods[j]);
+        let write_read = dependent.reads.keys().filter(|f| other.writes.contains_key(*f)).collect();
+        let read_read =
+            dependent.reads.keys().filter(|f| !other.writes.contains_key(*f) && other.reads.contains_key(*f)).collect();
+        (write_read, read_read)
     }
 
     /// The methods that depend on method `j`, with their relevance, most
@@ -240,6 +252,13 @@ public class Account {
         // balance() reads `balance`, which deposit writes (its only access;
         // 2 methods access `balance`).
         assert!((d.weights[at("balance")][at("deposit")] - (6.0f64 / 2.0).ln()).abs() < 1e-12);
+        // deposit depends on open() write-read (`open`) and on balance()
+        // read-read (`balance`, which balance() only reads).
+        let (wr, _) = d.relation(at("deposit"), at("open"));
+        assert_eq!(wr, [&key("open", "Z")]);
+        let (wr, rr) = d.relation(at("deposit"), at("balance"));
+        assert!(wr.is_empty());
+        assert_eq!(rr, [&key("balance", "I")]);
         // open() reads nothing: it depends on no method.
         assert!(d.weights[at("open")].iter().all(|w| *w == 0.0));
         // After deposit: balance() (reads what deposit writes) is the most relevant.
