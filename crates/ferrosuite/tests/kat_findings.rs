@@ -33,6 +33,9 @@ fn unguarded_misuses_are_findings_with_witness_tests_of_their_own() {
     let kat_goals = &class["goals"]["api-misuse"];
     assert!(kat_goals["total"].as_u64().unwrap() >= 7, "{kat_goals}");
     assert_eq!(kat_goals["covered"], kat_goals["total"], "{kat_goals}");
+    // Uncovered goals say their kind, so `bench triage` can tell KAT's from the class file's.
+    let uncovered = class["uncovered"].as_array().unwrap();
+    assert!(uncovered.iter().all(|u| u["kind"].is_string()), "{uncovered:?}");
     // KAT's budget shares its targeted tests among the 7 methods holding goals.
     let kat = &class["techniques"]["kat"];
     assert_eq!(kat["methods"], 7.0, "{kat}");

@@ -56,6 +56,9 @@ pub struct UncoveredGoal {
     pub goal: String,
     /// Its cause.
     pub cause: UncoveredCause,
+    /// Its kind ([`analysis::goals::GoalKind::name`]: `branch`, `line`,
+    /// `api-misuse`, ...).
+    pub kind: &'static str,
 }
 
 /// A class whose static initialiser has effects beyond its own static
@@ -250,8 +253,10 @@ impl ClassReport {
         goals: &analysis::goals::ClassGoals,
         causes: &[(analysis::goals::GoalId, UncoveredCause)],
     ) {
-        let label = |id| goals.goal(id).label.clone();
-        self.uncovered.extend(causes.iter().map(|&(id, cause)| UncoveredGoal { goal: label(id), cause }));
+        self.uncovered.extend(causes.iter().map(|&(id, cause)| {
+            let goal = goals.goal(id);
+            UncoveredGoal { goal: goal.label.clone(), cause, kind: goal.kind.name() }
+        }));
         for (cause, n) in crate::triage::branch_counts(goals, causes) {
             *self.uncovered_by_cause.entry(cause.name().to_string()).or_default() += n;
         }
