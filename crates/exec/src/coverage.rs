@@ -163,6 +163,8 @@ impl GoalMap {
                 if record.taken(*rel, false) {
                     out.insert(*f);
                 }
+            } else if let Some(g) = self.conditions.get(id).filter(|_| record.taken(Relation::Eq, true)) {
+                out.insert(*g);
             }
         }
         for (id, values) in &trace.switches {
@@ -175,11 +177,6 @@ impl GoalMap {
             if let Some((m, root)) = self.methods.get(id) {
                 out.insert(*m);
                 out.extend(*root);
-            }
-        }
-        for (id, record) in &trace.branches {
-            if let Some(g) = self.conditions.get(id).filter(|_| record.taken(Relation::Eq, true)) {
-                out.insert(*g);
             }
         }
         out

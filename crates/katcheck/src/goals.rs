@@ -98,6 +98,8 @@ pub fn add_goals(
     let mut probes = CallConditionProbes::default();
     let mut keys = BTreeSet::new();
     let mut added = Vec::new();
+    // The same documented exception recurs at many calls: its family once.
+    let mut families: std::collections::BTreeMap<String, Vec<String>> = Default::default();
     let mut deepened = BTreeSet::new();
     let internal = class.to_internal();
     for v in violations.iter().filter(|v| v.is_potential_bug()) {
@@ -138,7 +140,10 @@ pub fn add_goals(
             method: v.method.clone(),
             line: v.line.map(u32::from),
             callee: v.api_method.clone(),
-            exceptions: exception_family(&run.cp, &v.exception),
+            exceptions: families
+                .entry(v.exception.clone())
+                .or_insert_with(|| exception_family(&run.cp, &v.exception))
+                .clone(),
         });
         if v.probe != CallCondition::Unknown {
             run.map.add_condition_goal(*next_probe, id);
