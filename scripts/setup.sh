@@ -3,7 +3,8 @@
 # JUnit, hamcrest, JaCoCo and the library jars used by tests and benchmarks
 # (the last ten for the wide corpus, corpus/wide.txt), and JaCoCo 0.8.14
 # for class files newer than Java 17 (see the end), and z3 (with
-# pkg-config) for KAT's static check.
+# pkg-config) for KAT's static check, and graphviz (the picture of a
+# Palus model, `palus model --dot`).
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
@@ -14,7 +15,7 @@ packages=(curl openjdk-17-jdk-headless junit4 junit5 libhamcrest-java libjacoco-
   libcommons-io-java libcommons-text-java libcommons-csv-java libgoogle-gson-java
   libjackson2-core-java libyaml-snake-java libxz-java libcommons-validator-java
   libantlr4-runtime-java libjoda-convert-java
-  libz3-dev pkg-config)
+  libz3-dev pkg-config graphviz)
 
 missing=()
 for p in "${packages[@]}"; do

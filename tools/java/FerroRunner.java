@@ -24,6 +24,9 @@
  *   loaded and initialised, as if it ran alone in a new JVM (state of the
  *   JDK itself, such as system properties, is still shared).
  *
+ *   Before each test method the system property ferro.test is set to
+ *   "test.Class#method" (the recording probes of a sample run read it).
+ *
  * Output on standard output, one event per line, fields separated by TAB:
  *   #ferro READY                      the test class and JUnit were found
  *   #ferro START   name
@@ -113,6 +116,7 @@ public final class FerroRunner {
                 closeLoader(testClass);
                 testClass = loadTestClass(className, isolated);
             }
+            System.setProperty("ferro.test", className + "#" + method);
             emit("START\t" + method);
             Outcome o = runWithTimeout(engine, testClass, method, timeoutMillis);
             if (o == null) {

@@ -45,6 +45,9 @@ enum Command {
     /// The JDK API exception knowledge graph (KAT): build, show, stats.
     #[command(subcommand)]
     Kat(commands::kat::KatCommand),
+    /// Palus: call-sequence models learned from the project's own tests.
+    #[command(subcommand)]
+    Palus(commands::palus::PalusCommand),
     /// Internal: a test-execution worker hosting one JVM (started by ferrosuite itself).
     #[command(hide = true)]
     Worker(WorkerArgs),
@@ -129,6 +132,7 @@ fn main() -> std::process::ExitCode {
         Command::Instrument(args) => commands::instrument::run(&args),
         Command::Bench(cmd) => commands::bench::run(&cmd),
         Command::Kat(cmd) => commands::kat::run(&cmd),
+        Command::Palus(cmd) => commands::palus::run(&cmd),
         Command::Worker(_) | Command::Confined(_) => unreachable!("handled before logging starts"),
     };
     match result {

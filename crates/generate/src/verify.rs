@@ -242,6 +242,7 @@ fn check(
         confiner: Some(&confiner),
         deadline: ctx.deadlines.verify,
         isolated: false,
+        extra: None,
     };
     let seed = config.seed ^ crate::class_run::fnv(ctx.class.as_str()) ^ ((pass as u64) << 32);
     let parallel = config.jobs.clamp(1, MAX_PARALLEL_ROUNDS);

@@ -39,6 +39,7 @@ pub mod batch;
 pub mod plan;
 pub mod probe;
 pub mod probes;
+pub mod record;
 pub mod rewrite;
 pub mod static_reset;
 pub mod trace;

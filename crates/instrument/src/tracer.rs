@@ -191,3 +191,23 @@ mod tests {
         }
     }
 }
+
+/// The static methods of `Recorder.java`, the sink of the recording probes
+/// ([`crate::probes::record`]).
+pub mod recorder {
+    use super::TracerMethod;
+
+    /// Internal name of the recorder class.
+    pub const CLASS: &str = "ferrosuite/runtime/Recorder";
+    /// `Recorder.enter(int method, Object receiver, Object[] args)`.
+    pub const ENTER: TracerMethod =
+        TracerMethod { owner: CLASS, name: "enter", descriptor: "(ILjava/lang/Object;[Ljava/lang/Object;)V" };
+    /// `Recorder.exit(Object result, int method, Object receiver)`.
+    pub const EXIT: TracerMethod =
+        TracerMethod { owner: CLASS, name: "exit", descriptor: "(Ljava/lang/Object;ILjava/lang/Object;)V" };
+    /// `Recorder.exitVoid(int method, Object receiver)`.
+    pub const EXIT_VOID: TracerMethod =
+        TracerMethod { owner: CLASS, name: "exitVoid", descriptor: "(ILjava/lang/Object;)V" };
+    /// The system property that names the recording folder (`classes.txt` in, `events.txt` out).
+    pub const DIR_PROPERTY: &str = "ferrosuite.record";
+}

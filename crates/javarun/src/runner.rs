@@ -107,6 +107,7 @@ pub fn run_tests(
         confiner,
         deadline: None,
         isolated: false,
+        extra: None,
     };
     run.run(order)
 }
@@ -143,6 +144,18 @@ pub struct TestRun<'a> {
     /// JDK's own state (system properties, default locale, threads left
     /// running) is shared between the tests of one JVM.
     pub isolated: bool,
+    /// More JVM options and folders the tests may write (a sample run's
+    /// recorder and its output folder), when given.
+    pub extra: Option<&'a JvmExtras>,
+}
+
+/// JVM options and writable folders a caller adds to a [`TestRun`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct JvmExtras {
+    /// Options placed before the class path (`-Dname=value`).
+    pub options: Vec<String>,
+    /// Folders the confined JVM may write besides its scratch folder.
+    pub writable: Vec<PathBuf>,
 }
 
 impl TestRun<'_> {
@@ -165,6 +178,7 @@ impl TestRun<'_> {
         let options = self.java_options(&cwd, scratch.path(), timeout)?;
         let mut writable = vec![scratch.path().to_path_buf()];
         writable.extend(self.jacoco.and_then(|j| j.exec_file.parent()).map(|d| cwd.join(d)));
+        writable.extend(self.extra.iter().flat_map(|e| e.writable.iter()).map(|d| cwd.join(d)));
         let launch = Launch {
             jdk: self.jdk,
             cwd: scratch.path(),
@@ -208,6 +222,7 @@ impl TestRun<'_> {
         if let Some(j) = self.jacoco {
             options.extend(j.java_options(cwd));
         }
+        options.extend(self.extra.iter().flat_map(|e| e.options.iter().cloned()));
         options.extend(["-cp".into(), absolute(&entries), "FerroRunner".into(), self.junit.version.to_string()]);
         options.push(timeout.as_millis().to_string());
         options.push(self.test_class.to_string());

@@ -27,6 +27,7 @@
 #![warn(missing_docs)]
 
 pub mod access;
+pub mod annotations;
 pub mod bytecode;
 pub mod classfile;
 pub mod classpath;

@@ -1,6 +1,7 @@
 //! One module per subcommand, plus the mapping of errors to exit codes:
 //! [`generate`] (the main job), [`goals`], [`explain`] (`explain-ocg`),
-//! [`instrument`], [`kat`] (with `kat check` in [`kat_check`]), and
+//! [`instrument`], [`kat`] (with `kat check` in [`kat_check`]), [`palus`]
+//! (`palus model`), and
 //! `bench` ([`bench`]: `instrument`, `verify`, `exec` ([`bench_exec`]),
 //! `coverage` ([`bench_coverage`]), `flaky` ([`bench_flaky`]), `branches` ([`jacoco`]), `triage`
 //! ([`bench_triage`]), `draw` ([`corpus`]), `kat`, `ablation` ([`bench_ablation`], with
@@ -20,6 +21,7 @@ pub mod instrument;
 pub mod jacoco;
 pub mod kat;
 pub mod kat_check;
+pub mod palus;
 pub mod stats;
 
 use model::bytecode::BytecodeError;

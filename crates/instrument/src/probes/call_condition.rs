@@ -17,6 +17,7 @@ use model::constant_pool::Constant;
 use model::descriptor::{BaseType, FieldType, MethodDescriptor};
 use serde::{Deserialize, Serialize};
 
+use super::local;
 use crate::probe::{Edit, Emitter, MethodContext, ProbeKind};
 use crate::trace::Relation;
 use crate::tracer;
@@ -214,43 +215,19 @@ impl Slots {
     /// Stores the stored operands, last first (they are on top of the stack).
     fn store(&self, code: &mut Vec<Insn>) {
         for (t, slot) in self.operands.iter().rev().flatten() {
-            code.push(local(store_opcode(t), *slot));
+            code.push(local(super::store_opcode(t), *slot));
         }
     }
 
     /// Loads them back, first first.
     fn load(&self, code: &mut Vec<Insn>) {
         for (t, slot) in self.operands.iter().flatten() {
-            code.push(local(load_opcode(t), *slot));
+            code.push(local(super::load_opcode(t), *slot));
         }
     }
 
     fn get(&self, k: u8) -> Option<&(FieldType, u16)> {
         self.operands.get(usize::from(k))?.as_ref()
-    }
-}
-
-fn local(opcode: u8, index: u16) -> Insn {
-    Insn { bci: 0, opcode, operand: Operand::Local { index, wide: false } }
-}
-
-fn store_opcode(t: &FieldType) -> u8 {
-    match t {
-        FieldType::Base(BaseType::Long) => op::LSTORE,
-        FieldType::Base(BaseType::Float) => op::FSTORE,
-        FieldType::Base(BaseType::Double) => op::DSTORE,
-        FieldType::Base(_) => op::ISTORE,
-        _ => op::ASTORE,
-    }
-}
-
-fn load_opcode(t: &FieldType) -> u8 {
-    match t {
-        FieldType::Base(BaseType::Long) => op::LLOAD,
-        FieldType::Base(BaseType::Float) => op::FLOAD,
-        FieldType::Base(BaseType::Double) => op::DLOAD,
-        FieldType::Base(_) => op::ILOAD,
-        _ => op::ALOAD,
     }
 }
 

@@ -15,6 +15,9 @@
 //!   sockets or start processes.
 //! - [`environment`]: clock, random, UUID and identity-hash calls made
 //!   deterministic in a worker.
+//! - [`record`]: entry and exit of every method with receiver, arguments
+//!   and result (Palus's sample execution; not a coverage probe: used by
+//!   [`crate::record::instrument_recording`]).
 //! - [`mutants`]: the mutants of a method as a mutant schema (not a
 //!   coverage probe: used by [`crate::Instrumenter::instrument_mutants`]).
 
@@ -27,10 +30,13 @@ pub mod line;
 pub mod loop_check;
 pub mod method_entry;
 pub mod mutants;
+pub mod record;
 pub mod string_equals;
 pub mod switch;
 
+use model::bytecode::{Insn, Operand, op};
 use model::constant_pool::ConstantPool;
+use model::descriptor::{BaseType, FieldType};
 
 use crate::plan::{ProbeBases, ProbePlan};
 use crate::probe::ProbeKind;
@@ -56,4 +62,31 @@ pub fn sandbox_probes<'a>(constant_pool: &ConstantPool) -> Vec<Box<dyn ProbeKind
         Box::new(effects::EffectChecks::new(constant_pool)),
         Box::new(environment::EnvironmentRewrite::new(constant_pool)),
     ]
+}
+
+/// `xLOAD index` or `xSTORE index` (the rewriter widens large indices).
+pub(crate) fn local(opcode: u8, index: u16) -> Insn {
+    Insn { bci: 0, opcode, operand: Operand::Local { index, wide: false } }
+}
+
+/// The store instruction for a value of type `t`.
+pub(crate) fn store_opcode(t: &FieldType) -> u8 {
+    match t {
+        FieldType::Base(BaseType::Long) => op::LSTORE,
+        FieldType::Base(BaseType::Float) => op::FSTORE,
+        FieldType::Base(BaseType::Double) => op::DSTORE,
+        FieldType::Base(_) => op::ISTORE,
+        _ => op::ASTORE,
+    }
+}
+
+/// The load instruction for a value of type `t`.
+pub(crate) fn load_opcode(t: &FieldType) -> u8 {
+    match t {
+        FieldType::Base(BaseType::Long) => op::LLOAD,
+        FieldType::Base(BaseType::Float) => op::FLOAD,
+        FieldType::Base(BaseType::Double) => op::DLOAD,
+        FieldType::Base(_) => op::ILOAD,
+        _ => op::ALOAD,
+    }
 }

@@ -1,0 +1,124 @@
+//! `ferrosuite palus model`: the real binary runs the JUnit 4 sample tests
+//! of `testdata/palus` with recording probes and prints the models of the
+//! protocol fixtures (text, Graphviz dot, JSON), and its errors.
+
+mod util;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Compiles the fixtures and their sample tests into `dir`; returns (classes, tests).
+fn compiled(dir: &Path) -> (PathBuf, PathBuf) {
+    let root = util::repo().join("testdata/palus");
+    let classes = dir.join("classes");
+    let tests = dir.join("tests");
+    std::fs::create_dir_all(&classes).unwrap();
+    std::fs::create_dir_all(&tests).unwrap();
+    util::javac_dir(&root.join("src"), &classes, &[]);
+    let cp = format!("{}:/usr/share/java/junit4.jar", classes.display());
+    util::javac_dir(&root.join("tests"), &tests, &["-cp", &cp]);
+    (classes, tests)
+}
+
+fn model(classes: &Path, tests: &str, class: &str, more: &[&str]) -> (i32, String, String) {
+    let mut args = vec!["palus", "model", "-c", classes.to_str().unwrap(), "--sample-tests", tests, "--class", class];
+    args.extend_from_slice(more);
+    let out = util::ferrosuite(&args);
+    let text = |b: Vec<u8>| String::from_utf8(b).unwrap();
+    (out.status.code().unwrap(), text(out.stdout), text(out.stderr))
+}
+
+#[test]
+fn the_model_of_a_connection_comes_from_the_driver_with_the_recorded_urls() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) = compiled(dir.path());
+    let (code, out, err) = model(&classes, tests.to_str().unwrap(), "protocols.Connection", &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("7 tests passed, 1 skipped"), "the failing sample test is skipped: {err}");
+    assert!(out.starts_with("model of protocols.Connection: 3 objects"), "{out}");
+    assert!(
+        out.contains("0 -> 1: Driver.connect(String) x3  [\"fake://orders\", \"fake://stock\"]  on Driver@1"),
+        "made by the driver, with the URLs the tests used: {out}"
+    );
+    assert!(out.contains("query(String) x2  [\"select 1\", \"begin\"]"), "{out}");
+
+    let (code, out, err) = model(&classes, tests.to_str().unwrap(), "protocols.Segment", &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("0 -> 1: new Segment(Vector) x1  [{size=2}]"), "the vector's profile: {out}");
+}
+
+#[test]
+fn ktail_merges_states_and_dot_output_parses() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) = compiled(dir.path());
+    let tests = tests.to_str().unwrap();
+    let count = |out: &str| -> usize {
+        let states = out.lines().next().unwrap().split(", ").nth(1).unwrap();
+        states.trim_end_matches(" states").parse().unwrap()
+    };
+    let (_, tree, _) = model(&classes, tests, "protocols.Resource", &["--k", "0"]);
+    let (_, merged, _) = model(&classes, tests, "protocols.Resource", &["--k", "1"]);
+    assert_eq!(count(&tree), 11, "the prefix tree: {tree}");
+    assert!(count(&merged) < count(&tree), "{merged}");
+
+    let (code, dot, err) = model(&classes, tests, "protocols.Turnstile", &["--dot"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(dot.starts_with("digraph \"protocols.Turnstile\" {"), "{dot}");
+    assert!(dot.contains("[label=\"service(String)  [\\\"fix-42\\\"]\"]"), "{dot}");
+    let file = dir.path().join("t.dot");
+    std::fs::write(&file, &dot).unwrap();
+    let svg = dir.path().join("t.svg");
+    let status = Command::new("dot").args(["-Tsvg", "-o"]).arg(&svg).arg(&file).status();
+    let status = status.expect("graphviz's dot (scripts/setup.sh installs graphviz)");
+    assert!(status.success(), "dot rejects the output:\n{dot}");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+}
+
+#[test]
+fn json_lists_every_recorded_class_and_named_test_classes_limit_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) = compiled(dir.path());
+    let only_turnstile = format!("{}:protocols.TurnstileTest", tests.display());
+    let (code, out, err) = model(&classes, &only_turnstile, "protocols.Turnstile", &["--json"]);
+    assert_eq!(code, 0, "{err}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let classes_seen: Vec<&str> = json["classes"].as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(classes_seen, ["protocols.Turnstile"], "only the named test class ran");
+    assert_eq!(json["classes"]["protocols.Turnstile"]["objects"], 2);
+}
+
+#[test]
+fn bad_sample_tests_and_unknown_classes_are_input_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) = compiled(dir.path());
+    let (code, _, err) = model(&classes, "/no/such/tests", "protocols.Driver", &[]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("/no/such/tests does not exist"), "{err}");
+    let (code, _, err) = model(&classes, classes.to_str().unwrap(), "protocols.Driver", &[]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("no JUnit 4 or 5 test method found"), "{err}");
+    let (code, _, err) = model(&classes, tests.to_str().unwrap(), "protocols.Drivr", &[]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("class protocols.Drivr is not on the class path (did you mean protocols.Driver"), "{err}");
+    let (code, _, err) =
+        model(&classes, &format!("{}:protocols.SegmentTest", tests.display()), "protocols.Driver", &[]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("the sample tests made no object of protocols.Driver (recorded: protocols.Segment)"), "{err}");
+}
+
+#[test]
+fn a_sample_run_cut_by_its_budget_keeps_what_it_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, _) = compiled(dir.path());
+    let slow = dir.path().join("slow");
+    std::fs::create_dir_all(&slow).unwrap();
+    let cp = format!("{}:/usr/share/java/junit4.jar", classes.display());
+    util::javac_dir(&util::repo().join("testdata/palus/slow"), &slow, &["-cp", &cp]);
+    let started = std::time::Instant::now();
+    let tests = format!("{}:protocols.SlowTest", slow.display());
+    let (code, out, err) =
+        model(&classes, &tests, "protocols.Turnstile", &["--sample-budget", "5", "--test-timeout", "120"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(started.elapsed().as_secs() < 60, "the run was cut at its budget");
+    assert!(out.contains("coin(int) x1  [10]") && out.contains("coin(int) x1  [20]"), "{out}");
+}
