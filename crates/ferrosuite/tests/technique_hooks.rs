@@ -74,7 +74,7 @@ impl Technique for Recorder {
         self.calls.borrow_mut().push(format!("goals {}", run.goals.goals.len()));
     }
 
-    fn initial_tests(&mut self, _run: &ClassRun) -> Vec<TestCase> {
+    fn initial_tests(&mut self, _run: &ClassRun, _cluster: &TestCluster, _seeds: &Seeds) -> Vec<TestCase> {
         self.calls.borrow_mut().push("initial_tests".into());
         vec![add_minus_seven()]
     }

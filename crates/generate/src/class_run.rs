@@ -229,7 +229,7 @@ fn try_generate(
     let options = crate::prepare::cluster_options(run.sealed);
     let cluster = TestCluster::build(&run.cp, class.as_str(), &options)?;
     let seeds = Seeds::from_class(&*run.cp.load(class.as_str())?, SeedOptions::default());
-    let initial = techniques.iter_mut().flat_map(|t| t.initial_tests(&run)).collect();
+    let initial = techniques.iter_mut().flat_map(|t| t.initial_tests(&run, &cluster, &seeds)).collect();
     let sources = techniques.iter_mut().filter_map(|t| t.goal_source(&run, &cluster)).collect();
     let mut variation =
         ClusterVariation { cluster: &cluster, seeds, max_statements: 10, initial, sources, next_source: 0 };

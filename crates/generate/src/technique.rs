@@ -74,10 +74,11 @@ pub trait Technique {
     }
 
     /// Tests the search starts from: they are handed out before random
-    /// tests are made (a population source). They must be valid for the
-    /// test cluster (the executor validates them).
-    fn initial_tests(&mut self, run: &ClassRun) -> Vec<TestCase> {
-        let _ = run;
+    /// tests are made (a population source). They must be valid for
+    /// `cluster` (the executor validates them); `seeds` are the class's
+    /// constants.
+    fn initial_tests(&mut self, run: &ClassRun, cluster: &TestCluster, seeds: &Seeds) -> Vec<TestCase> {
+        let _ = (run, cluster, seeds);
         Vec::new()
     }
 
@@ -119,6 +120,20 @@ pub trait GoalSource {
         seeds: &Seeds,
         rng: &mut ChaCha8Rng,
     ) -> Option<TestCase>;
+
+    /// A test from the source's model of call sequences, not aimed at
+    /// particular goals (Palus's guided phase, [`search::Variation::guided_test`]);
+    /// `None` (the default) for sources without such a model.
+    fn sequence_test(&mut self, cluster: &TestCluster, seeds: &Seeds, rng: &mut ChaCha8Rng) -> Option<TestCase> {
+        let _ = (cluster, seeds, rng);
+        None
+    }
+
+    /// Whether `test` ran without an exception before its last statement
+    /// ([`search::Variation::feedback`]); default: ignored.
+    fn feedback(&mut self, test: &TestCase, clean: bool) {
+        let _ = (test, clean);
+    }
 
     /// The technique's name ([`Technique::name`]), the key of its numbers in `report.json`.
     fn name(&self) -> &'static str;

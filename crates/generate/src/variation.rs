@@ -55,6 +55,15 @@ impl Variation for ClusterVariation<'_> {
         self.sources[k].test_for(uncovered, self.cluster, &self.seeds, rng)
     }
 
+    fn guided_test(&mut self, rng: &mut ChaCha8Rng) -> Option<TestCase> {
+        let (cluster, seeds) = (self.cluster, &self.seeds);
+        self.sources.iter_mut().find_map(|s| s.sequence_test(cluster, seeds, rng))
+    }
+
+    fn feedback(&mut self, test: &TestCase, clean: bool) {
+        self.sources.iter_mut().for_each(|s| s.feedback(test, clean));
+    }
+
     fn observe_values(&mut self, values: &search::RunTimeValues) {
         values.strings.iter().for_each(|s| self.seeds.add_string(s.clone()));
         for &n in &values.numbers {

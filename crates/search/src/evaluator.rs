@@ -97,6 +97,14 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         time_up || evals_up || all_covered || stopped
     }
 
+    /// The share of the budget used so far, 0 to 1: the larger of the time
+    /// and evaluation shares (0 without a budget).
+    pub fn used(&self) -> f64 {
+        let time = self.budget.time.map_or(0.0, |t| self.start.elapsed().as_secs_f64() / t.as_secs_f64().max(1e-9));
+        let evals = self.budget.evaluations.map_or(0.0, |n| self.evaluations as f64 / (n.max(1)) as f64);
+        time.max(evals).min(1.0)
+    }
+
     /// How many more evaluations the budget allows (`usize::MAX` if unbounded).
     pub fn remaining_evaluations(&self) -> usize {
         self.budget.evaluations.map_or(usize::MAX, |n| n.saturating_sub(self.evaluations) as usize)

@@ -13,6 +13,7 @@
 //! - [`evaluator`]: executes batches, updates the archive, counts the budget.
 //! - [`mosa`]: DynaMOSA and MOSA (many-objective GA with preference sorting).
 //! - [`random`]: feedback-directed random search.
+//! - [`palus`]: a model-guided phase, then feedback-directed random search.
 //! - [`wholesuite`]: the whole-suite GA (monotonic, with elitism).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -21,6 +22,7 @@ pub mod archive;
 pub mod evaluator;
 pub mod fitness;
 pub mod mosa;
+pub mod palus;
 pub mod random;
 pub mod wholesuite;
 
@@ -37,7 +39,7 @@ use testcase::TestCase;
 pub use archive::{Archive, ExceptionGoal};
 
 /// The search algorithm.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub enum Algorithm {
     /// DynaMOSA: goals become targets when a control-dependence parent is covered.
     DynaMosa,
@@ -47,6 +49,13 @@ pub enum Algorithm {
     Random,
     /// The whole-suite GA: individuals are test suites.
     WholeSuite,
+    /// Palus: a model-guided phase ([`Variation::guided_test`]) for the
+    /// first `guided_share` of the budget, then feedback-directed random
+    /// generation (TECHNIQUES.md §4 step 3; the paper's ratio 2:3 is 0.4).
+    Palus {
+        /// The share of the budget (time or evaluations) of the guided phase, 0 to 1.
+        guided_share: f64,
+    },
 }
 
 /// When the search stops: at the first limit reached.
@@ -103,6 +112,15 @@ pub trait Variation {
     fn targeted_test(&mut self, _uncovered: &[GoalId], _rng: &mut ChaCha8Rng) -> Option<TestCase> {
         None
     }
+    /// A test from a model of call sequences (Palus's guided phase), not
+    /// aimed at particular goals; `None` (the default) when there is no model.
+    fn guided_test(&mut self, _rng: &mut ChaCha8Rng) -> Option<TestCase> {
+        None
+    }
+    /// Whether `test`, a [`Variation::guided_test`], ran without an
+    /// exception before its last statement (`clean`): feedback-directed
+    /// generation extends only such tests (default: ignored).
+    fn feedback(&mut self, _test: &TestCase, _clean: bool) {}
 }
 
 /// Values the class under test compared at run time since the search last
@@ -208,7 +226,8 @@ pub fn run(
     match config.algorithm {
         Algorithm::DynaMosa => mosa::run(&mut ev, variation, config, rng, true)?,
         Algorithm::Mosa => mosa::run(&mut ev, variation, config, rng, false)?,
-        Algorithm::Random => random::run(&mut ev, variation, config, rng)?,
+        Algorithm::Random => random::run(&mut ev, variation, config, rng, Vec::new())?,
+        Algorithm::Palus { guided_share } => palus::run(&mut ev, variation, config, rng, guided_share)?,
         Algorithm::WholeSuite => wholesuite::run(&mut ev, variation, config, rng)?,
     }
     Ok(ev.finish())

@@ -14,7 +14,8 @@ use crate::{SearchConfig, Variation};
 /// Tests kept for extension at most.
 const POOL: usize = 500;
 
-/// Runs random search until the evaluator says it is done.
+/// Runs random search until the evaluator says it is done, extending the
+/// tests of `pool` (tests known to run cleanly) and those it finds.
 ///
 /// # Errors
 /// [`ExecError`] from the executor.
@@ -23,8 +24,8 @@ pub fn run(
     variation: &mut dyn Variation,
     config: &SearchConfig,
     rng: &mut ChaCha8Rng,
+    mut pool: Vec<testcase::TestCase>,
 ) -> Result<(), ExecError> {
-    let mut pool: Vec<testcase::TestCase> = Vec::new();
     while !ev.done() {
         variation.observe_values(&ev.take_values());
         let batch: Vec<_> = (0..config.population)
@@ -38,15 +39,25 @@ pub fn run(
             break;
         }
         for e in evaluated {
-            let clean = e.threw_at.is_none_or(|i| i + 1 >= e.test.statements.len());
-            if clean && !e.obs.timed_out {
-                if pool.len() >= POOL {
-                    let victim = rng.random_range(0..pool.len());
-                    pool.swap_remove(victim);
-                }
-                pool.push(e.test);
+            if is_clean(&e) {
+                keep(&mut pool, e.test, rng);
             }
         }
     }
     Ok(())
+}
+
+/// Whether an executed test ran without an exception before its last
+/// statement and within its time: a test to extend.
+pub fn is_clean(e: &crate::evaluator::Evaluated) -> bool {
+    e.threw_at.is_none_or(|i| i + 1 >= e.test.statements.len()) && !e.obs.timed_out
+}
+
+/// Adds `test` to `pool`, replacing a random one when the pool is full.
+pub fn keep(pool: &mut Vec<testcase::TestCase>, test: testcase::TestCase, rng: &mut ChaCha8Rng) {
+    if pool.len() >= POOL {
+        let victim = rng.random_range(0..pool.len());
+        pool.swap_remove(victim);
+    }
+    pool.push(test);
 }

@@ -13,6 +13,7 @@ use javarun::{Jdk, JunitJars};
 use model::names::BinaryName;
 use search::{Algorithm, SearchConfig, SearchEvent};
 
+use super::InputError;
 use crate::exit_code::ExitCode;
 use crate::progress::ClassProgress;
 
@@ -81,6 +82,22 @@ pub struct GenerateArgs {
     /// methods and no `api-misuse` findings (on by default).
     #[arg(long)]
     pub no_kat: bool,
+    /// Palus: the project's compiled JUnit 4/5 tests, `CP[:CLASSES]`
+    /// (folders and jars, then optionally the test classes to run). They
+    /// run once with the classes under test recording; the call-sequence
+    /// models learned from them guide the search.
+    #[arg(long, value_name = "CP[:CLASSES]")]
+    pub sample_tests: Option<String>,
+    /// Time limit of the whole sample run, e.g. `60s` (what was recorded by then is used).
+    #[arg(long, value_parser = parse_duration, default_value = "60s")]
+    pub sample_budget: Duration,
+    /// kTail's k for the models of the sample run (0: no merging).
+    #[arg(long, default_value_t = 3)]
+    pub ktail: usize,
+    /// With `--algorithm palus`: the share of the search budget of the
+    /// model-guided phase (the paper's 2:3 split is 0.4).
+    #[arg(long, default_value_t = 0.4)]
+    pub guided_share: f64,
 }
 
 /// `--junit`: the JUnit version of the emitted tests.
@@ -105,15 +122,19 @@ pub enum AlgorithmArg {
     Wholesuite,
     /// Feedback-directed random generation.
     Random,
+    /// Palus: a model-guided phase (needs --sample-tests), then feedback-directed random generation.
+    Palus,
 }
 
-impl From<AlgorithmArg> for Algorithm {
-    fn from(a: AlgorithmArg) -> Algorithm {
-        match a {
+impl AlgorithmArg {
+    /// The search's algorithm; `guided_share` is Palus's guided phase.
+    fn algorithm(self, guided_share: f64) -> Algorithm {
+        match self {
             AlgorithmArg::Dynamosa => Algorithm::DynaMosa,
             AlgorithmArg::Mosa => Algorithm::Mosa,
             AlgorithmArg::Wholesuite => Algorithm::WholeSuite,
             AlgorithmArg::Random => Algorithm::Random,
+            AlgorithmArg::Palus => Algorithm::Palus { guided_share: guided_share.clamp(0.0, 1.0) },
         }
     }
 }
@@ -159,7 +180,8 @@ fn generate_in(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<ExitCode>
     let classes = selection.resolve(&config.class_path)?;
     let interrupted = interruption_flag();
     let mut printer = Printer { progress: None, interrupted };
-    let report = ::generate::run(&config, &classes, &mut techniques(args), &mut printer)?;
+    let models = sample_models(args, &config, &classes)?;
+    let report = ::generate::run(&config, &classes, &mut techniques(args, models), &mut printer)?;
     let failed = report.classes.iter().filter(|c| c.status != ClassStatus::Ok).count();
     let report_file = config.out.join("report.json");
     if printer.should_stop() {
@@ -175,9 +197,12 @@ fn generate_in(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<ExitCode>
     Ok(if failed == 0 { ExitCode::Success } else { ExitCode::Partial })
 }
 
-/// The techniques the arguments turn on.
-fn techniques(args: &GenerateArgs) -> Vec<Box<dyn ::generate::Technique>> {
+/// The techniques the arguments turn on; `models` from a sample run turn Palus on.
+fn techniques(args: &GenerateArgs, models: Option<palus::Models>) -> Vec<Box<dyn ::generate::Technique>> {
     let mut out: Vec<Box<dyn ::generate::Technique>> = Vec::new();
+    if let Some(models) = models {
+        out.push(Box::new(palus::Palus::new(std::sync::Arc::new(models))));
+    }
     if !args.no_evoobj {
         out.push(Box::new(evoobj::EvoObj::default()));
     }
@@ -186,6 +211,61 @@ fn techniques(args: &GenerateArgs) -> Vec<Box<dyn ::generate::Technique>> {
         out.push(Box::new(katcheck::Kat::new(graph, katcheck::CheckOptions::default())));
     }
     out
+}
+
+/// With `--sample-tests`: runs them once with the classes under test (and
+/// the other classes of their packages) recording, and infers the models
+/// (`palus`). Prints what the sample run did.
+///
+/// # Errors
+/// Bad `--sample-tests` (input errors); the recording folder cannot be written.
+fn sample_models(
+    args: &GenerateArgs,
+    config: &GenerateConfig,
+    classes: &[BinaryName],
+) -> anyhow::Result<Option<palus::Models>> {
+    let Some(spec) = &args.sample_tests else {
+        if args.algorithm == AlgorithmArg::Palus {
+            eprintln!(
+                "warning: --algorithm palus without --sample-tests has no model: it runs as feedback-directed random generation"
+            );
+        }
+        return Ok(None);
+    };
+    let tests = palus::sample::SampleTests::parse(spec).map_err(|e| InputError(e.to_string()))?;
+    let cp = model::classpath::ClassPath::parse(&config.class_path)?.with_jdk(&config.jdk.home)?;
+    let mut recorded: Vec<BinaryName> = Vec::new();
+    for class in classes {
+        for r in palus::sample::recorded_classes(&cp, class) {
+            if !recorded.contains(&r) {
+                recorded.push(r);
+            }
+        }
+    }
+    let confiner = javarun::Confiner { launcher: config.worker_exe.clone() };
+    let sample = palus::sample::SampleConfig {
+        jdk: &config.jdk,
+        user_class_path: &config.class_path,
+        cp: &cp,
+        recorded,
+        work: config.work_dir.join("palus"),
+        test_timeout: Duration::from_secs(10),
+        deadline: Some(std::time::Instant::now() + args.sample_budget),
+        confiner: Some(&confiner),
+    };
+    let run = palus::sample::run_sample(&tests, &sample).map_err(|e| match e {
+        palus::sample::SampleError::Write(_) | palus::sample::SampleError::Read { .. } => anyhow::Error::new(e),
+        other => InputError(other.to_string()).into(),
+    })?;
+    let models = palus::infer(&run.methods, &run.calls, (args.ktail > 0).then_some(args.ktail));
+    println!(
+        "sample run: {} tests passed, {} skipped, {} calls; models of {} classes",
+        run.passed.len(),
+        run.skipped.len(),
+        run.calls.len(),
+        models.classes.len()
+    );
+    Ok(Some(models))
 }
 
 /// Resolves the arguments into the pipeline's configuration.
@@ -205,7 +285,7 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
     let mut parts: Vec<String> = args.jar.iter().map(|j| j.display().to_string()).collect();
     parts.extend(args.classpath.split(':').filter(|s| !s.is_empty()).map(str::to_string));
     let search = SearchConfig {
-        algorithm: args.algorithm.into(),
+        algorithm: args.algorithm.algorithm(args.guided_share),
         budget: ::generate::config::search_budget(args.budget, args.evaluations),
         ..SearchConfig::default()
     };

@@ -28,6 +28,26 @@ impl<'a, R: Rng + ?Sized> TemplateBuilder<'a, R> {
         TemplateBuilder { factory: Factory::new(cluster, seeds, rng, TestCase::default()) }
     }
 
+    /// A builder that appends to `test` (a test the technique made before).
+    pub fn from_test(
+        cluster: &'a TestCluster,
+        seeds: &'a Seeds,
+        rng: &'a mut R,
+        test: TestCase,
+    ) -> TemplateBuilder<'a, R> {
+        TemplateBuilder { factory: Factory::new(cluster, seeds, rng, test) }
+    }
+
+    /// The cluster it builds from.
+    pub fn cluster(&self) -> &'a TestCluster {
+        self.factory.cluster
+    }
+
+    /// The test so far.
+    pub fn test(&self) -> &TestCase {
+        &self.factory.test
+    }
+
     /// The statements so far.
     pub fn len(&self) -> usize {
         self.factory.test.len()
@@ -56,6 +76,62 @@ impl<'a, R: Rng + ?Sized> TemplateBuilder<'a, R> {
     pub fn int(&mut self, value: i32) -> VarId {
         let mut pos = self.len();
         self.factory.insert_kind(&mut pos, StatementKind::Primitive(crate::ir::Primitive::Int(value)))
+    }
+
+    /// A literal statement: a primitive, box, string, `null` or enum
+    /// constant (`kind` is one of those; others are refused with `None`).
+    pub fn literal(&mut self, kind: StatementKind) -> Option<VarId> {
+        let literal = matches!(
+            kind,
+            StatementKind::Primitive(_)
+                | StatementKind::Boxed(_)
+                | StatementKind::String(_)
+                | StatementKind::Null(_)
+                | StatementKind::EnumConstant { .. }
+        );
+        let mut pos = self.len();
+        literal.then(|| self.factory.insert_kind(&mut pos, kind))
+    }
+
+    /// A new array or JDK collection of type `ty` with exactly `size`
+    /// elements (made as random tests make elements); `None` for other
+    /// types or when the cluster cannot make one. Palus's abstract object
+    /// profile of a collection argument is its size (`size=2`).
+    pub fn sized(&mut self, ty: &JavaType, size: u32) -> Option<VarId> {
+        if let Some(FieldType::Array(elem)) = ty.erasure() {
+            let array = self.array(&elem, size);
+            let elem_ty = match ty {
+                JavaType::Array(component) => (**component).clone(),
+                _ => JavaType::from((*elem).clone()),
+            };
+            for index in 0..size {
+                let mut pos = self.len();
+                let value = self.factory.value(&elem_ty, &mut pos, 1, &[array]);
+                self.store(array, index, value);
+            }
+            return Some(array);
+        }
+        let var = self.make(ty)?;
+        let StatementKind::Constructor { method, .. } = &self.factory.test[var].kind else { return None };
+        let fill = self.factory.cluster.container(method.owner.as_str())?.fill.clone();
+        let fills = |test: &TestCase| -> Vec<VarId> {
+            (var.index() + 1..test.len())
+                .map(crate::ir::var_id)
+                .filter(|&v| matches!(&test[v].kind, StatementKind::Call { receiver, method, .. } if *receiver == var && *method == fill))
+                .collect()
+        };
+        while let Some(&last) = fills(&self.factory.test).get(size as usize) {
+            self.factory.test = super::edit::remove_closure(&self.factory.test, &[last]);
+        }
+        let callable = Callable::Method {
+            params: fill.descriptor.params.iter().cloned().map(JavaType::from).collect(),
+            ret: fill.descriptor.ret.clone().map_or(JavaType::Void, JavaType::from),
+            method: fill.clone(),
+        };
+        for _ in fills(&self.factory.test).len()..size as usize {
+            self.call(&callable, Some(var), &[])?;
+        }
+        Some(var)
     }
 
     /// `new elem[length]`.

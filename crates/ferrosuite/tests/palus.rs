@@ -1,6 +1,7 @@
-//! `ferrosuite palus model`: the real binary runs the JUnit 4 sample tests
-//! of `testdata/palus` with recording probes and prints the models of the
-//! protocol fixtures (text, Graphviz dot, JSON), and its errors.
+//! Palus on the protocol fixtures of `testdata/palus` and their JUnit 4
+//! sample tests, through the real binary: `palus model` (text, Graphviz
+//! dot, JSON, errors, a sample run cut at its budget) and `generate
+//! --sample-tests` with `--algorithm palus`.
 
 mod util;
 
@@ -121,4 +122,50 @@ fn a_sample_run_cut_by_its_budget_keeps_what_it_recorded() {
     assert_eq!(code, 0, "{err}");
     assert!(started.elapsed().as_secs() < 60, "the run was cut at its budget");
     assert!(out.contains("coin(int) x1  [10]") && out.contains("coin(int) x1  [20]"), "{out}");
+}
+
+#[test]
+fn generate_with_sample_tests_guides_the_search_through_the_driver() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, tests) = compiled(dir.path());
+    let out = dir.path().join("out");
+    let args = [
+        "generate",
+        "-c",
+        classes.to_str().unwrap(),
+        "--class",
+        "protocols.Connection",
+        "--algorithm",
+        "palus",
+        "--sample-tests",
+        tests.to_str().unwrap(),
+        "--evaluations",
+        "300",
+        "--seed",
+        "1",
+        "--no-evoobj",
+        "--no-kat",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let stdout = util::ferrosuite_ok(&args);
+    assert!(stdout.contains("sample run: 7 tests passed, 1 skipped"), "{stdout}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let class = &report["classes"][0];
+    let palus = &class["techniques"]["palus"];
+    assert!(palus["guided_tests"].as_f64().unwrap() > 0.0, "{palus}");
+    assert!(palus["goals_covered"].as_f64().unwrap() > 0.0, "the guided phase covered goals first: {palus}");
+    let uncovered: Vec<&str> =
+        class["uncovered"].as_array().unwrap().iter().map(|u| u["goal"].as_str().unwrap()).collect();
+    assert!(
+        !uncovered.iter().any(|g| g.contains("this.inTransaction")),
+        "a begin before a commit on a driver's connection, as the sample tests do: {uncovered:?}"
+    );
+    let suite = std::fs::read_to_string(out.join("protocols/Connection_FerroTest.java")).unwrap();
+    assert!(
+        suite.contains(".connect(string")
+            && (suite.contains("\"fake://orders\"") || suite.contains("\"fake://stock\"")),
+        "connections come from the driver with a recorded URL:\n{suite}"
+    );
 }
