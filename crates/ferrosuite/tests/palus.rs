@@ -169,3 +169,41 @@ fn generate_with_sample_tests_guides_the_search_through_the_driver() {
         "connections come from the driver with a recorded URL:\n{suite}"
     );
 }
+
+#[test]
+fn param_values_reach_a_branch_no_constant_gives_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, _) = compiled(dir.path());
+    let values = dir.path().join("values.json");
+    std::fs::write(&values, r#"{"protocols.Lock.open(I)Z": [4242, "not an int"]}"#).unwrap();
+    let out = dir.path().join("out");
+    let args = [
+        "generate",
+        "-c",
+        classes.to_str().unwrap(),
+        "--class",
+        "protocols.Lock",
+        "--param-values",
+        values.to_str().unwrap(),
+        "--evaluations",
+        "200",
+        "--seed",
+        "3",
+        "--no-evoobj",
+        "--no-kat",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    util::ferrosuite_ok(&args);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["classes"][0]["uncovered"], serde_json::json!([]), "{report}");
+    let suite = std::fs::read_to_string(out.join("protocols/Lock_FerroTest.java")).unwrap();
+    assert!(suite.contains("4242"), "{suite}");
+
+    std::fs::write(&values, r#"{"open": [1]}"#).unwrap();
+    let out = util::ferrosuite(&args);
+    assert_eq!(out.status.code(), Some(3));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--param-values: key \"open\" is not pkg.Class.method"), "{err}");
+}

@@ -131,6 +131,7 @@ fn config(jar: &std::path::Path, out: &std::path::Path) -> GenerateConfig {
         jdk: javarun::Jdk::find().unwrap(),
         second_jdk: None,
         worker_exe: env!("CARGO_BIN_EXE_ferrosuite").into(),
+        param_values: Default::default(),
     }
 }
 

@@ -228,7 +228,8 @@ fn try_generate(
     }
     let options = crate::prepare::cluster_options(run.sealed);
     let cluster = TestCluster::build(&run.cp, class.as_str(), &options)?;
-    let seeds = Seeds::from_class(&*run.cp.load(class.as_str())?, SeedOptions::default());
+    let seeds = Seeds::from_class(&*run.cp.load(class.as_str())?, SeedOptions::default())
+        .with_param_values(std::sync::Arc::clone(&config.param_values));
     let initial = techniques.iter_mut().flat_map(|t| t.initial_tests(&run, &cluster, &seeds)).collect();
     let sources = techniques.iter_mut().filter_map(|t| t.goal_source(&run, &cluster)).collect();
     let mut variation =

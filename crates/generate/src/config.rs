@@ -52,6 +52,9 @@ pub struct GenerateConfig {
     /// (the `ferrosuite` binary): it hosts the workers and confines the
     /// JUnit JVMs of verification.
     pub worker_exe: PathBuf,
+    /// The user's values for chosen methods' parameters (`--param-values`,
+    /// Palus's `@ParamValue`); empty by default.
+    pub param_values: std::sync::Arc<testcase::seeds::param_values::ParamValues>,
 }
 
 /// Share of a class's time budget given to the search; the rest is for

@@ -17,6 +17,7 @@
 //! otherwise the caller makes a random value. `int` pools also seed
 //! `byte`, `short`, `char` and `boolean` values that fit.
 
+pub mod param_values;
 mod regex;
 
 use model::classfile::ClassFile;
@@ -62,6 +63,7 @@ pub struct Seeds {
     static_pool: Pool,
     dynamic_pool: Pool,
     options: SeedOptions,
+    param_values: std::sync::Arc<param_values::ParamValues>,
 }
 
 impl Pool {
@@ -99,7 +101,18 @@ impl Seeds {
 
     /// Seeds with a given static pool.
     pub fn with_static(static_pool: Pool, options: SeedOptions) -> Seeds {
-        Seeds { static_pool, dynamic_pool: Pool::default(), options }
+        Seeds { static_pool, dynamic_pool: Pool::default(), options, param_values: Default::default() }
+    }
+
+    /// These seeds with the user's values for chosen methods' parameters.
+    pub fn with_param_values(mut self, values: std::sync::Arc<param_values::ParamValues>) -> Seeds {
+        self.param_values = values;
+        self
+    }
+
+    /// The user's values for chosen methods' parameters (`--param-values`).
+    pub fn param_values(&self) -> &param_values::ParamValues {
+        &self.param_values
     }
 
     /// The constants of the class file.

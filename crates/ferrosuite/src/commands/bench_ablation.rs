@@ -2,7 +2,10 @@
 //!
 //! For each class of a corpus file and each seed, `generate` runs twice at
 //! the same budget: once as is ("with") and once with `--no-<feature>`
-//! ("without"); each run's JaCoCo branch coverage is measured as
+//! ("without"); `--with ARGS` and `--without ARGS` give each variant other
+//! `generate` arguments instead (`--with "--algorithm palus --sample-tests T"
+//! --without "--algorithm random"`), and `--evaluations N` a budget in test
+//! executions. Each run's JaCoCo line and branch coverage is measured as
 //! `bench coverage` measures it ([`super::bench_coverage::measure`]).
 //! Per class it prints the mean branch coverage with and without, their
 //! difference, the Vargha-Delaney A12 of "with" over "without" and the
@@ -36,9 +39,10 @@ const ALPHA: f64 = 0.05;
 
 /// The feature's own numbers read from `report.json` (`classes[0].techniques.<feature>`):
 /// column header and key, each averaged over the "with" runs that have it.
-const TECHNIQUE_MEANS: [(&str, &str); 3] = [
+const TECHNIQUE_MEANS: [(&str, &str); 4] = [
     ("templates made", "templates_made"),
     ("templates inserted", "templates_inserted"),
+    ("guided tests", "guided_tests"),
     ("goals covered", "goals_covered"),
 ];
 
@@ -66,6 +70,17 @@ pub struct AblationArgs {
     /// Output folder (default `target/bench-ablation`).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// More `generate` arguments of the "with" runs (whitespace-separated).
+    #[arg(long, allow_hyphen_values = true, default_value = "")]
+    pub with: String,
+    /// The `generate` arguments of the "without" runs instead of
+    /// `--no-<feature>` (whitespace-separated); any `--feature` name is then allowed.
+    #[arg(long, allow_hyphen_values = true)]
+    pub without: Option<String>,
+    /// A budget in test executions per run instead of `--budget-secs`
+    /// (reproducible with the seed; the time limit stays as a cap).
+    #[arg(long)]
+    pub evaluations: Option<u64>,
     /// Reuse the runs already measured in the output folder (their
     /// `row.json`), so an interrupted or split benchmark goes on where it
     /// stopped; runs that could not be measured are run again.
@@ -104,6 +119,9 @@ struct ClassSummary {
     class: String,
     with: Vec<f64>,
     without: Vec<f64>,
+    /// Line coverage of the runs, as ratios.
+    lines_with: Vec<f64>,
+    lines_without: Vec<f64>,
     a12: Option<f64>,
     test: Option<MannWhitney>,
     /// The means of [`TECHNIQUE_MEANS`], in order.
@@ -168,7 +186,10 @@ pub fn feature_flag(feature: &str) -> anyhow::Result<String> {
 /// An unknown feature, corpus, JDK or JUnit set-up errors, or an output file
 /// that cannot be written; a run that fails is a row of `runs.csv` with a note.
 pub fn bench_ablation(args: &AblationArgs) -> anyhow::Result<ExitCode> {
-    let flag = feature_flag(&args.feature)?;
+    let flag = match &args.without {
+        Some(without) => without.clone(),
+        None => feature_flag(&args.feature)?,
+    };
     let entries = super::corpus::read_corpus(&args.corpus)?;
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from("target/bench-ablation"));
     let jdk = Jdk::find()?;
@@ -206,9 +227,11 @@ fn run_class(
     for seed in (0..args.seeds).map(|k| args.first_seed.wrapping_add(k)) {
         for variant in [Variant::With, Variant::Without] {
             let mut generate_args = budget_args(Duration::from_secs(args.budget_secs));
-            if variant == Variant::Without {
-                generate_args.push(flag.to_string());
+            if let Some(n) = args.evaluations {
+                generate_args.extend(["--evaluations".to_string(), n.to_string()]);
             }
+            let extra = if variant == Variant::Without { flag } else { args.with.as_str() };
+            generate_args.extend(extra.split_whitespace().map(str::to_string));
             let dir = out.join(&entry.class).join(format!("{}-seed{seed}", variant.name()));
             let row = match args.resume.then(|| measured_row(&dir)).flatten() {
                 Some(row) => row,
@@ -258,9 +281,12 @@ fn technique_numbers(dir: &Path, feature: &str) -> Option<serde_json::Value> {
 
 /// The statistics of a class's runs (runs without a branch coverage are left out).
 fn summarise(class: &str, runs: &[Run]) -> ClassSummary {
-    let coverage =
-        |v: Variant| runs.iter().filter(|r| r.variant == v).filter_map(|r| r.row.branches).collect::<Vec<_>>();
-    let (with, without) = (coverage(Variant::With), coverage(Variant::Without));
+    let coverage = |v: Variant, of: fn(&Row) -> Option<f64>| {
+        runs.iter().filter(|r| r.variant == v).filter_map(|r| of(&r.row)).collect::<Vec<_>>()
+    };
+    let (with, without) = (coverage(Variant::With, |r| r.branches), coverage(Variant::Without, |r| r.branches));
+    let lines_with = coverage(Variant::With, |r| r.lines);
+    let lines_without = coverage(Variant::Without, |r| r.lines);
     let numbers: Vec<&serde_json::Value> =
         runs.iter().filter(|r| r.variant == Variant::With).filter_map(|r| r.technique.as_ref()).collect();
     let field = |n: &serde_json::Value, key: &str| n.get(key).and_then(serde_json::Value::as_f64);
@@ -283,6 +309,8 @@ fn summarise(class: &str, runs: &[Run]) -> ClassSummary {
         test: stats::mann_whitney_u(&with, &without),
         with,
         without,
+        lines_with,
+        lines_without,
         technique_means,
         synthesis_share,
         synthesis_ms_per_target,
@@ -342,6 +370,8 @@ fn class_cells(s: &ClassSummary, precise: bool) -> Vec<String> {
         number(s.a12, a12_decimals),
         number(s.test.map(|t| t.p), p_decimals),
         verdict_name(s.verdict()).to_string(),
+        pct(stats::mean(&s.lines_with)),
+        pct(stats::mean(&s.lines_without)),
     ];
     cells.extend(technique_cells(s));
     cells
@@ -357,8 +387,9 @@ fn corpus_means(summaries: &[ClassSummary]) -> (Option<f64>, Option<f64>, Option
 
 /// The per-class CSV (`ablation.csv`), with a last row `mean`.
 fn ablation_csv(summaries: &[ClassSummary]) -> String {
-    let mut csv =
-        String::from("class,runs_with,runs_without,branch_with,branch_without,difference,a12,p_value,verdict");
+    let mut csv = String::from(
+        "class,runs_with,runs_without,branch_with,branch_without,difference,a12,p_value,verdict,line_with,line_without",
+    );
     for (header, _) in TECHNIQUE_MEANS {
         csv += &format!(",{}", header.replace(' ', "_"));
     }
@@ -368,7 +399,7 @@ fn ablation_csv(summaries: &[ClassSummary]) -> String {
         let _ = writeln!(csv, "{},{},{},{cells}", s.class, s.with.len(), s.without.len());
     }
     let (with, without, difference, _) = corpus_means(summaries);
-    let empty = ",".repeat(TECHNIQUE_MEANS.len() + 2);
+    let empty = ",".repeat(TECHNIQUE_MEANS.len() + 4);
     let _ = writeln!(csv, "mean,,,{},{},{},,,{empty}", pct(with), pct(without), points(difference));
     csv
 }
@@ -376,25 +407,29 @@ fn ablation_csv(summaries: &[ClassSummary]) -> String {
 /// The markdown table, the corpus means and the verdict counts.
 fn print_markdown(args: &AblationArgs, flag: &str, summaries: &[ClassSummary]) {
     let last = args.first_seed.wrapping_add(args.seeds - 1);
+    let budget = match args.evaluations {
+        Some(n) => format!("{n} executions (at most {}s)", args.budget_secs),
+        None => format!("{}s", args.budget_secs),
+    };
+    let with = if args.with.is_empty() { String::new() } else { format!(" `{}`", args.with) };
     println!(
-        "# ferrosuite bench ablation: {} with and without `{flag}`, {}, budget {}s, seeds {}..={last}",
+        "# ferrosuite bench ablation: {}{with} with and without `{flag}`, {}, budget {budget}, seeds {}..={last}",
         args.feature,
         args.corpus.display(),
-        args.budget_secs,
         args.first_seed
     );
     let headers: Vec<&str> = TECHNIQUE_MEANS.iter().map(|(h, _)| *h).collect();
     println!(
-        "| class | runs with/without | branch % with | branch % without | difference (points) | A12 | p | verdict | {} | synthesis share % | synthesis ms per target |",
+        "| class | runs with/without | branch % with | branch % without | difference (points) | A12 | p | verdict | line % with | line % without | {} | synthesis share % | synthesis ms per target |",
         headers.join(" | ")
     );
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |{}", " ---: |".repeat(headers.len() + 2));
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |{}", " ---: |".repeat(headers.len() + 4));
     for s in summaries {
         let cells = class_cells(s, false).join(" | ");
         println!("| {} | {}/{} | {cells} |", s.class, s.with.len(), s.without.len());
     }
     let (with, without, difference, n) = corpus_means(summaries);
-    let empty = " |".repeat(headers.len() + 4);
+    let empty = " |".repeat(headers.len() + 6);
     println!(
         "| **mean** ({n} classes) | | **{}** | **{}** | **{}** |{empty}",
         pct(with),

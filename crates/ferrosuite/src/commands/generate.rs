@@ -98,6 +98,12 @@ pub struct GenerateArgs {
     /// model-guided phase (the paper's 2:3 split is 0.4).
     #[arg(long, default_value_t = 0.4)]
     pub guided_share: f64,
+    /// Values for chosen methods' parameters: a JSON object such as
+    /// `{"pkg.Class.method": ["text", 1, null]}` (key with a descriptor,
+    /// `pkg.Class.method(I)V`, for one overload; `<init>` for constructors).
+    /// An argument of a listed method takes a listed value half the time.
+    #[arg(long, value_name = "FILE")]
+    pub param_values: Option<PathBuf>,
 }
 
 /// `--junit`: the JUnit version of the emitted tests.
@@ -291,6 +297,14 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
     };
     let class_budget = ::generate::config::class_budget(args.budget, args.evaluations);
     let exec = exec::ExecConfig { timeout: Duration::from_millis(args.test_timeout_ms), ..exec::ExecConfig::default() };
+    let param_values = match &args.param_values {
+        Some(file) => {
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| InputError(format!("cannot read --param-values {}: {e}", file.display())))?;
+            testcase::seeds::param_values::ParamValues::parse(&text).map_err(|e| InputError(e.to_string()))?
+        }
+        None => Default::default(),
+    };
     Ok(GenerateConfig {
         class_path: parts.join(":"),
         out: args.out.clone(),
@@ -306,6 +320,7 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
         second_jdk: jdk.second(),
         jdk,
         worker_exe: std::env::current_exe()?,
+        param_values: std::sync::Arc::new(param_values),
     })
 }
 

@@ -22,6 +22,7 @@ use super::values;
 use crate::cluster::{Callable, Generator, TestCluster, type_argument};
 use crate::ir::{Statement, StatementKind, TestCase, VarId, var_id};
 use crate::seeds::Seeds;
+use crate::seeds::param_values::{self, P_PARAM_VALUE};
 
 /// Probability of `null` for a reference argument (EvoSuite `null_probability`).
 const NULL_PROBABILITY: f64 = 0.1;
@@ -288,10 +289,25 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         let avoid: Vec<VarId> = receiver.filter(|_| is_fill).into_iter().collect();
         let mut args = Vec::with_capacity(params.len());
         for param in &params {
-            args.push(self.value(param, pos, depth + 1, &avoid));
+            let given = self.param_value(callable, param, pos);
+            args.push(given.unwrap_or_else(|| self.value(param, pos, depth + 1, &avoid)));
         }
         let statement = callable.statement(receiver, args)?;
         Some(self.insert(pos, statement))
+    }
+
+    /// With probability [`P_PARAM_VALUE`], one of the user's values for
+    /// `callable`'s parameters that fits `param` (`--param-values`), inserted at `*pos`.
+    pub fn param_value(&mut self, callable: &Callable, param: &JavaType, pos: &mut usize) -> Option<VarId> {
+        let method = callable.method()?;
+        let values = self.seeds.param_values().values_for(method);
+        let erased = param.erasure()?;
+        let fitting: Vec<StatementKind> = values.iter().filter_map(|v| param_values::literal(v, &erased)).collect();
+        if fitting.is_empty() || !self.rng.random_bool(P_PARAM_VALUE) {
+            return None;
+        }
+        let kind = fitting.choose(self.rng)?.clone();
+        Some(self.insert_kind(pos, kind))
     }
 
     /// The parameter types of a call, and whether it fills a collection: a

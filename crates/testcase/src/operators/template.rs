@@ -156,7 +156,10 @@ impl<'a, R: Rng + ?Sized> TemplateBuilder<'a, R> {
         for (i, param) in params.iter().enumerate() {
             match args.get(i).copied().flatten() {
                 Some(v) => values.push(v),
-                None => values.push(self.factory.value(param, &mut pos, 1, &[])),
+                None => {
+                    let given = self.factory.param_value(callable, param, &mut pos);
+                    values.push(given.unwrap_or_else(|| self.factory.value(param, &mut pos, 1, &[])));
+                }
             }
         }
         let statement = callable.statement(receiver, values)?;
