@@ -17,6 +17,8 @@
 //! - [`plan`]: probe sites and global id bases.
 //! - [`rewrite`]: applying edits to one method and fixing offsets.
 //! - [`trace`]: reading branch records as taken sides and branch distances.
+//! - [`record`]: recording instrumentation for Palus's sample runs (entry
+//!   and exit of every method a client can call, no coverage probes).
 //! - [`static_reset`]: the reset method that puts a class's static fields
 //!   back to their initial state before each test
 //!   ([`Instrumenter::with_static_reset`]).

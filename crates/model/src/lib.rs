@@ -3,6 +3,7 @@
 //! Brief overview of the modules:
 //! - [`classfile`]: raw class-file reader/writer with byte-exact round trips.
 //! - [`access`]: the `ACC_*` access and property flags.
+//! - [`annotations`]: which annotation types a class or member carries.
 //! - [`constant_pool`]: constant-pool entries, lookup and appending.
 //! - [`code_tables`]: line-number and local-variable tables of `Code`.
 //! - [`stackmap`]: the `StackMapTable` attribute (decoded with absolute offsets).
