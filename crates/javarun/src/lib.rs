@@ -90,5 +90,6 @@ pub use jacoco::{Coverage, JacocoRelease, JacocoSetup, MODERN_JACOCO_DIR, jacoco
 pub use javac::{CompileError, compile_tests, compile_tests_until, parse_javac_errors};
 pub use junit_jars::{DEBIAN_JAVA_DIR, JunitJars};
 pub use model::jdk::Jdk;
+pub use protocol::unescape;
 pub use runner::{JvmExtras, TestRun, TestVerdict, run_tests};
 pub use tools::{JavaOutput, java_with_input, javac};

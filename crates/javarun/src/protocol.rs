@@ -85,7 +85,9 @@ fn parse_event(line: &str) -> Option<Event> {
     })
 }
 
-fn unescape(s: &str) -> String {
+/// Undoes the escapes of the runner's fields (`\\ \t \r \n`), which the
+/// recorder of Palus's sample runs (`Recorder.java`) uses too.
+pub fn unescape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut chars = s.chars();
     while let Some(c) = chars.next() {

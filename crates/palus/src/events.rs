@@ -9,6 +9,7 @@
 
 use std::collections::BTreeMap;
 
+use javarun::unescape;
 use serde::Serialize;
 
 /// A value the recorder saw: an argument, a receiver or a result.
@@ -173,26 +174,6 @@ fn value(field: &str, jvm: u32) -> Option<Value> {
         }
         _ => return None,
     })
-}
-
-/// Undoes the recorder's escapes (`\\ \t \r \n`).
-fn unescape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('t') => out.push('\t'),
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some(other) => out.push(other),
-            None => out.push('\\'),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
