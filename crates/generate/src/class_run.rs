@@ -278,6 +278,7 @@ fn try_generate(
     for t in techniques.iter_mut() {
         findings.extend(t.findings(&mut run, &suite.tests, &names));
     }
+    record_technique_stats(techniques, report);
     crate::findings_suite::separate(config, &run, &suite, &names, findings, report)?;
     // The coverage of both test classes: the findings' tests are emitted tests too.
     let t = Instant::now();
@@ -299,6 +300,17 @@ fn record_sources(
         stats.insert("goals_covered".into(), targeted as f64);
         stats.insert("search_seconds".into(), search_seconds);
         report.techniques.insert(source.name().to_string(), stats);
+    }
+}
+
+/// The techniques' own numbers ([`Technique::stats`]) into the report,
+/// merged with those of their goal sources.
+fn record_technique_stats(techniques: &[Box<dyn Technique>], report: &mut ClassReport) {
+    for technique in techniques {
+        let stats = technique.stats();
+        if !stats.is_empty() {
+            report.techniques.entry(technique.name().to_string()).or_default().extend(stats);
+        }
     }
 }
 

@@ -145,7 +145,9 @@ pub struct ClassReport {
     /// Per technique with a goal source ([`crate::technique::GoalSource`]):
     /// its numbers (`templates_made`, `synthesis_seconds`, ...), plus
     /// `goals_covered` (goals first covered by its tests or their
-    /// offspring) and `search_seconds`.
+    /// offspring) and `search_seconds`; and per technique with numbers of
+    /// its own ([`crate::technique::Technique::stats`], such as the
+    /// contracts oracle's), those.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub techniques: BTreeMap<String, BTreeMap<String, f64>>,
     /// Test executions of the search.

@@ -9,8 +9,11 @@
 //! | 3. analyse + 4. instrument | [`Technique::goals`] | extra goals, with the probes that observe them (the instrumented classes' folder is on the workers' class path) |
 //! | 5. test cluster | [`Technique::initial_tests`] | tests the search starts from (a population source) |
 //! | 6. search | [`Technique::goal_source`] | tests aimed at uncovered goals, asked after every generation ([`GoalSource`]); its numbers go into `report.json`'s `techniques` |
-//! | 7. assertions | [`Technique::oracle`] | assertions (checked by verification like every other) |
+//! | 7. assertions | [`Technique::oracle`] | assertions, and tests of its own (checked by verification like every other); it may run tests on the workers |
 //! | 8. after verification | [`Technique::findings`] | likely bugs, each with a witness test of the final suite (moved into the findings test class, [`crate::findings_suite`]) |
+//!
+//! After the findings, each technique's [`Technique::stats`] (when not empty)
+//! go into `report.json`'s `techniques.<name>`, next to its goal source's.
 //!
 //! With no technique the pipeline is exactly the base pipeline (the output
 //! is byte-identical; `scripts/output-digest.sh` checks it).
@@ -91,9 +94,12 @@ pub trait Technique {
     }
 
     /// Called with the minimised tests after the regression assertions have
-    /// been added: a technique may add its own assertions. Assertions that
-    /// fail under JUnit are removed by verification, like any other.
-    fn oracle(&mut self, run: &ClassRun, tests: &mut [TestCase]) {
+    /// been added: a technique may add its own assertions, and tests of its
+    /// own (appended; Palus's contract witnesses). It may run tests on
+    /// `run.pool`, within the class's deadlines (`run.deadlines`).
+    /// Assertions that fail under JUnit are removed by verification, like
+    /// any other.
+    fn oracle(&mut self, run: &mut ClassRun, tests: &mut Vec<TestCase>) {
         let _ = (run, tests);
     }
 
@@ -104,6 +110,14 @@ pub trait Technique {
     fn findings(&mut self, run: &mut ClassRun, suite: &[TestCase], names: &[String]) -> Vec<Finding> {
         let _ = (run, suite, names);
         Vec::new()
+    }
+
+    /// Its numbers for `report.json`'s `techniques.<name>` (counts and
+    /// seconds, each named by its key), read after [`Technique::findings`]
+    /// and merged with its goal source's ([`GoalSource::stats`]); nothing
+    /// is written when empty (the default).
+    fn stats(&self) -> BTreeMap<String, f64> {
+        BTreeMap::new()
     }
 }
 

@@ -82,6 +82,11 @@ pub struct GenerateArgs {
     /// methods and no `api-misuse` findings (on by default).
     #[arg(long)]
     pub no_kat: bool,
+    /// Turn the contracts oracle off: no checks of `equals`, `hashCode`,
+    /// `toString` and `compareTo` on the tests' objects and no `contract`
+    /// findings (on by default).
+    #[arg(long)]
+    pub no_contracts: bool,
     /// Palus: the project's compiled JUnit 4/5 tests, `CP[:CLASSES]`
     /// (folders and jars, then optionally the test classes to run). They
     /// run once with the classes under test recording; the call-sequence
@@ -215,6 +220,9 @@ fn techniques(args: &GenerateArgs, models: Option<palus::Models>) -> Vec<Box<dyn
     if !args.no_kat {
         let graph = std::sync::Arc::new(kat::KnowledgeGraph::jdk17());
         out.push(Box::new(katcheck::Kat::new(graph, katcheck::CheckOptions::default())));
+    }
+    if !args.no_contracts {
+        out.push(Box::new(contracts::Contracts::new()));
     }
     out
 }

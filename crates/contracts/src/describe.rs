@@ -1,0 +1,144 @@
+//! The words of a finding: how each object was made (`Foo(int)`,
+//! `Foo.of(String)`), whether with a `null` argument, and the one-sentence
+//! message of each contract.
+
+use model::descriptor::FieldType;
+use model::names::BinaryName;
+use testcase::assertion::Literal;
+use testcase::{MethodRef, StatementKind, TestCase, VarId};
+
+use crate::contract::Contract;
+use crate::judge::{Expect, Violation};
+use crate::probe::{Check, Obj};
+
+/// How value `v` of `test` was made: `Foo(int, String)` for a constructor,
+/// `Foo.of(String)` for a static call, `Bar.make()` for a call on
+/// another object, `Foo.RED` for a constant.
+pub fn made_by(test: &TestCase, v: VarId) -> String {
+    let Some(statement) = test.get(v) else { return "a test".into() };
+    match &statement.kind {
+        StatementKind::Constructor { method, .. } => format!("{}({})", simple(&method.owner), params(method)),
+        StatementKind::StaticCall { method, .. } | StatementKind::Call { method, .. } => {
+            format!("{}.{}({})", simple(&method.owner), method.name, params(method))
+        }
+        StatementKind::FieldGet { field, .. } => format!("{}.{}", simple(&field.owner), field.name),
+        StatementKind::EnumConstant { class, name } => format!("{}.{name}", simple(class)),
+        other => other.to_string(),
+    }
+}
+
+/// The simple name of a class, nested classes with their outer ones (`Map.Entry`).
+fn simple(class: &BinaryName) -> String {
+    class.java_name().rsplit('.').next().unwrap_or_default().to_string()
+}
+
+/// The parameter types of a method, by simple name: `int, String`.
+fn params(method: &MethodRef) -> String {
+    let name = |t: &FieldType| t.java_name().rsplit('.').next().unwrap_or_default().to_string();
+    method.descriptor.params.iter().map(name).collect::<Vec<_>>().join(", ")
+}
+
+/// Whether value `v` of `test` was made, or changed by a call on it, with
+/// a `null` argument.
+pub fn made_with_null(test: &TestCase, v: VarId) -> bool {
+    let is_null = |a: &VarId| test.get(*a).is_some_and(|s| matches!(s.kind, StatementKind::Null(_)));
+    test.iter().any(|(u, s)| match &s.kind {
+        StatementKind::Call { receiver, args, .. } if *receiver == v => args.iter().any(is_null),
+        StatementKind::Constructor { args, .. } | StatementKind::StaticCall { args, .. } if u == v => {
+            args.iter().any(is_null)
+        }
+        _ => false,
+    })
+}
+
+/// The objects a violation is about, in order, each once.
+pub fn objects(violation: &Violation) -> Vec<Obj> {
+    let mut out: Vec<Obj> = Vec::new();
+    for (check, _) in &violation.steps {
+        for o in check.objects() {
+            if !out.contains(&o) {
+                out.push(o);
+            }
+        }
+    }
+    out
+}
+
+/// `a Foo made by Foo(int)`, `two Foo made by Foo(int) and Foo.of(int)`,
+/// `two Foo made by Foo(int) with the same arguments` (an object and its twin).
+fn the_objects(base: &TestCase, class: &BinaryName, objects: &[Obj]) -> String {
+    let c = simple(class);
+    match objects {
+        [a] => format!("{} made by {}", with_article(&c), made_by(base, a.origin())),
+        [a, b] if a.origin() == b.origin() => {
+            format!("two {c} made by {} with the same arguments", made_by(base, a.origin()))
+        }
+        [a, b] => format!("two {c} made by {} and {}", made_by(base, a.origin()), made_by(base, b.origin())),
+        _ => with_article(&c),
+    }
+}
+
+/// `a Foo`, `an Interval`.
+pub fn with_article(noun: &str) -> String {
+    let vowel = noun.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c));
+    format!("{} {noun}", if vowel { "an" } else { "a" })
+}
+
+/// The observed values of the steps, as Java literals (`false`, `-1`).
+fn values(violation: &Violation) -> Vec<String> {
+    let literal = |e: &Expect| match e {
+        Expect::Value(Literal::Primitive(p)) => Some(p.to_string()),
+        _ => None,
+    };
+    violation.steps.iter().filter_map(|(_, e)| literal(e)).collect()
+}
+
+/// The finding's message: the contract broken, how, and the objects.
+pub fn message(base: &TestCase, violation: &Violation) -> String {
+    let objects = the_objects(base, &violation.class, &objects(violation));
+    let v = values(violation);
+    let value = |i: usize| v.get(i).cloned().unwrap_or_default();
+    let exception = violation.exception.as_ref().map(|e| simple(&e.class)).unwrap_or_default();
+    let call = match violation.steps.first().map(|(c, _)| c) {
+        Some(Check::Equals(a, Some(b))) if a == b => "x.equals(x)",
+        Some(Check::Equals(_, None)) => "x.equals(null)",
+        _ => "x.equals(y)",
+    };
+    match violation.contract {
+        Contract::EqualsReflexive => format!("equals is not reflexive: x.equals(x) is false for {objects}"),
+        Contract::EqualsNull => format!("equals accepts null: x.equals(null) is true for {objects}"),
+        Contract::EqualsThrows => format!("equals throws {exception}: {call} for {objects}"),
+        Contract::HashCodeThrows => format!("hashCode throws {exception} for {objects}"),
+        Contract::ToStringThrows => format!("toString throws {exception} for {objects}"),
+        Contract::HashCodeConsistent => format!(
+            "hashCode is inconsistent with equals: x.equals(y) but x.hashCode() != y.hashCode() for {objects}"
+        ),
+        Contract::EqualsSymmetric => {
+            format!("equals is not symmetric: x.equals(y) is {} but y.equals(x) is {} for {objects}", value(0), value(1))
+        }
+        Contract::CompareToReflexive => format!("compareTo is not reflexive: x.compareTo(x) is {} for {objects}", value(0)),
+        Contract::CompareToAntisymmetric => format!(
+            "compareTo is not antisymmetric: x.compareTo(y) is {} and y.compareTo(x) is {} for {objects}",
+            value(0),
+            value(1)
+        ),
+        Contract::CompareToConsistent => format!(
+            "compareTo is inconsistent with equals (recommended, not required): x.equals(y) is {} but x.compareTo(y) is {} for {objects}",
+            value(0),
+            value(1)
+        ),
+    }
+}
+
+/// A stack trace as findings show it, innermost frame first
+/// (`p.Foo.toString:12`), without the frames of ferrosuite's runtime.
+pub fn trace(frames: &[exec::StackFrame]) -> Vec<String> {
+    frames
+        .iter()
+        .filter(|f| !f.class.starts_with("ferrosuite.runtime."))
+        .map(|f| match f.line {
+            Some(l) => format!("{}.{}:{l}", f.class, f.method),
+            None => format!("{}.{}", f.class, f.method),
+        })
+        .collect()
+}

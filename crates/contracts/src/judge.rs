@@ -1,0 +1,186 @@
+//! Which contracts the outcomes of a plan's checks break: a pure function
+//! of the checks, their outcomes, the runtime classes of the objects and
+//! the contract methods each class has from the user's code
+//! ([`crate::facts::Declared`]). A contract is judged only on objects of a
+//! user's class that has its method from the user's code, and a pair only
+//! on two objects of one runtime class.
+
+use std::collections::BTreeMap;
+
+use exec::{ExceptionInfo, ValueSummary};
+use model::names::BinaryName;
+use testcase::Primitive;
+use testcase::assertion::Literal;
+
+use crate::contract::{Contract, Method};
+use crate::facts::Declared;
+use crate::probe::{Check, Obj, Outcome};
+
+/// What a witness asserts about one of its checks.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Expect {
+    /// Nothing (a value another assertion compares with).
+    Nothing,
+    /// The value.
+    Value(Literal),
+    /// The exception (the witness ends there).
+    Throws(BinaryName),
+    /// A value different from that of the check at this index of the steps.
+    DiffersFrom(usize),
+}
+
+/// A broken contract, with the checks that show it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Violation {
+    /// The runtime class of the objects.
+    pub class: BinaryName,
+    /// The contract.
+    pub contract: Contract,
+    /// The checks a witness repeats, in order, each with what it asserts.
+    pub steps: Vec<(Check, Expect)>,
+    /// The exception, when a check threw.
+    pub exception: Option<ExceptionInfo>,
+}
+
+/// What the judge reads.
+pub struct Evidence<'a> {
+    /// The checks.
+    pub checks: &'a [Check],
+    /// The outcome of each check that ended (by index into `checks`).
+    pub outcomes: &'a BTreeMap<usize, Outcome>,
+    /// The runtime class of each object (`None` for `null`).
+    pub classes: &'a BTreeMap<Obj, Option<BinaryName>>,
+    /// The contract methods of each user's class among them (absent: not a user's class).
+    pub declared: &'a BTreeMap<BinaryName, Declared>,
+}
+
+impl Evidence<'_> {
+    /// The class of `o` when it is a user's class that has `method` from the user's code.
+    fn class_with(&self, o: Obj, method: Method) -> Option<&BinaryName> {
+        let class = self.classes.get(&o)?.as_ref()?;
+        self.declared.get(class).filter(|d| d.declares(method)).map(|_| class)
+    }
+
+    /// The value of the check that is exactly `check`.
+    fn value(&self, check: &Check) -> Option<&ValueSummary> {
+        let k = self.checks.iter().position(|c| c == check)?;
+        match self.outcomes.get(&k)? {
+            Outcome::Value(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The common runtime class of `a` and `b`, when it has one of `methods` from the user's code.
+    fn pair_class(&self, a: Obj, b: Obj, methods: &[Method]) -> Option<&BinaryName> {
+        let class = self.classes.get(&a)?.as_ref()?;
+        let same = self.classes.get(&b)?.as_ref() == Some(class);
+        let declared = self.declared.get(class)?;
+        (same && methods.iter().any(|m| declared.declares(*m))).then_some(class)
+    }
+}
+
+/// The violations the evidence shows (possibly several of one contract).
+pub fn judge(e: &Evidence<'_>) -> Vec<Violation> {
+    let mut out = Vec::new();
+    for (k, check) in e.checks.iter().enumerate() {
+        match e.outcomes.get(&k) {
+            Some(Outcome::Threw(x)) => out.extend(thrown(e, check, x)),
+            Some(Outcome::Value(v)) => {
+                out.extend(single(e, check, v));
+                out.extend(pair(e, check, v));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// A check that threw: `equals`, `hashCode` and `toString` must not.
+fn thrown(e: &Evidence<'_>, check: &Check, x: &ExceptionInfo) -> Option<Violation> {
+    let contract = Contract::throwing(check.method())?;
+    let class = e.class_with(check.receiver(), check.method())?.clone();
+    let steps = vec![(check.clone(), Expect::Throws(x.class.clone()))];
+    Some(Violation { class, contract, steps, exception: Some(x.clone()) })
+}
+
+/// The contracts of one object: `x.equals(x)`, `!x.equals(null)`, `x.compareTo(x) == 0`.
+fn single(e: &Evidence<'_>, check: &Check, v: &ValueSummary) -> Option<Violation> {
+    let (contract, expect) = match (check, v) {
+        (Check::Equals(a, Some(b)), ValueSummary::Boolean(false)) if a == b => {
+            (Contract::EqualsReflexive, Expect::Value(Literal::Primitive(Primitive::Boolean(false))))
+        }
+        (Check::Equals(_, None), ValueSummary::Boolean(true)) => {
+            (Contract::EqualsNull, Expect::Value(Literal::Primitive(Primitive::Boolean(true))))
+        }
+        (Check::CompareTo(a, b, _), ValueSummary::Integer(c)) if a == b && *c != 0 => {
+            (Contract::CompareToReflexive, Expect::Value(int(*c)))
+        }
+        _ => return None,
+    };
+    let class = e.class_with(check.receiver(), check.method())?.clone();
+    Some(Violation { class, contract, steps: vec![(check.clone(), expect)], exception: None })
+}
+
+/// The contracts of two objects of one class, judged at `a.equals(b)` and
+/// `a.compareTo(b)` with `a` before `b`.
+fn pair(e: &Evidence<'_>, check: &Check, v: &ValueSummary) -> Vec<Violation> {
+    let mut out = Vec::new();
+    match (check, v) {
+        (Check::Equals(a, Some(b)), ValueSummary::Boolean(equal)) if a < b => {
+            let Some(class) = e.pair_class(*a, *b, &[Method::Equals, Method::HashCode]) else { return out };
+            let equals = Expect::Value(Literal::Primitive(Primitive::Boolean(*equal)));
+            let (ha, hb) = (e.value(&Check::HashCode(*a)), e.value(&Check::HashCode(*b)));
+            if *equal && ha.is_some() && hb.is_some() && ha != hb {
+                let steps = vec![
+                    (check.clone(), equals.clone()),
+                    (Check::HashCode(*a), Expect::Nothing),
+                    (Check::HashCode(*b), Expect::DiffersFrom(1)),
+                ];
+                out.push(Violation { class: class.clone(), contract: Contract::HashCodeConsistent, steps, exception: None });
+            }
+            let back = Check::Equals(*b, Some(*a));
+            if let Some(ValueSummary::Boolean(other)) = e.value(&back)
+                && other != equal
+                && e.pair_class(*a, *b, &[Method::Equals]).is_some()
+            {
+                let steps = vec![
+                    (check.clone(), equals),
+                    (back, Expect::Value(Literal::Primitive(Primitive::Boolean(*other)))),
+                ];
+                out.push(Violation { class: class.clone(), contract: Contract::EqualsSymmetric, steps, exception: None });
+            }
+        }
+        (Check::CompareTo(a, b, m), ValueSummary::Integer(c)) if a < b => {
+            let Some(class) = e.pair_class(*a, *b, &[Method::CompareTo]) else { return out };
+            let back = Check::CompareTo(*b, *a, m.clone());
+            if let Some(ValueSummary::Integer(d)) = e.value(&back)
+                && c.signum() != -d.signum()
+            {
+                let steps = vec![(check.clone(), Expect::Value(int(*c))), (back, Expect::Value(int(*d)))];
+                out.push(Violation {
+                    class: class.clone(),
+                    contract: Contract::CompareToAntisymmetric,
+                    steps,
+                    exception: None,
+                });
+            }
+            let equals = Check::Equals(*a, Some(*b));
+            if let Some(ValueSummary::Boolean(equal)) = e.value(&equals)
+                && (*c == 0) != *equal
+            {
+                let steps = vec![
+                    (equals, Expect::Value(Literal::Primitive(Primitive::Boolean(*equal)))),
+                    (check.clone(), Expect::Value(int(*c))),
+                ];
+                out.push(Violation { class: class.clone(), contract: Contract::CompareToConsistent, steps, exception: None });
+            }
+        }
+        _ => {}
+    }
+    out
+}
+
+/// An `int` literal of an observed `compareTo` result.
+fn int(c: i64) -> Literal {
+    Literal::Primitive(Primitive::Int(i32::try_from(c).unwrap_or(if c < 0 { i32::MIN } else { i32::MAX })))
+}
