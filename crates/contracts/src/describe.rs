@@ -142,3 +142,78 @@ pub fn trace(frames: &[exec::StackFrame]) -> Vec<String> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use model::names::BinaryName;
+    use testcase::assertion::Literal;
+    use testcase::{MethodRef, Primitive, TestCaseBuilder, VarId};
+
+    use super::*;
+
+    fn m(owner: &str, name: &str, descriptor: &str) -> MethodRef {
+        MethodRef::parse(owner, name, descriptor).unwrap()
+    }
+
+    /// `v0 = 3; v1 = (String) null; v2 = new p.Foo$Inner(v0, v1); v3 = p.Foo.of(v0); v4 = v3.copy()`.
+    fn base() -> TestCase {
+        let mut b = TestCaseBuilder::new();
+        let three = b.int(3);
+        let null = b.null(FieldType::parse("Ljava/lang/String;").unwrap());
+        b.construct(m("p.Foo$Inner", "<init>", "(ILjava/lang/String;)V"), &[three, null]);
+        let of = b.static_call(m("p.Foo", "of", "(I)Lp/Foo;"), &[three]);
+        b.call(of, m("p.Foo", "copy", "()Lp/Foo;"), &[]);
+        b.build()
+    }
+
+    #[test]
+    fn objects_are_described_by_the_call_that_made_them() {
+        let base = base();
+        assert_eq!(made_by(&base, VarId(2)), "Inner(int, String)");
+        assert_eq!(made_by(&base, VarId(3)), "Foo.of(int)");
+        assert_eq!(made_by(&base, VarId(4)), "Foo.copy()");
+        assert!(made_with_null(&base, VarId(2)));
+        assert!(!made_with_null(&base, VarId(3)));
+    }
+
+    #[test]
+    fn messages_say_the_contract_the_values_and_the_objects() {
+        let base = base();
+        let x = Obj::Var(VarId(3));
+        let bool_of = |b: bool| Expect::Value(Literal::Primitive(Primitive::Boolean(b)));
+        let v = Violation {
+            class: BinaryName::new("p.Foo"),
+            contract: Contract::EqualsSymmetric,
+            steps: vec![
+                (Check::Equals(x, Some(Obj::Var(VarId(4)))), bool_of(true)),
+                (Check::Equals(Obj::Var(VarId(4)), Some(x)), bool_of(false)),
+            ],
+            exception: None,
+        };
+        assert_eq!(
+            message(&base, &v),
+            "equals is not symmetric: x.equals(y) is true but y.equals(x) is false for two Foo made by Foo.of(int) and Foo.copy()"
+        );
+        let v = Violation {
+            class: BinaryName::new("p.Foo$Inner"),
+            contract: Contract::EqualsReflexive,
+            steps: vec![(Check::Equals(Obj::Var(VarId(2)), Some(Obj::Var(VarId(2)))), bool_of(false))],
+            exception: None,
+        };
+        assert_eq!(
+            message(&base, &v),
+            "equals is not reflexive: x.equals(x) is false for an Inner made by Inner(int, String)"
+        );
+    }
+
+    #[test]
+    fn traces_leave_out_ferrosuites_runtime() {
+        let frame = |class: &str, method: &str, line| exec::StackFrame { class: class.into(), method: method.into(), line };
+        let frames = [
+            frame("java.lang.String", "repeat", Some(3)),
+            frame("p.Foo", "toString", Some(12)),
+            frame("ferrosuite.runtime.Environment", "toString", None),
+        ];
+        assert_eq!(trace(&frames), ["java.lang.String.repeat:3", "p.Foo.toString:12"]);
+    }
+}

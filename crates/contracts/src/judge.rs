@@ -184,3 +184,117 @@ fn pair(e: &Evidence<'_>, check: &Check, v: &ValueSummary) -> Vec<Violation> {
 fn int(c: i64) -> Literal {
     Literal::Primitive(Primitive::Int(i32::try_from(c).unwrap_or(if c < 0 { i32::MIN } else { i32::MAX })))
 }
+
+#[cfg(test)]
+mod tests {
+    use testcase::{MethodRef, VarId};
+
+    use super::*;
+
+    const FOO: &str = "p.Foo";
+
+    fn declared(methods: &[Method]) -> BTreeMap<BinaryName, Declared> {
+        let by = methods.iter().map(|m| (*m, BinaryName::new(FOO))).collect();
+        BTreeMap::from([(BinaryName::new(FOO), Declared { by })])
+    }
+
+    fn b(v: bool) -> Outcome {
+        Outcome::Value(ValueSummary::Boolean(v))
+    }
+
+    fn i(v: i64) -> Outcome {
+        Outcome::Value(ValueSummary::Integer(v))
+    }
+
+    /// The contracts `checks` with `outcomes` break, on objects of class `p.Foo` having `methods`.
+    fn broken(checks: &[Check], outcomes: Vec<Outcome>, methods: &[Method]) -> Vec<&'static str> {
+        let outcomes: BTreeMap<usize, Outcome> = outcomes.into_iter().enumerate().collect();
+        let objects = checks.iter().flat_map(Check::objects);
+        let classes = objects.map(|o| (o, Some(BinaryName::new(FOO)))).collect();
+        let declared = declared(methods);
+        let e = Evidence { checks, outcomes: &outcomes, classes: &classes, declared: &declared };
+        judge(&e).iter().map(|v| v.contract.name()).collect()
+    }
+
+    const X: Obj = Obj::Var(VarId(1));
+    const Y: Obj = Obj::Twin(VarId(1));
+    const ALL: [Method; 4] = [Method::Equals, Method::HashCode, Method::ToString, Method::CompareTo];
+
+    fn compare(a: Obj, b: Obj) -> Check {
+        Check::CompareTo(a, b, MethodRef::parse(FOO, "compareTo", "(Lp/Foo;)I").unwrap())
+    }
+
+    #[test]
+    fn single_objects_break_reflexivity_null_and_throwing() {
+        let checks = [Check::Equals(X, Some(X)), Check::Equals(X, None), compare(X, X)];
+        assert_eq!(broken(&checks, vec![b(false), b(true), i(1)], &ALL), ["equals-reflexive", "equals-null", "compareto-reflexive"]);
+        assert!(broken(&checks, vec![b(true), b(false), i(0)], &ALL).is_empty());
+        let thrown = Outcome::Threw(ExceptionInfo {
+            class: BinaryName::new("java.lang.NullPointerException"),
+            message: None,
+            direct: false,
+            frames: vec![],
+        });
+        let checks = [Check::ToString(X), Check::HashCode(X), compare(X, Y)];
+        let outcomes = vec![thrown.clone(), thrown.clone(), thrown];
+        assert_eq!(broken(&checks, outcomes, &ALL), ["tostring-throws", "hashcode-throws"], "compareTo may throw");
+    }
+
+    #[test]
+    fn methods_a_class_keeps_from_object_or_the_jdk_are_not_judged() {
+        let checks = [Check::Equals(X, Some(X)), Check::Equals(X, None)];
+        assert!(broken(&checks, vec![b(false), b(true)], &[Method::HashCode, Method::ToString]).is_empty());
+    }
+
+    #[test]
+    fn pairs_break_hash_consistency_symmetry_and_antisymmetry() {
+        let checks = [
+            Check::HashCode(X),
+            Check::HashCode(Y),
+            Check::Equals(X, Some(Y)),
+            Check::Equals(Y, Some(X)),
+            compare(X, Y),
+            compare(Y, X),
+        ];
+        let outcomes = vec![i(1), i(2), b(true), b(false), i(-1), i(-1)];
+        assert_eq!(
+            broken(&checks, outcomes, &ALL),
+            ["hashcode-consistent", "equals-symmetric", "compareto-antisymmetric", "compareto-consistent"]
+        );
+        let outcomes = vec![i(7), i(7), b(true), b(true), i(0), i(0)];
+        assert!(broken(&checks, outcomes, &ALL).is_empty());
+        // Equal hash codes of unequal objects are allowed; so is a class that keeps Object's equals.
+        let outcomes = vec![i(1), i(2), b(false), b(false), i(-1), i(1)];
+        assert!(broken(&checks, outcomes, &[Method::ToString]).is_empty());
+    }
+
+    #[test]
+    fn pairs_of_two_runtime_classes_are_not_judged() {
+        let checks = [Check::HashCode(X), Check::HashCode(Y), Check::Equals(X, Some(Y))];
+        let outcomes: BTreeMap<usize, Outcome> = [i(1), i(2), b(true)].into_iter().enumerate().collect();
+        let classes =
+            BTreeMap::from([(X, Some(BinaryName::new(FOO))), (Y, Some(BinaryName::new("p.SubFoo")))]);
+        let declared = declared(&ALL);
+        let e = Evidence { checks: &checks, outcomes: &outcomes, classes: &classes, declared: &declared };
+        assert!(judge(&e).is_empty());
+    }
+
+    #[test]
+    fn a_hash_violation_asserts_equality_then_different_hash_codes() {
+        let checks = [Check::HashCode(X), Check::HashCode(Y), Check::Equals(X, Some(Y))];
+        let outcomes: BTreeMap<usize, Outcome> = [i(1), i(2), b(true)].into_iter().enumerate().collect();
+        let classes = checks.iter().flat_map(Check::objects).map(|o| (o, Some(BinaryName::new(FOO)))).collect();
+        let declared = declared(&ALL);
+        let e = Evidence { checks: &checks, outcomes: &outcomes, classes: &classes, declared: &declared };
+        let v = &judge(&e)[0];
+        let expects: Vec<&Expect> = v.steps.iter().map(|(_, e)| e).collect();
+        assert_eq!(
+            expects,
+            [
+                &Expect::Value(Literal::Primitive(Primitive::Boolean(true))),
+                &Expect::Nothing,
+                &Expect::DiffersFrom(1)
+            ]
+        );
+    }
+}

@@ -71,3 +71,55 @@ pub fn shown(test: &TestCase, mut has: impl FnMut(&BinaryName, Method) -> bool) 
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use testcase::assertion::Assertion;
+    use testcase::{MethodRef, TestCaseBuilder};
+
+    use super::*;
+
+    fn m(owner: &str, name: &str, descriptor: &str) -> MethodRef {
+        MethodRef::parse(owner, name, descriptor).unwrap()
+    }
+
+    /// `v0 = new p.Foo(); v1 = (Object) null; v2 = v0.equals(v0); v3 = v0.equals(v1); v4 = v0.toString()`
+    /// with `assertions`.
+    fn test(assertions: &[(u32, AssertionKind)]) -> TestCase {
+        let mut b = TestCaseBuilder::new();
+        let foo = b.construct(m("p.Foo", "<init>", "()V"), &[]);
+        let null = b.null(model::descriptor::FieldType::parse("Ljava/lang/Object;").unwrap());
+        let equals = m("p.Foo", "equals", "(Ljava/lang/Object;)Z");
+        b.call(foo, equals.clone(), &[foo]);
+        b.call(foo, equals, &[null]);
+        b.call(foo, m("p.Foo", "toString", "()Ljava/lang/String;"), &[]);
+        let mut t = b.build();
+        t.assertions = assertions.iter().map(|(v, kind)| Assertion { var: VarId(*v), kind: kind.clone() }).collect();
+        t
+    }
+
+    fn bool_is(b: bool) -> AssertionKind {
+        AssertionKind::Value(Literal::Primitive(Primitive::Boolean(b)))
+    }
+
+    #[test]
+    fn tests_that_assert_a_violation_as_expected_show_it() {
+        let npe = BinaryName::new("java.lang.NullPointerException");
+        let t = test(&[(2, bool_is(false)), (3, bool_is(true)), (4, AssertionKind::Throws { exception: npe })]);
+        let contracts: Vec<&str> = shown(&t, |_, _| true).iter().map(|s| s.contract.name()).collect();
+        assert_eq!(contracts, ["equals-reflexive", "equals-null", "tostring-throws"]);
+        assert!(shown(&t, |_, m| m == Method::HashCode).is_empty(), "methods kept from Object show nothing");
+        let fine = test(&[(2, bool_is(true)), (3, bool_is(false))]);
+        assert!(shown(&fine, |_, _| true).is_empty());
+    }
+
+    #[test]
+    fn a_witness_is_found_by_its_statements_and_assertions() {
+        let witness = test(&[(2, bool_is(false))]);
+        assert!(carries(&test(&[(2, bool_is(false)), (3, bool_is(false))]), &witness));
+        assert!(!carries(&test(&[(3, bool_is(false))]), &witness), "its assertion was removed");
+        let mut other = witness.clone();
+        other.statements.pop();
+        assert!(!carries(&other, &witness));
+    }
+}

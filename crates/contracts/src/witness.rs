@@ -111,3 +111,108 @@ pub fn minimise(
     }
     Ok(best)
 }
+
+#[cfg(test)]
+mod tests {
+    use exec::{ExceptionInfo, StatementOutcome};
+    use model::names::BinaryName;
+    use testcase::{MethodRef, TestCaseBuilder};
+
+    use super::*;
+    use crate::contract::Contract;
+    use crate::judge::Violation;
+    use crate::probe::{Check, Obj};
+
+    const X: Obj = Obj::Var(VarId(1));
+    const Y: Obj = Obj::Twin(VarId(1));
+
+    /// `v0 = 3; v1 = new p.Foo(v0)`.
+    fn base() -> TestCase {
+        let mut b = TestCaseBuilder::new();
+        let three = b.int(3);
+        b.construct(MethodRef::parse("p.Foo", "<init>", "(I)V").unwrap(), &[three]);
+        b.build()
+    }
+
+    fn violation(contract: Contract, steps: Vec<(Check, Expect)>) -> Violation {
+        Violation { class: BinaryName::new("p.Foo"), contract, steps, exception: None }
+    }
+
+    fn run(statements: Vec<StatementOutcome>) -> ExecutionResult {
+        ExecutionResult {
+            outcome: TestOutcome::Completed,
+            statements,
+            trace: Default::default(),
+            output: Default::default(),
+            duration: Default::default(),
+        }
+    }
+
+    fn value(v: ValueSummary) -> StatementOutcome {
+        StatementOutcome::Normal(v)
+    }
+
+    #[test]
+    fn a_reflexivity_witness_asserts_false_on_the_equals_call() {
+        let v = violation(
+            Contract::EqualsReflexive,
+            vec![(Check::Equals(X, Some(X)), Expect::Value(Literal::Primitive(Primitive::Boolean(false))))],
+        );
+        let w = witness(&base(), &v);
+        assert_eq!(
+            w.to_string(),
+            "v0 = 3\nv1 = new p.Foo(v0)\nv2 = v1.equals(v1)  // call under test\nassert v2 == false\n"
+        );
+        let foo = value(ValueSummary::Object { class: BinaryName::new("p.Foo") });
+        assert!(holds(&w, &run(vec![value(ValueSummary::Integer(3)), foo.clone(), value(ValueSummary::Boolean(false))])));
+        assert!(!holds(&w, &run(vec![value(ValueSummary::Integer(3)), foo, value(ValueSummary::Boolean(true))])));
+    }
+
+    #[test]
+    fn a_hash_witness_compares_the_hash_codes_of_an_object_and_its_twin() {
+        let v = violation(
+            Contract::HashCodeConsistent,
+            vec![
+                (Check::Equals(X, Some(Y)), Expect::Value(Literal::Primitive(Primitive::Boolean(true)))),
+                (Check::HashCode(X), Expect::Nothing),
+                (Check::HashCode(Y), Expect::DiffersFrom(1)),
+            ],
+        );
+        let w = witness(&base(), &v);
+        assert_eq!(
+            w.to_string(),
+            "v0 = 3\nv1 = new p.Foo(v0)\nv2 = new p.Foo(v0)\nv3 = v1.equals(v2)\nassert v3 == true\n\
+             v4 = v1.hashCode()\nv5 = v2.hashCode()  // call under test\nassert !v5.equals(v4)\n"
+        );
+        let foo = value(ValueSummary::Object { class: BinaryName::new("p.Foo") });
+        let mut statements = vec![value(ValueSummary::Integer(3)), foo.clone(), foo, value(ValueSummary::Boolean(true))];
+        statements.extend([value(ValueSummary::Integer(5)), value(ValueSummary::Integer(6))]);
+        assert!(holds(&w, &run(statements.clone())));
+        statements[5] = value(ValueSummary::Integer(5));
+        assert!(!holds(&w, &run(statements)));
+    }
+
+    #[test]
+    fn a_throwing_witness_ends_at_the_throwing_check() {
+        let npe = BinaryName::new("java.lang.NullPointerException");
+        let v = violation(
+            Contract::ToStringThrows,
+            vec![(Check::ToString(X), Expect::Throws(npe.clone())), (Check::HashCode(X), Expect::Nothing)],
+        );
+        let w = witness(&base(), &v);
+        assert_eq!(
+            w.to_string(),
+            "v0 = 3\nv1 = new p.Foo(v0)\nv2 = v1.toString()  // call under test\nassert v2 throws java.lang.NullPointerException\n"
+        );
+        let foo = value(ValueSummary::Object { class: BinaryName::new("p.Foo") });
+        let thrown = StatementOutcome::Threw(ExceptionInfo { class: npe, message: None, direct: false, frames: vec![] });
+        assert!(holds(&w, &run(vec![value(ValueSummary::Integer(3)), foo.clone(), thrown])));
+        let early = StatementOutcome::Threw(ExceptionInfo {
+            class: BinaryName::new("java.lang.Error"),
+            message: None,
+            direct: true,
+            frames: vec![],
+        });
+        assert!(!holds(&w, &run(vec![value(ValueSummary::Integer(3)), early, StatementOutcome::NotExecuted])));
+    }
+}
