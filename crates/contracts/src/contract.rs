@@ -45,6 +45,11 @@ impl Method {
         MethodRef::parse("java.lang.Object", self.name(), self.object_descriptor()?).ok()
     }
 
+    /// Whether `name` is the name of a contract method.
+    pub fn is_contract_name(name: &str) -> bool {
+        matches!(name, "equals" | "hashCode" | "toString" | "compareTo")
+    }
+
     /// The contract method a call of `method` is, if any: `equals`,
     /// `hashCode` and `toString` by `Object`'s descriptors, `compareTo` by
     /// its shape (one reference parameter, returning `int`).
@@ -156,21 +161,29 @@ impl Contract {
     }
 }
 
+/// What makes a violation less likely a bug.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Doubts<'a> {
+    /// An object involved was made, or changed by a call, with a `null`
+    /// argument: the class may simply not support `null` there, as many
+    /// constructors document.
+    pub null_argument: bool,
+    /// The class is not public: its objects are made by the code of its
+    /// package, which may keep invariants a test that makes one does not
+    /// (a map's internal node made with a `null` key).
+    pub hidden_class: bool,
+    /// The exception the method threw, if any: an
+    /// `UnsupportedOperationException` is a refusal by design (some views
+    /// and mutable keys refuse `hashCode`).
+    pub exception: Option<&'a str>,
+}
+
 /// The confidence of a violation of `contract`: its base
-/// ([`Contract::base_confidence`]), halved when an object involved was made
-/// or changed with a `null` argument (the class may simply not support
-/// `null` there, as many constructors document), and halved when the
-/// exception thrown is an `UnsupportedOperationException` (a method that
-/// refuses by design, as some views and mutable keys do).
-pub fn confidence(contract: Contract, made_with_null: bool, exception: Option<&str>) -> f64 {
-    let mut c = contract.base_confidence();
-    if made_with_null {
-        c *= 0.5;
-    }
-    if exception == Some("java.lang.UnsupportedOperationException") {
-        c *= 0.5;
-    }
-    c
+/// ([`Contract::base_confidence`]), halved for each of the [`Doubts`] that holds.
+pub fn confidence(contract: Contract, doubts: Doubts<'_>) -> f64 {
+    let unsupported = doubts.exception == Some("java.lang.UnsupportedOperationException");
+    let halvings = [doubts.null_argument, doubts.hidden_class, unsupported].iter().filter(|d| **d).count();
+    contract.base_confidence() / f64::from(1u32 << halvings)
 }
 
 #[cfg(test)]
@@ -201,10 +214,15 @@ mod tests {
     }
 
     #[test]
-    fn confidence_is_lower_for_null_arguments_unsupported_operations_and_recommendations() {
-        assert_eq!(confidence(Contract::EqualsReflexive, false, None), 1.0);
-        assert_eq!(confidence(Contract::ToStringThrows, true, Some("java.lang.NullPointerException")), 0.5);
-        assert_eq!(confidence(Contract::HashCodeThrows, false, Some("java.lang.UnsupportedOperationException")), 0.5);
-        assert_eq!(confidence(Contract::CompareToConsistent, false, None), 0.4);
+    fn confidence_is_lower_for_null_arguments_hidden_classes_unsupported_operations_and_recommendations() {
+        let none = Doubts::default();
+        assert_eq!(confidence(Contract::EqualsReflexive, none), 1.0);
+        let npe = Some("java.lang.NullPointerException");
+        assert_eq!(confidence(Contract::ToStringThrows, Doubts { null_argument: true, exception: npe, ..none }), 0.5);
+        let unsupported = Some("java.lang.UnsupportedOperationException");
+        assert_eq!(confidence(Contract::HashCodeThrows, Doubts { exception: unsupported, ..none }), 0.5);
+        let both = Doubts { null_argument: true, hidden_class: true, ..none };
+        assert_eq!(confidence(Contract::HashCodeThrows, both), 0.25);
+        assert_eq!(confidence(Contract::CompareToConsistent, none), 0.4);
     }
 }

@@ -4,10 +4,11 @@
 //! a value of a static type can be called with, and where in the source
 //! a method or a stack frame is.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 
-use model::access::{ABSTRACT, BRIDGE, INTERFACE, STATIC, SYNTHETIC};
+use model::access::{ABSTRACT, BRIDGE, INTERFACE, PUBLIC, STATIC, SYNTHETIC};
 use model::classfile::ClassFile;
 use model::classpath::ClassPath;
 use model::hierarchy::Supertypes;
@@ -24,6 +25,8 @@ use crate::contract::Method;
 pub struct Declared {
     /// The declaring class of each contract method the class has from the user's classes.
     pub by: BTreeMap<Method, BinaryName>,
+    /// The class and its superclasses of the user's, nearest first.
+    pub chain: Vec<BinaryName>,
 }
 
 impl Declared {
@@ -38,6 +41,8 @@ pub struct ClassFacts {
     cp: Arc<ClassPath>,
     /// The user's class path alone: a class found there is not the JDK's.
     user: Option<ClassPath>,
+    /// Answers of [`ClassFacts::is_user`] (each reads the class's bytes).
+    users: RefCell<HashMap<String, bool>>,
     declared: HashMap<BinaryName, Option<Declared>>,
 }
 
@@ -46,12 +51,17 @@ impl ClassFacts {
     /// `user_class_path` (the user's alone, `:`-separated).
     pub fn new(cp: Arc<ClassPath>, user_class_path: &str) -> ClassFacts {
         let user = ClassPath::parse(user_class_path).ok();
-        ClassFacts { cp, user, declared: HashMap::new() }
+        ClassFacts { cp, user, users: RefCell::new(HashMap::new()), declared: HashMap::new() }
     }
 
     /// Whether `class` is on the user's class path (not a JDK class).
     pub fn is_user(&self, class: &str) -> bool {
-        self.user.as_ref().is_some_and(|u| u.contains(class))
+        if let Some(&known) = self.users.borrow().get(class) {
+            return known;
+        }
+        let found = self.user.as_ref().is_some_and(|u| u.contains(class));
+        self.users.borrow_mut().insert(class.to_string(), found);
+        found
     }
 
     /// The contract methods `class` has from the user's classes; `None`
@@ -74,6 +84,7 @@ impl ClassFacts {
             .is_ok_and(|s| s.interfaces.iter().any(|i| i.as_str() == "java.lang.Comparable"));
         let mut declared = Declared::default();
         for (name, cf) in self.user_chain(class) {
+            declared.chain.push(name.clone());
             for m in &cf.methods {
                 if m.access & (STATIC | ABSTRACT) != 0 {
                     continue;
@@ -139,6 +150,14 @@ impl ClassFacts {
             }
         }
         None
+    }
+
+    /// Whether `class` is public (for a nested class: declared public in
+    /// its enclosing class too).
+    pub fn is_public(&self, class: &BinaryName) -> bool {
+        self.cp.load(class.as_str()).is_ok_and(|cf| {
+            cf.access & PUBLIC != 0 && cf.inner_class_flags().is_none_or(|flags| flags & PUBLIC != 0)
+        })
     }
 
     /// `File.java:LINE` of the first line of `method` in `class` (the

@@ -95,10 +95,20 @@ pub fn judge(e: &Evidence<'_>) -> Vec<Violation> {
     out
 }
 
-/// A check that threw: `equals`, `hashCode` and `toString` must not.
+/// A check that threw: `equals`, `hashCode` and `toString` must not,
+/// unless the exception came out of a contract method of another class
+/// (an element's `hashCode` that throws, called by a container's): that
+/// is the other class's violation.
 fn thrown(e: &Evidence<'_>, check: &Check, x: &ExceptionInfo) -> Option<Violation> {
     let contract = Contract::throwing(check.method())?;
     let class = e.class_with(check.receiver(), check.method())?.clone();
+    let chain = &e.declared.get(&class)?.chain;
+    let foreign = |f: &exec::StackFrame| {
+        Method::is_contract_name(&f.method) && !is_jdk(&f.class) && !chain.iter().any(|c| c.as_str() == f.class)
+    };
+    if x.frames.iter().any(foreign) {
+        return None;
+    }
     let steps = vec![(check.clone(), Expect::Throws(x.class.clone()))];
     Some(Violation { class, contract, steps, exception: Some(x.clone()) })
 }
@@ -180,6 +190,12 @@ fn pair(e: &Evidence<'_>, check: &Check, v: &ValueSummary) -> Vec<Violation> {
     out
 }
 
+/// Whether a frame's class is the JDK's (or ferrosuite's runtime, whose
+/// `Environment.hashCode` stands in for calls the class under test makes).
+fn is_jdk(class: &str) -> bool {
+    ["java.", "javax.", "jdk.", "sun.", "com.sun.", "ferrosuite.runtime."].iter().any(|p| class.starts_with(p))
+}
+
 /// An `int` literal of an observed `compareTo` result.
 fn int(c: i64) -> Literal {
     Literal::Primitive(Primitive::Int(i32::try_from(c).unwrap_or(if c < 0 { i32::MIN } else { i32::MAX })))
@@ -195,7 +211,7 @@ mod tests {
 
     fn declared(methods: &[Method]) -> BTreeMap<BinaryName, Declared> {
         let by = methods.iter().map(|m| (*m, BinaryName::new(FOO))).collect();
-        BTreeMap::from([(BinaryName::new(FOO), Declared { by })])
+        BTreeMap::from([(BinaryName::new(FOO), Declared { by, chain: vec![BinaryName::new(FOO)] })])
     }
 
     fn b(v: bool) -> Outcome {
@@ -238,6 +254,19 @@ mod tests {
         let checks = [Check::ToString(X), Check::HashCode(X), compare(X, Y)];
         let outcomes = vec![thrown.clone(), thrown.clone(), thrown];
         assert_eq!(broken(&checks, outcomes, &ALL), ["tostring-throws", "hashcode-throws"], "compareTo may throw");
+    }
+
+    #[test]
+    fn an_exception_out_of_another_classs_contract_method_is_not_this_classs() {
+        let frame = |class: &str, method: &str| exec::StackFrame { class: class.into(), method: method.into(), line: None };
+        let thrown = |frames: Vec<exec::StackFrame>| {
+            let class = BinaryName::new("java.lang.NullPointerException");
+            Outcome::Threw(ExceptionInfo { class, message: None, direct: false, frames })
+        };
+        let element = vec![frame("p.Key", "getValue"), frame("p.Key", "hashCode"), frame("java.util.Objects", "hashCode")];
+        let own = vec![frame("p.Foo", "get"), frame("java.util.Objects", "hashCode"), frame(FOO, "hashCode")];
+        let checks = [Check::HashCode(X), Check::HashCode(Y)];
+        assert_eq!(broken(&checks, vec![thrown(element), thrown(own)], &ALL), ["hashcode-throws"]);
     }
 
     #[test]

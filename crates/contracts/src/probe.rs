@@ -105,6 +105,9 @@ pub struct Plan {
 /// The plan for `test`; `None` when it has no object to check.
 pub fn plan(test: &TestCase, facts: &mut ClassFacts) -> Option<Plan> {
     let base = base_of(test)?;
+    if base.statements.iter().any(|s| is_impossible(&base, &s.kind)) {
+        return None;
+    }
     let candidates = objects(&base, facts);
     if candidates.is_empty() {
         return None;
@@ -181,6 +184,18 @@ fn objects(base: &TestCase, facts: &mut ClassFacts) -> Vec<VarId> {
     let mut out: Vec<VarId> = found.into_iter().take(MAX_OBJECTS).map(|(_, v)| v).collect();
     out.sort();
     out
+}
+
+/// Whether a statement makes an object Java source cannot make: an inner
+/// class's instance with a `null` outer instance (`((Outer) null).new
+/// Inner()` throws in Java; a worker, constructing through JNI, makes it).
+/// A test with one fails under JUnit: it is not checked.
+fn is_impossible(test: &TestCase, kind: &StatementKind) -> bool {
+    let StatementKind::Constructor { method, args } = kind else { return false };
+    let (Some(outer), Some(first)) = (method.owner.as_str().rsplit_once('$'), args.first()) else { return false };
+    let outer_param = method.descriptor.params.first().and_then(FieldType::to_internal_name);
+    outer_param.is_some_and(|p| p.to_binary().as_str() == outer.0)
+        && test.get(*first).is_some_and(|s| matches!(s.kind, StatementKind::Null(_)))
 }
 
 /// Statements whose value is no object a class under test made.
@@ -426,6 +441,17 @@ mod tests {
         assert_eq!(base_of(&test).unwrap().len(), 2);
         test.assertions[0].var = VarId(0);
         assert_eq!(base_of(&test), None, "nothing is left before the first statement");
+    }
+
+    #[test]
+    fn an_inner_object_with_a_null_outer_instance_is_impossible() {
+        let mut b = TestCaseBuilder::new();
+        let null = b.null(FieldType::parse("Lp/Outer;").unwrap());
+        let inner = b.construct(m("p.Outer$Inner", "<init>", "(Lp/Outer;)V"), &[null]);
+        let nested = b.construct(m("p.Outer$Nested", "<init>", "(Lp/Other;)V"), &[null]);
+        let test = b.build();
+        assert!(is_impossible(&test, &test[inner].kind));
+        assert!(!is_impossible(&test, &test[nested].kind), "not the outer class's instance");
     }
 
     #[test]

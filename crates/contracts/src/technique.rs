@@ -14,7 +14,7 @@ use generate::{ClassRun, Finding, Technique};
 use model::names::BinaryName;
 use testcase::{StatementKind, TestCase};
 
-use crate::contract::{Contract, Method, confidence};
+use crate::contract::{Contract, Doubts, Method, confidence};
 use crate::describe;
 use crate::facts::{ClassFacts, Declared};
 use crate::judge::{Evidence, Violation, judge};
@@ -204,6 +204,9 @@ impl Contracts {
             }
         }
         self.count("violations", best.len());
+        for (plan, v) in best.values() {
+            tracing::debug!(contract = v.contract.name(), class = %v.class, "contracts: {}", describe::message(&plan.base, v));
+        }
         best.into_values().collect()
     }
 
@@ -236,6 +239,7 @@ impl Contracts {
                 continue;
             }
             let small = minimise(&test, &mut run.pool, deadline, &mut runs).unwrap_or(test);
+            tracing::debug!(class = %run.class, contract = violation.contract.name(), "contracts: witness\n{small}");
             let finding = finding(plan, violation, facts);
             self.recorded.push((small.clone(), finding, (violation.class.clone(), violation.contract)));
             out.push(small);
@@ -271,6 +275,11 @@ fn finding(plan: &Plan, violation: &Violation, facts: &mut ClassFacts) -> Findin
     let method = violation.contract.method();
     let with_null = describe::objects(violation).iter().any(|o| describe::made_with_null(&plan.base, o.origin()));
     let exception = violation.exception.as_ref();
+    let doubts = Doubts {
+        null_argument: with_null,
+        hidden_class: !facts.is_public(&violation.class),
+        exception: exception.map(|e| e.class.as_str()),
+    };
     let declaring = facts.declared(&violation.class).and_then(|d| d.by.get(&method).cloned());
     let location = exception
         .and_then(|e| facts.frame_location(&e.frames))
@@ -283,7 +292,7 @@ fn finding(plan: &Plan, violation: &Violation, facts: &mut ClassFacts) -> Findin
         message: describe::message(&plan.base, violation),
         witness: String::new(),
         more_witnesses: Vec::new(),
-        confidence: confidence(violation.contract, with_null, exception.map(|e| e.class.as_str())),
+        confidence: confidence(violation.contract, doubts),
         stack_trace: exception.map(|e| describe::trace(&e.frames)).unwrap_or_default(),
     }
 }
@@ -305,6 +314,11 @@ fn shown_finding(test: &TestCase, s: &crate::suite::Shown, name: &str, facts: &m
         _ => format!("equals is not reflexive: x.equals(x) is false for {object}"),
     };
     let declaring = facts.declared(&s.class).and_then(|d| d.by.get(&method).cloned());
+    let doubts = Doubts {
+        null_argument: describe::made_with_null(test, *receiver),
+        hidden_class: !facts.is_public(&s.class),
+        exception: exception.as_deref(),
+    };
     Finding {
         origin: "contracts".into(),
         kind: FINDING_KIND.into(),
@@ -313,7 +327,7 @@ fn shown_finding(test: &TestCase, s: &crate::suite::Shown, name: &str, facts: &m
         message,
         witness: name.to_string(),
         more_witnesses: Vec::new(),
-        confidence: confidence(s.contract, describe::made_with_null(test, *receiver), exception.as_deref()),
+        confidence: confidence(s.contract, doubts),
         stack_trace: Vec::new(),
     }
 }
