@@ -45,9 +45,9 @@ impl Method {
         MethodRef::parse("java.lang.Object", self.name(), self.object_descriptor()?).ok()
     }
 
-    /// Whether `name` is the name of a contract method.
-    pub fn is_contract_name(name: &str) -> bool {
-        matches!(name, "equals" | "hashCode" | "toString" | "compareTo")
+    /// The contract method of that name.
+    pub fn by_name(name: &str) -> Option<Method> {
+        [Method::Equals, Method::HashCode, Method::ToString, Method::CompareTo].into_iter().find(|m| m.name() == name)
     }
 
     /// The contract method a call of `method` is, if any: `equals`,

@@ -38,17 +38,27 @@ fn params(method: &MethodRef) -> String {
     method.descriptor.params.iter().map(name).collect::<Vec<_>>().join(", ")
 }
 
-/// Whether value `v` of `test` was made, or changed by a call on it, with
-/// a `null` argument.
+/// Whether value `v` of `test` was made with a `null` argument anywhere
+/// in its making: in the call that made it, in a call made on it, or so in
+/// the making of their arguments and receivers, transitively.
 pub fn made_with_null(test: &TestCase, v: VarId) -> bool {
-    let is_null = |a: &VarId| test.get(*a).is_some_and(|s| matches!(s.kind, StatementKind::Null(_)));
-    test.iter().any(|(u, s)| match &s.kind {
-        StatementKind::Call { receiver, args, .. } if *receiver == v => args.iter().any(is_null),
-        StatementKind::Constructor { args, .. } | StatementKind::StaticCall { args, .. } if u == v => {
-            args.iter().any(is_null)
+    let mut seen = std::collections::BTreeSet::new();
+    let mut todo = vec![v];
+    while let Some(u) = todo.pop() {
+        let Some(statement) = test.get(u).filter(|_| seen.insert(u)) else { continue };
+        if u != v && matches!(statement.kind, StatementKind::Null(_)) {
+            return true;
         }
-        _ => false,
-    })
+        todo.extend(statement.kind.uses());
+        for (_, s) in test.iter() {
+            if let StatementKind::Call { receiver, args, .. } = &s.kind
+                && *receiver == u
+            {
+                todo.extend(args);
+            }
+        }
+    }
+    false
 }
 
 /// The objects a violation is about, in order, each once.
@@ -174,6 +184,10 @@ mod tests {
         assert_eq!(made_by(&base, VarId(4)), "Foo.copy()");
         assert!(made_with_null(&base, VarId(2)));
         assert!(!made_with_null(&base, VarId(3)));
+        assert!(!made_with_null(&base, VarId(4)));
+        let mut b = TestCaseBuilder::from_test_case(base);
+        let wrapped = b.construct(m("p.Box", "<init>", "(Lp/Foo$Inner;)V"), &[VarId(2)]);
+        assert!(made_with_null(b.test_case(), wrapped), "through the object it wraps");
     }
 
     #[test]

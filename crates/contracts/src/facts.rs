@@ -160,6 +160,20 @@ impl ClassFacts {
         })
     }
 
+    /// Whether field `name` as seen from `owner` (declared there or in a
+    /// superclass) is public; `true` when it cannot be found.
+    pub fn is_public_field(&self, owner: &BinaryName, name: &str) -> bool {
+        let mut next = Some(owner.clone());
+        while let Some(class) = next.take() {
+            let Ok(cf) = self.cp.load(class.as_str()) else { return true };
+            if let Some(f) = cf.fields.iter().find(|f| cf.member_name(f) == name) {
+                return f.access & PUBLIC != 0;
+            }
+            next = cf.super_name().map(|s| InternalName::new(s).to_binary());
+        }
+        true
+    }
+
     /// `File.java:LINE` of the first line of `method` in `class` (the
     /// declaring class of a contract method).
     pub fn method_location(&self, class: &BinaryName, method: Method) -> Option<String> {

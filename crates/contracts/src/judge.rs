@@ -102,11 +102,7 @@ pub fn judge(e: &Evidence<'_>) -> Vec<Violation> {
 fn thrown(e: &Evidence<'_>, check: &Check, x: &ExceptionInfo) -> Option<Violation> {
     let contract = Contract::throwing(check.method())?;
     let class = e.class_with(check.receiver(), check.method())?.clone();
-    let chain = &e.declared.get(&class)?.chain;
-    let foreign = |f: &exec::StackFrame| {
-        Method::is_contract_name(&f.method) && !is_jdk(&f.class) && !chain.iter().any(|c| c.as_str() == f.class)
-    };
-    if x.frames.iter().any(foreign) {
+    if thrown_elsewhere(&x.frames, &e.declared.get(&class)?.chain).is_some() {
         return None;
     }
     let steps = vec![(check.clone(), Expect::Throws(x.class.clone()))];
@@ -188,6 +184,17 @@ fn pair(e: &Evidence<'_>, check: &Check, v: &ValueSummary) -> Vec<Violation> {
         _ => {}
     }
     out
+}
+
+/// The class and contract method an exception came out of when it is not
+/// the receiver's: the innermost frame of a contract method of a class
+/// outside `chain` (the receiver's class and its user superclasses) and
+/// outside the JDK. `frames` are innermost first.
+pub fn thrown_elsewhere(frames: &[exec::StackFrame], chain: &[BinaryName]) -> Option<(BinaryName, Method)> {
+    frames
+        .iter()
+        .filter(|f| !is_jdk(&f.class) && !chain.iter().any(|c| c.as_str() == f.class))
+        .find_map(|f| Some((BinaryName::new(f.class.as_str()), Method::by_name(&f.method)?)))
 }
 
 /// Whether a frame's class is the JDK's (or ferrosuite's runtime, whose

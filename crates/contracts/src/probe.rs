@@ -171,11 +171,23 @@ pub fn base_of(test: &TestCase) -> Option<TestCase> {
 
 /// The values of `base` to check, at most [`MAX_OBJECTS`]: those whose
 /// static type may hold an object of a user's class, those typed by a
-/// user's class first.
+/// user's class first; not those whose non-public fields the test writes
+/// (tests in the class's package may; its methods then no longer keep
+/// their invariants: a `StrBuilder` whose buffer is shorter than its size).
 fn objects(base: &TestCase, facts: &mut ClassFacts) -> Vec<VarId> {
+    let written: Vec<VarId> = base
+        .statements
+        .iter()
+        .filter_map(|s| match &s.kind {
+            StatementKind::FieldSet { receiver: Some(r), field, .. } if !facts.is_public_field(&field.owner, &field.name) => {
+                Some(*r)
+            }
+            _ => None,
+        })
+        .collect();
     let mut found: Vec<(bool, VarId)> = base
         .iter()
-        .filter(|(_, s)| !is_literal(&s.kind))
+        .filter(|(v, s)| !is_literal(&s.kind) && !written.contains(v))
         .filter_map(|(v, _)| Some((v, static_class(base, v)?)))
         .filter(|(_, c)| facts.may_hold_user_object(c.as_str()))
         .map(|(v, c)| (!facts.is_user(c.as_str()), v))

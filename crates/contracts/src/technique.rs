@@ -12,14 +12,14 @@ use exec::Executor;
 use generate::class_run::Deadlines;
 use generate::{ClassRun, Finding, Technique};
 use model::names::BinaryName;
-use testcase::{StatementKind, TestCase};
+use testcase::{StatementKind, TestCase, VarId};
 
 use crate::contract::{Contract, Doubts, Method, confidence};
 use crate::describe;
 use crate::facts::{ClassFacts, Declared};
-use crate::judge::{Evidence, Violation, judge};
+use crate::judge::{Evidence, Violation, judge, thrown_elsewhere};
 use crate::probe::{Check, Obj, Outcome, Plan, assemble, plan, read};
-use crate::suite::{carries, shown};
+use crate::suite::{Shown, carries, shown};
 use crate::witness::{holds, minimise, witness};
 
 /// The kind of the findings.
@@ -109,17 +109,33 @@ impl Technique for Contracts {
                 witnesses.insert(i);
             }
         }
+        let mut shown_in: Vec<(usize, Shown)> = Vec::new();
         for (i, test) in suite.iter().enumerate().filter(|(i, _)| !witnesses.contains(i)) {
             let has = |class: &BinaryName, m: Method| facts.declared(class).is_some_and(|d| d.declares(m));
-            for s in shown(test, has) {
-                let key = (s.class.clone(), s.contract);
-                match out.iter_mut().find(|(_, k)| *k == key) {
-                    Some((f, _)) if f.witness != names[i] && !f.more_witnesses.contains(&names[i]) => {
-                        f.more_witnesses.push(names[i].clone());
-                    }
-                    Some(_) => {}
-                    None => out.push((shown_finding(test, &s, &names[i], &mut facts), key)),
+            shown_in.extend(shown(test, has).into_iter().map(|s| (i, s)));
+        }
+        let frames = exception_frames(run, suite, &shown_in);
+        for (i, s) in shown_in {
+            let frames = frames.get(&(i, s.at)).map(Vec::as_slice);
+            let chain = facts.declared(&s.class).map(|d| d.chain).unwrap_or_default();
+            // An exception out of another class's contract method (an element's)
+            // witnesses that class's finding, if it has one.
+            let elsewhere = frames.and_then(|f| thrown_elsewhere(f, &chain));
+            let key = match &elsewhere {
+                Some((class, method)) => match Contract::throwing(*method) {
+                    Some(contract) => (class.clone(), contract),
+                    None => continue,
+                },
+                None => (s.class.clone(), s.contract),
+            };
+            let name = &names[i];
+            match out.iter_mut().find(|(_, k)| *k == key) {
+                Some((f, _)) if f.witness != *name && !f.more_witnesses.contains(name) => {
+                    f.more_witnesses.push(name.clone());
                 }
+                Some(_) => {}
+                None if elsewhere.is_none() => out.push((shown_finding(&suite[i], &s, name, frames, &mut facts), key)),
+                None => {}
             }
         }
         self.count("findings", out.len());
@@ -249,6 +265,34 @@ impl Contracts {
     }
 }
 
+/// The stack frames of the exception each throwing `shown` test throws
+/// at its call, by (test, statement): the tests run once more on the
+/// workers, in batches, until the class's end.
+fn exception_frames(
+    run: &mut ClassRun,
+    suite: &[TestCase],
+    shown_in: &[(usize, Shown)],
+) -> BTreeMap<(usize, VarId), Vec<exec::StackFrame>> {
+    let tests: BTreeSet<usize> = shown_in.iter().filter(|(_, s)| s.exception.is_some()).map(|(i, _)| *i).collect();
+    let tests: Vec<usize> = tests.into_iter().collect();
+    let mut out = BTreeMap::new();
+    for batch in tests.chunks(BATCH) {
+        if run.deadlines.coverage.is_some_and(|end| Instant::now() >= end) {
+            break;
+        }
+        let cases: Vec<TestCase> = batch.iter().map(|&i| suite[i].clone()).collect();
+        let Ok(results) = run.pool.execute(&cases) else { break };
+        for (&i, result) in batch.iter().zip(&results) {
+            for (_, s) in shown_in.iter().filter(|(j, _)| *j == i) {
+                if let Some(exec::StatementOutcome::Threw(e)) = result.statements.get(s.at.index()) {
+                    out.insert((i, s.at), e.frames.clone());
+                }
+            }
+        }
+    }
+    out
+}
+
 /// When the oracle stops: an eighth of the time left before verification's
 /// deadline (`None` without a time budget).
 fn oracle_deadline(deadlines: &Deadlines, now: Instant) -> Option<Instant> {
@@ -297,8 +341,15 @@ fn finding(plan: &Plan, violation: &Violation, facts: &mut ClassFacts) -> Findin
     }
 }
 
-/// The finding of a violation a test of the suite shows by itself.
-fn shown_finding(test: &TestCase, s: &crate::suite::Shown, name: &str, facts: &mut ClassFacts) -> Finding {
+/// The finding of a violation a test of the suite shows by itself, with
+/// the frames of its exception when it ran again.
+fn shown_finding(
+    test: &TestCase,
+    s: &Shown,
+    name: &str,
+    frames: Option<&[exec::StackFrame]>,
+    facts: &mut ClassFacts,
+) -> Finding {
     let method = s.contract.method();
     let StatementKind::Call { receiver, method: called, .. } = &test[s.at].kind else {
         unreachable!("shown names calls only")
@@ -323,12 +374,14 @@ fn shown_finding(test: &TestCase, s: &crate::suite::Shown, name: &str, facts: &m
         origin: "contracts".into(),
         kind: FINDING_KIND.into(),
         method: format!("{}{}", called.name, called.descriptor.to_descriptor()),
-        location: declaring.and_then(|d| facts.method_location(&d, method)),
+        location: frames
+            .and_then(|f| facts.frame_location(f))
+            .or_else(|| declaring.and_then(|d| facts.method_location(&d, method))),
         message,
         witness: name.to_string(),
         more_witnesses: Vec::new(),
         confidence: confidence(s.contract, doubts),
-        stack_trace: Vec::new(),
+        stack_trace: frames.map(describe::trace).unwrap_or_default(),
     }
 }
 
