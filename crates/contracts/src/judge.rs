@@ -102,7 +102,7 @@ pub fn judge(e: &Evidence<'_>) -> Vec<Violation> {
 fn thrown(e: &Evidence<'_>, check: &Check, x: &ExceptionInfo) -> Option<Violation> {
     let contract = Contract::throwing(check.method())?;
     let class = e.class_with(check.receiver(), check.method())?.clone();
-    if thrown_elsewhere(&x.frames, &e.declared.get(&class)?.chain).is_some() {
+    if thrown_elsewhere(&x.frames, &e.declared.get(&class)?.chain, check.method()).is_some() {
         return None;
     }
     let steps = vec![(check.clone(), Expect::Throws(x.class.clone()))];
@@ -186,15 +186,34 @@ fn pair(e: &Evidence<'_>, check: &Check, v: &ValueSummary) -> Vec<Violation> {
     out
 }
 
-/// The class and contract method an exception came out of when it is not
-/// the receiver's: the innermost frame of a contract method of a class
-/// outside `chain` (the receiver's class and its user superclasses) and
-/// outside the JDK. `frames` are innermost first.
-pub fn thrown_elsewhere(frames: &[exec::StackFrame], chain: &[BinaryName]) -> Option<(BinaryName, Method)> {
-    frames
-        .iter()
-        .filter(|f| !is_jdk(&f.class) && !chain.iter().any(|c| c.as_str() == f.class))
-        .find_map(|f| Some((BinaryName::new(f.class.as_str()), Method::by_name(&f.method)?)))
+/// Where an exception came from when not from the receiver's code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Elsewhere {
+    /// The class of the frame it came out of.
+    pub class: BinaryName,
+    /// The contract method of that frame, when it is one (an element's `hashCode`).
+    pub method: Option<Method>,
+}
+
+/// Where an exception thrown by a call of `called` came from when it is
+/// not the receiver's own doing: out of a contract method of a class
+/// outside the receiver's (an element's `hashCode` a container's calls),
+/// or, for `equals`, out of any code outside the receiver's (the
+/// argument's `getValue()` that `Map.Entry.equals` calls). The receiver's
+/// code is that of the classes of `chain` (its class and user superclasses)
+/// and their nests (nested classes and enclosing class); `frames` are
+/// innermost first. An exception whose innermost frames are the JDK's
+/// counts as the receiver's.
+pub fn thrown_elsewhere(frames: &[exec::StackFrame], chain: &[BinaryName], called: Method) -> Option<Elsewhere> {
+    let top = |c: &str| c.split('$').next().unwrap_or(c).to_string();
+    let own = |c: &str| chain.iter().any(|k| top(k.as_str()) == top(c));
+    let mut foreign = frames.iter().filter(|f| !is_jdk(&f.class) && !own(&f.class));
+    if let Some(f) = foreign.find(|f| Method::by_name(&f.method).is_some()) {
+        return Some(Elsewhere { class: BinaryName::new(f.class.as_str()), method: Method::by_name(&f.method) });
+    }
+    let innermost = frames.iter().find(|f| !is_jdk(&f.class))?;
+    (called == Method::Equals && !own(&innermost.class))
+        .then(|| Elsewhere { class: BinaryName::new(innermost.class.as_str()), method: None })
 }
 
 /// Whether a frame's class is the JDK's (or ferrosuite's runtime, whose
@@ -273,7 +292,15 @@ mod tests {
         let element = vec![frame("p.Key", "getValue"), frame("p.Key", "hashCode"), frame("java.util.Objects", "hashCode")];
         let own = vec![frame("p.Foo", "get"), frame("java.util.Objects", "hashCode"), frame(FOO, "hashCode")];
         let checks = [Check::HashCode(X), Check::HashCode(Y)];
-        assert_eq!(broken(&checks, vec![thrown(element), thrown(own)], &ALL), ["hashcode-throws"]);
+        assert_eq!(broken(&checks, vec![thrown(element), thrown(own.clone())], &ALL), ["hashcode-throws"]);
+        // equals: the argument's code; a nested class of the receiver's is its own.
+        let argument = vec![frame("p.Key", "getValue"), frame(FOO, "equals")];
+        let nested = vec![frame("p.Foo$Node", "get"), frame(FOO, "equals")];
+        let checks = [Check::Equals(X, Some(Y)), Check::Equals(Y, Some(X))];
+        assert_eq!(broken(&checks, vec![thrown(argument), thrown(nested)], &ALL), ["equals-throws"]);
+        let chain = [BinaryName::new(FOO)];
+        let found = thrown_elsewhere(&[frame("p.Key", "getValue"), frame(FOO, "toString")], &chain, Method::ToString);
+        assert_eq!(found, None, "toString that passes bad data to other code is its own bug");
     }
 
     #[test]

@@ -120,10 +120,10 @@ impl Technique for Contracts {
             let chain = facts.declared(&s.class).map(|d| d.chain).unwrap_or_default();
             // An exception out of another class's contract method (an element's)
             // witnesses that class's finding, if it has one.
-            let elsewhere = frames.and_then(|f| thrown_elsewhere(f, &chain));
+            let elsewhere = frames.and_then(|f| thrown_elsewhere(f, &chain, s.contract.method()));
             let key = match &elsewhere {
-                Some((class, method)) => match Contract::throwing(*method) {
-                    Some(contract) => (class.clone(), contract),
+                Some(e) => match e.method.and_then(Contract::throwing) {
+                    Some(contract) => (e.class.clone(), contract),
                     None => continue,
                 },
                 None => (s.class.clone(), s.contract),
