@@ -172,6 +172,9 @@ pub struct Doubts<'a> {
     /// package, which may keep invariants a test that makes one does not
     /// (a map's internal node made with a `null` key).
     pub hidden_class: bool,
+    /// The exception came out of another class's code the object called
+    /// ([`crate::judge::thrown_by_other_code`]).
+    pub other_code: bool,
     /// The exception the method threw, if any: an
     /// `UnsupportedOperationException` is a refusal by design (some views
     /// and mutable keys refuse `hashCode`).
@@ -182,17 +185,15 @@ pub struct Doubts<'a> {
 /// ([`Contract::base_confidence`]), halved for each of the [`Doubts`] that holds.
 pub fn confidence(contract: Contract, doubts: Doubts<'_>) -> f64 {
     let unsupported = doubts.exception == Some("java.lang.UnsupportedOperationException");
-    let halvings = [doubts.null_argument, doubts.hidden_class, unsupported].iter().filter(|d| **d).count();
+    let halvings =
+        [doubts.null_argument, doubts.hidden_class, doubts.other_code, unsupported].iter().filter(|d| **d).count();
     contract.base_confidence() / f64::from(1u32 << halvings)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn m(owner: &str, name: &str, descriptor: &str) -> MethodRef {
-        MethodRef::parse(owner, name, descriptor).unwrap()
-    }
+    use crate::testutil::m;
 
     #[test]
     fn calls_of_contract_methods_are_told_by_name_and_descriptor() {

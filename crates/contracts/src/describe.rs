@@ -157,13 +157,10 @@ pub fn trace(frames: &[exec::StackFrame]) -> Vec<String> {
 mod tests {
     use model::names::BinaryName;
     use testcase::assertion::Literal;
-    use testcase::{MethodRef, Primitive, TestCaseBuilder, VarId};
+    use testcase::{Primitive, TestCaseBuilder, VarId};
 
     use super::*;
-
-    fn m(owner: &str, name: &str, descriptor: &str) -> MethodRef {
-        MethodRef::parse(owner, name, descriptor).unwrap()
-    }
+    use crate::testutil::m;
 
     /// `v0 = 3; v1 = (String) null; v2 = new p.Foo$Inner(v0, v1); v3 = p.Foo.of(v0); v4 = v3.copy()`.
     fn base() -> TestCase {

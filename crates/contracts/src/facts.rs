@@ -13,7 +13,7 @@ use model::classfile::ClassFile;
 use model::classpath::ClassPath;
 use model::hierarchy::Supertypes;
 use model::names::{BinaryName, InternalName};
-use testcase::MethodRef;
+use testcase::{MethodRef, StatementKind};
 
 use crate::contract::Method;
 
@@ -163,15 +163,51 @@ impl ClassFacts {
     /// Whether field `name` as seen from `owner` (declared there or in a
     /// superclass) is public; `true` when it cannot be found.
     pub fn is_public_field(&self, owner: &BinaryName, name: &str) -> bool {
+        self.member_access(owner, |cf, f| cf.member_name(f) == name, |cf| &cf.fields).is_none_or(|a| a & PUBLIC != 0)
+    }
+
+    /// Whether `method` (declared by its owner or a superclass) is public;
+    /// `true` when it cannot be found.
+    pub fn is_public_method(&self, method: &MethodRef) -> bool {
+        let descriptor = method.descriptor.to_descriptor();
+        let named = |cf: &ClassFile, m: &model::classfile::Member| {
+            cf.member_name(m) == method.name && cf.member_descriptor(m) == descriptor
+        };
+        self.member_access(&method.owner, named, |cf| &cf.methods).is_none_or(|a| a & PUBLIC != 0)
+    }
+
+    /// The access flags of the first member of `owner` or a superclass
+    /// (nearest first) that `is` picks among those `members` lists.
+    fn member_access(
+        &self,
+        owner: &BinaryName,
+        is: impl Fn(&ClassFile, &model::classfile::Member) -> bool,
+        members: impl Fn(&ClassFile) -> &Vec<model::classfile::Member>,
+    ) -> Option<u16> {
         let mut next = Some(owner.clone());
         while let Some(class) = next.take() {
-            let Ok(cf) = self.cp.load(class.as_str()) else { return true };
-            if let Some(f) = cf.fields.iter().find(|f| cf.member_name(f) == name) {
-                return f.access & PUBLIC != 0;
+            let cf = self.cp.load(class.as_str()).ok()?;
+            if let Some(m) = members(&cf).iter().find(|m| is(&cf, m)) {
+                return Some(m.access);
             }
             next = cf.super_name().map(|s| InternalName::new(s).to_binary());
         }
-        true
+        None
+    }
+
+    /// Whether a statement goes past the public API: it calls a method or
+    /// constructor that is not public, or writes a field that is not.
+    /// Tests in the class's package may; the class's own code keeps the
+    /// preconditions of such members (`removeNode` of a node of this list,
+    /// a `size` that counts the entries), a test does not.
+    pub fn is_internal(&self, kind: &StatementKind) -> bool {
+        match kind {
+            StatementKind::FieldSet { field, .. } => !self.is_public_field(&field.owner, &field.name),
+            StatementKind::Constructor { method, .. }
+            | StatementKind::StaticCall { method, .. }
+            | StatementKind::Call { method, .. } => !self.is_public_method(method),
+            _ => false,
+        }
     }
 
     /// `File.java:LINE` of the first line of `method` in `class` (the

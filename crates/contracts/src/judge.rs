@@ -205,8 +205,7 @@ pub struct Elsewhere {
 /// innermost first. An exception whose innermost frames are the JDK's
 /// counts as the receiver's.
 pub fn thrown_elsewhere(frames: &[exec::StackFrame], chain: &[BinaryName], called: Method) -> Option<Elsewhere> {
-    let top = |c: &str| c.split('$').next().unwrap_or(c).to_string();
-    let own = |c: &str| chain.iter().any(|k| top(k.as_str()) == top(c));
+    let own = |c: &str| is_own(chain, c);
     let mut foreign = frames.iter().filter(|f| !is_jdk(&f.class) && !own(&f.class));
     if let Some(f) = foreign.find(|f| Method::by_name(&f.method).is_some()) {
         return Some(Elsewhere { class: BinaryName::new(f.class.as_str()), method: Method::by_name(&f.method) });
@@ -214,6 +213,21 @@ pub fn thrown_elsewhere(frames: &[exec::StackFrame], chain: &[BinaryName], calle
     let innermost = frames.iter().find(|f| !is_jdk(&f.class))?;
     (called == Method::Equals && !own(&innermost.class))
         .then(|| Elsewhere { class: BinaryName::new(innermost.class.as_str()), method: None })
+}
+
+/// Whether code of `class` is the receiver's: a class of `chain` (its
+/// class and user superclasses) or of their nests (nested and enclosing classes).
+fn is_own(chain: &[BinaryName], class: &str) -> bool {
+    let top = |c: &str| c.split('$').next().unwrap_or(c).to_string();
+    chain.iter().any(|k| top(k.as_str()) == top(class))
+}
+
+/// Whether an exception was thrown by code of a user's class other than
+/// the receiver's (its innermost frame outside the JDK is another class's):
+/// the object called code that rejected what it holds (a `TiedMapEntry`
+/// whose map refuses its key), which may be how that object was made.
+pub fn thrown_by_other_code(frames: &[exec::StackFrame], chain: &[BinaryName]) -> bool {
+    frames.iter().find(|f| !is_jdk(&f.class)).is_some_and(|f| !is_own(chain, &f.class))
 }
 
 /// Whether a frame's class is the JDK's (or ferrosuite's runtime, whose

@@ -40,7 +40,15 @@
 //! so a test runs again with the checks after it (at most 4 rounds).
 //! [`judge`] reads the outcomes with the runtime class of every object:
 //! only objects of a user's class, only methods it has from the user's
-//! code, only pairs of one runtime class. Per broken (class, contract) the
+//! code, only pairs of one runtime class; an exception that came out of a
+//! contract method of another class (an element's `hashCode` called by a
+//! container's), or for `equals` out of any other class's code (the
+//! argument's `getValue()`), is not the receiver's violation
+//! ([`judge::thrown_elsewhere`]). Tests whose objects Java source could
+//! not make, or that break a class's invariants from outside, are not
+//! checked: an inner object with a `null` outer instance (a worker makes
+//! it through JNI, `((Outer) null).new Inner()` throws), a write to a
+//! non-public field (`builder.buffer = new char[2]`). Per broken (class, contract) the
 //! violation of the shortest test is kept and its *witness* built
 //! ([`witness`]): the base with the checks of the violation appended and
 //! assertions that pin what they did (`boolean b = x.equals(x);
@@ -57,8 +65,10 @@
 //! `<Class>_FerroFindingsTest`, so the regression suite never asserts a
 //! violation as correct. Tests of the suite that show a violation by
 //! themselves (a search test that expects `toString` to throw, or asserts
-//! `x.equals(x)` false: [`suite::shown`]) are more witnesses of the same
-//! (class, contract), or findings of their own (without a stack trace).
+//! `x.equals(x)` false: [`suite::shown`]) run once more for their stack
+//! traces (until the class's end) and are more witnesses of the same
+//! (class, contract), or findings of their own; one whose exception came
+//! from elsewhere is a witness of that class's finding if there is one.
 //! A finding says the contract and the objects ("equals is not reflexive:
 //! x.equals(x) is false for a Foo made by Foo(int)"), its `method` is the
 //! contract method (`equals(Ljava/lang/Object;)Z`), its location the
@@ -95,5 +105,8 @@ pub mod probe;
 pub mod suite;
 pub mod technique;
 pub mod witness;
+
+#[cfg(test)]
+mod testutil;
 
 pub use technique::{Contracts, FINDING_KIND};

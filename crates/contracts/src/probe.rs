@@ -105,7 +105,7 @@ pub struct Plan {
 /// The plan for `test`; `None` when it has no object to check.
 pub fn plan(test: &TestCase, facts: &mut ClassFacts) -> Option<Plan> {
     let base = base_of(test)?;
-    if base.statements.iter().any(|s| is_impossible(&base, &s.kind) || writes_hidden_field(&s.kind, facts)) {
+    if !within_public_api(&base, facts) {
         return None;
     }
     let candidates = objects(&base, facts);
@@ -189,7 +189,7 @@ fn objects(base: &TestCase, facts: &mut ClassFacts) -> Vec<VarId> {
 /// Whether a statement makes an object Java source cannot make: an inner
 /// class's instance with a `null` outer instance (`((Outer) null).new
 /// Inner()` throws in Java; a worker, constructing through JNI, makes it).
-/// A test with one fails under JUnit: it is not checked.
+/// A test with one fails under JUnit.
 fn is_impossible(test: &TestCase, kind: &StatementKind) -> bool {
     let StatementKind::Constructor { method, args } = kind else { return false };
     let (Some(outer), Some(first)) = (method.owner.as_str().rsplit_once('$'), args.first()) else { return false };
@@ -198,13 +198,13 @@ fn is_impossible(test: &TestCase, kind: &StatementKind) -> bool {
         && test.get(*first).is_some_and(|s| matches!(s.kind, StatementKind::Null(_)))
 }
 
-/// Whether a statement writes a non-public instance field: tests in the
-/// class's package may, and the class's methods then no longer keep its
-/// invariants (a `StrBuilder` whose buffer is shorter than its size, written
-/// through an alias the builder's `append` returned). A test with one is
-/// not checked.
-fn writes_hidden_field(kind: &StatementKind, facts: &ClassFacts) -> bool {
-    matches!(kind, StatementKind::FieldSet { receiver: Some(_), field, .. } if !facts.is_public_field(&field.owner, &field.name))
+/// Whether `test` makes and uses its objects as a client of their
+/// classes could: through public members only ([`ClassFacts::is_internal`]),
+/// and with no object Java source cannot make (an inner object of a
+/// `null` outer instance).
+/// Contracts are checked, and reported, only on such tests.
+pub fn within_public_api(test: &TestCase, facts: &ClassFacts) -> bool {
+    !test.statements.iter().any(|s| is_impossible(test, &s.kind) || facts.is_internal(&s.kind))
 }
 
 /// Statements whose value is no object a class under test made.
@@ -404,13 +404,10 @@ fn says_nothing(class: &BinaryName) -> bool {
 mod tests {
     use exec::{ExceptionInfo, ExecutionResult, StatementOutcome, TestOutcome, ValueSummary};
     use model::names::BinaryName;
-    use testcase::{MethodRef, TestCaseBuilder, VarId};
+    use testcase::{TestCaseBuilder, VarId};
 
     use super::*;
-
-    fn m(owner: &str, name: &str, descriptor: &str) -> MethodRef {
-        MethodRef::parse(owner, name, descriptor).unwrap()
-    }
+    use crate::testutil::m;
 
     /// `v0 = 3; v1 = new p.Foo(v0); v2 = v1.grow(v0); v3 = new p.Bar()`.
     fn base() -> TestCase {

@@ -75,13 +75,10 @@ pub fn shown(test: &TestCase, mut has: impl FnMut(&BinaryName, Method) -> bool) 
 #[cfg(test)]
 mod tests {
     use testcase::assertion::Assertion;
-    use testcase::{MethodRef, TestCaseBuilder};
+    use testcase::TestCaseBuilder;
 
     use super::*;
-
-    fn m(owner: &str, name: &str, descriptor: &str) -> MethodRef {
-        MethodRef::parse(owner, name, descriptor).unwrap()
-    }
+    use crate::testutil::m;
 
     /// `v0 = new p.Foo(); v1 = (Object) null; v2 = v0.equals(v0); v3 = v0.equals(v1); v4 = v0.toString()`
     /// with `assertions`.

@@ -17,8 +17,8 @@ use testcase::{StatementKind, TestCase, VarId};
 use crate::contract::{Contract, Doubts, Method, confidence};
 use crate::describe;
 use crate::facts::{ClassFacts, Declared};
-use crate::judge::{Evidence, Violation, judge, thrown_elsewhere};
-use crate::probe::{Check, Obj, Outcome, Plan, assemble, plan, read};
+use crate::judge::{Evidence, Violation, judge, thrown_by_other_code, thrown_elsewhere};
+use crate::probe::{Check, Obj, Outcome, Plan, assemble, plan, read, within_public_api};
 use crate::suite::{Shown, carries, shown};
 use crate::witness::{holds, minimise, witness};
 
@@ -111,6 +111,9 @@ impl Technique for Contracts {
         }
         let mut shown_in: Vec<(usize, Shown)> = Vec::new();
         for (i, test) in suite.iter().enumerate().filter(|(i, _)| !witnesses.contains(i)) {
+            if !within_public_api(test, &facts) {
+                continue;
+            }
             let has = |class: &BinaryName, m: Method| facts.declared(class).is_some_and(|d| d.declares(m));
             shown_in.extend(shown(test, has).into_iter().map(|s| (i, s)));
         }
@@ -319,12 +322,14 @@ fn finding(plan: &Plan, violation: &Violation, facts: &mut ClassFacts) -> Findin
     let method = violation.contract.method();
     let with_null = describe::objects(violation).iter().any(|o| describe::made_with_null(&plan.base, o.origin()));
     let exception = violation.exception.as_ref();
+    let declared = facts.declared(&violation.class).unwrap_or_default();
     let doubts = Doubts {
         null_argument: with_null,
         hidden_class: !facts.is_public(&violation.class),
+        other_code: exception.is_some_and(|e| thrown_by_other_code(&e.frames, &declared.chain)),
         exception: exception.map(|e| e.class.as_str()),
     };
-    let declaring = facts.declared(&violation.class).and_then(|d| d.by.get(&method).cloned());
+    let declaring = declared.by.get(&method).cloned();
     let location = exception
         .and_then(|e| facts.frame_location(&e.frames))
         .or_else(|| declaring.and_then(|d| facts.method_location(&d, method)));
@@ -364,10 +369,12 @@ fn shown_finding(
         (None, Contract::EqualsNull) => format!("equals accepts null: x.equals(null) is true for {object}"),
         _ => format!("equals is not reflexive: x.equals(x) is false for {object}"),
     };
-    let declaring = facts.declared(&s.class).and_then(|d| d.by.get(&method).cloned());
+    let declared = facts.declared(&s.class).unwrap_or_default();
+    let declaring = declared.by.get(&method).cloned();
     let doubts = Doubts {
         null_argument: describe::made_with_null(test, *receiver),
         hidden_class: !facts.is_public(&s.class),
+        other_code: frames.is_some_and(|f| thrown_by_other_code(f, &declared.chain)),
         exception: exception.as_deref(),
     };
     Finding {

@@ -9,7 +9,6 @@
 mod util;
 
 use std::path::Path;
-use std::time::Duration;
 
 /// The fixture classes.
 const CLASSES: [&str; 6] = ["Label", "Interval", "Ticket", "Version", "Money", "Counter"];
@@ -132,33 +131,10 @@ fn bodies(source: &str) -> Vec<(&str, &str)> {
 
 /// Compiles the test classes of `simple` and runs them under JUnit: every test passes.
 fn run_both(dir: &Path, out: &Path, simple: &str) {
-    let jdk = javarun::Jdk::find().unwrap();
-    let junit = javarun::JunitJars::debian(4).unwrap();
-    let classes = dir.join("classes");
-    let test_classes = dir.join(format!("test-classes-{simple}"));
     let sources: Vec<_> = [format!("{simple}_FerroTest"), format!("{simple}_FerroFindingsTest")]
         .into_iter()
         .map(|c| (format!("contracts.{c}"), out.join(format!("contracts/{c}.java"))))
         .filter(|(_, source)| source.exists())
         .collect();
-    let files: Vec<_> = sources.iter().map(|(_, s)| s.clone()).collect();
-    let cp = format!("{}:{}", classes.display(), junit.compile_class_path());
-    javarun::compile_tests(&jdk, &files, &cp, &test_classes, None).unwrap().expect("the test classes compile");
-    for (class, source) in &sources {
-        let names = junit::test_methods_in(&std::fs::read_to_string(source).unwrap());
-        let verdicts = javarun::run_tests(
-            &jdk,
-            &test_classes,
-            classes.to_str().unwrap(),
-            class,
-            &names,
-            &junit,
-            None,
-            Duration::from_secs(10),
-            None,
-        )
-        .unwrap();
-        assert_eq!(verdicts.len(), names.len(), "{class}");
-        assert!(verdicts.iter().all(|v| v.passed), "{class}: {verdicts:?}");
-    }
+    util::all_pass_under_junit4(&dir.join("classes"), &dir.join(format!("test-classes-{simple}")), &sources);
 }

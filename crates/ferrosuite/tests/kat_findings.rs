@@ -8,7 +8,6 @@
 mod util;
 
 use std::path::Path;
-use std::time::Duration;
 
 /// Compiles the fixture into `dir/classes` and runs `generate` on
 /// `misuse.Calls` with `extra` options into `dir/out`; the report's class.
@@ -85,30 +84,10 @@ fn unguarded_misuses_are_findings_with_witness_tests_of_their_own() {
 
 /// Compiles both test classes and runs them under JUnit: every test passes.
 fn run_both(dir: &Path, out: &Path) {
-    let jdk = javarun::Jdk::find().unwrap();
-    let junit = javarun::JunitJars::debian(4).unwrap();
-    let classes = dir.join("classes");
-    let test_classes = dir.join("test-classes");
-    let sources = [out.join("misuse/Calls_FerroTest.java"), out.join("misuse/Calls_FerroFindingsTest.java")];
-    let cp = format!("{}:{}", classes.display(), junit.compile_class_path());
-    javarun::compile_tests(&jdk, &sources, &cp, &test_classes, None).unwrap().expect("both test classes compile");
-    for (class, source) in [("misuse.Calls_FerroTest", &sources[0]), ("misuse.Calls_FerroFindingsTest", &sources[1])] {
-        let names = junit::test_methods_in(&std::fs::read_to_string(source).unwrap());
-        let verdicts = javarun::run_tests(
-            &jdk,
-            &test_classes,
-            classes.to_str().unwrap(),
-            class,
-            &names,
-            &junit,
-            None,
-            Duration::from_secs(10),
-            None,
-        )
-        .unwrap();
-        assert_eq!(verdicts.len(), names.len(), "{class}");
-        assert!(verdicts.iter().all(|v| v.passed), "{class}: {verdicts:?}");
-    }
+    let sources: Vec<_> = ["Calls_FerroTest", "Calls_FerroFindingsTest"]
+        .map(|c| (format!("misuse.{c}"), out.join(format!("misuse/{c}.java"))))
+        .into();
+    util::all_pass_under_junit4(&dir.join("classes"), &dir.join("test-classes"), &sources);
 }
 
 #[test]
