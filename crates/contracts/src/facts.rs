@@ -196,16 +196,21 @@ impl ClassFacts {
     }
 
     /// Whether a statement goes past the public API: it calls a method or
-    /// constructor that is not public, or writes a field that is not.
-    /// Tests in the class's package may; the class's own code keeps the
-    /// preconditions of such members (`removeNode` of a node of this list,
-    /// a `size` that counts the entries), a test does not.
+    /// constructor, or writes a field, that is not public or that it names
+    /// on a class that is not public. Tests in the class's package may; the
+    /// class's own code keeps the preconditions of such members
+    /// (`removeNode` of a node of this list, a `size` that counts the
+    /// entries, a map entry made with the index of a slot), a test does not.
+    /// Calls through a public type on an object of a hidden class (an
+    /// entry an iterator hands out) are the public API.
     pub fn is_internal(&self, kind: &StatementKind) -> bool {
         match kind {
-            StatementKind::FieldSet { field, .. } => !self.is_public_field(&field.owner, &field.name),
+            StatementKind::FieldSet { field, .. } => {
+                !self.is_public_field(&field.owner, &field.name) || !self.is_public(&field.owner)
+            }
             StatementKind::Constructor { method, .. }
             | StatementKind::StaticCall { method, .. }
-            | StatementKind::Call { method, .. } => !self.is_public_method(method),
+            | StatementKind::Call { method, .. } => !self.is_public_method(method) || !self.is_public(&method.owner),
             _ => false,
         }
     }
