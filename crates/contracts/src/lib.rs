@@ -44,11 +44,16 @@
 //! contract method of another class (an element's `hashCode` called by a
 //! container's), or for `equals` out of any other class's code (the
 //! argument's `getValue()`), is not the receiver's violation
-//! ([`judge::thrown_elsewhere`]). Tests whose objects Java source could
-//! not make, or that break a class's invariants from outside, are not
-//! checked: an inner object with a `null` outer instance (a worker makes
-//! it through JNI, `((Outer) null).new Inner()` throws), a write to a
-//! non-public field (`builder.buffer = new char[2]`). Per broken (class, contract) the
+//! ([`judge::thrown_elsewhere`]). Contracts are about what a client of a
+//! class sees, so only tests within the public API are checked (and
+//! reported, [`probe::within_public_api`]): a test that calls a method or
+//! constructor, or writes a field, that is not public or is named on a
+//! class that is not (tests in the class's package may) breaks invariants
+//! the class's own code keeps (`list.removeNode(new Node())`,
+//! `builder.buffer = new char[2]`, `new FlatMapEntry(map, 109656967)`); so
+//! does an inner object with a `null` outer instance, which a worker makes
+//! through JNI and Java source cannot (`((Outer) null).new Inner()`
+//! throws). A class that is only ever made that way is not checked. Per broken (class, contract) the
 //! violation of the shortest test is kept and its *witness* built
 //! ([`witness`]): the base with the checks of the violation appended and
 //! assertions that pin what they did (`boolean b = x.equals(x);
@@ -73,7 +78,10 @@
 //! x.equals(x) is false for a Foo made by Foo(int)"), its `method` is the
 //! contract method (`equals(Ljava/lang/Object;)Z`), its location the
 //! innermost frame in a user's class when a check threw, else the first
-//! line of the method; its confidence is [`contract::confidence`].
+//! line of the method; its confidence is [`contract::confidence`] (halved
+//! for a `null` argument anywhere in the making of an object, a class that
+//! is not public, an exception out of another class's code, and an
+//! `UnsupportedOperationException`).
 //!
 //! **Budget.** The oracle runs after mutation analysis; it stops sending
 //! probes, and stops making witnesses smaller, after an eighth of the time
