@@ -120,13 +120,19 @@ pub fn message(base: &TestCase, violation: &Violation) -> String {
         Contract::EqualsThrows => format!("equals throws {exception}: {call} for {objects}"),
         Contract::HashCodeThrows => format!("hashCode throws {exception} for {objects}"),
         Contract::ToStringThrows => format!("toString throws {exception} for {objects}"),
-        Contract::HashCodeConsistent => format!(
-            "hashCode is inconsistent with equals: x.equals(y) but x.hashCode() != y.hashCode() for {objects}"
-        ),
-        Contract::EqualsSymmetric => {
-            format!("equals is not symmetric: x.equals(y) is {} but y.equals(x) is {} for {objects}", value(0), value(1))
+        Contract::HashCodeConsistent => {
+            format!("hashCode is inconsistent with equals: x.equals(y) but x.hashCode() != y.hashCode() for {objects}")
         }
-        Contract::CompareToReflexive => format!("compareTo is not reflexive: x.compareTo(x) is {} for {objects}", value(0)),
+        Contract::EqualsSymmetric => {
+            format!(
+                "equals is not symmetric: x.equals(y) is {} but y.equals(x) is {} for {objects}",
+                value(0),
+                value(1)
+            )
+        }
+        Contract::CompareToReflexive => {
+            format!("compareTo is not reflexive: x.compareTo(x) is {} for {objects}", value(0))
+        }
         Contract::CompareToAntisymmetric => format!(
             "compareTo is not antisymmetric: x.compareTo(y) is {} and y.compareTo(x) is {} for {objects}",
             value(0),
@@ -219,7 +225,8 @@ mod tests {
 
     #[test]
     fn traces_leave_out_ferrosuites_runtime() {
-        let frame = |class: &str, method: &str, line| exec::StackFrame { class: class.into(), method: method.into(), line };
+        let frame =
+            |class: &str, method: &str, line| exec::StackFrame { class: class.into(), method: method.into(), line };
         let frames = [
             frame("java.lang.String", "repeat", Some(3)),
             frame("p.Foo", "toString", Some(12)),

@@ -155,9 +155,9 @@ impl ClassFacts {
     /// Whether `class` is public (for a nested class: declared public in
     /// its enclosing class too).
     pub fn is_public(&self, class: &BinaryName) -> bool {
-        self.cp.load(class.as_str()).is_ok_and(|cf| {
-            cf.access & PUBLIC != 0 && cf.inner_class_flags().is_none_or(|flags| flags & PUBLIC != 0)
-        })
+        self.cp
+            .load(class.as_str())
+            .is_ok_and(|cf| cf.access & PUBLIC != 0 && cf.inner_class_flags().is_none_or(|flags| flags & PUBLIC != 0))
     }
 
     /// Whether field `name` as seen from `owner` (declared there or in a

@@ -142,7 +142,12 @@ fn pair(e: &Evidence<'_>, check: &Check, v: &ValueSummary) -> Vec<Violation> {
                     (Check::HashCode(*a), Expect::Nothing),
                     (Check::HashCode(*b), Expect::DiffersFrom(1)),
                 ];
-                out.push(Violation { class: class.clone(), contract: Contract::HashCodeConsistent, steps, exception: None });
+                out.push(Violation {
+                    class: class.clone(),
+                    contract: Contract::HashCodeConsistent,
+                    steps,
+                    exception: None,
+                });
             }
             let back = Check::Equals(*b, Some(*a));
             if let Some(ValueSummary::Boolean(other)) = e.value(&back)
@@ -153,7 +158,12 @@ fn pair(e: &Evidence<'_>, check: &Check, v: &ValueSummary) -> Vec<Violation> {
                     (check.clone(), equals),
                     (back, Expect::Value(Literal::Primitive(Primitive::Boolean(*other)))),
                 ];
-                out.push(Violation { class: class.clone(), contract: Contract::EqualsSymmetric, steps, exception: None });
+                out.push(Violation {
+                    class: class.clone(),
+                    contract: Contract::EqualsSymmetric,
+                    steps,
+                    exception: None,
+                });
             }
         }
         (Check::CompareTo(a, b, m), ValueSummary::Integer(c)) if a < b => {
@@ -178,7 +188,12 @@ fn pair(e: &Evidence<'_>, check: &Check, v: &ValueSummary) -> Vec<Violation> {
                     (equals, Expect::Value(Literal::Primitive(Primitive::Boolean(*equal)))),
                     (check.clone(), Expect::Value(int(*c))),
                 ];
-                out.push(Violation { class: class.clone(), contract: Contract::CompareToConsistent, steps, exception: None });
+                out.push(Violation {
+                    class: class.clone(),
+                    contract: Contract::CompareToConsistent,
+                    steps,
+                    exception: None,
+                });
             }
         }
         _ => {}
@@ -283,7 +298,10 @@ mod tests {
     #[test]
     fn single_objects_break_reflexivity_null_and_throwing() {
         let checks = [Check::Equals(X, Some(X)), Check::Equals(X, None), compare(X, X)];
-        assert_eq!(broken(&checks, vec![b(false), b(true), i(1)], &ALL), ["equals-reflexive", "equals-null", "compareto-reflexive"]);
+        assert_eq!(
+            broken(&checks, vec![b(false), b(true), i(1)], &ALL),
+            ["equals-reflexive", "equals-null", "compareto-reflexive"]
+        );
         assert!(broken(&checks, vec![b(true), b(false), i(0)], &ALL).is_empty());
         let thrown = Outcome::Threw(ExceptionInfo {
             class: BinaryName::new("java.lang.NullPointerException"),
@@ -298,12 +316,14 @@ mod tests {
 
     #[test]
     fn an_exception_out_of_another_classs_contract_method_is_not_this_classs() {
-        let frame = |class: &str, method: &str| exec::StackFrame { class: class.into(), method: method.into(), line: None };
+        let frame =
+            |class: &str, method: &str| exec::StackFrame { class: class.into(), method: method.into(), line: None };
         let thrown = |frames: Vec<exec::StackFrame>| {
             let class = BinaryName::new("java.lang.NullPointerException");
             Outcome::Threw(ExceptionInfo { class, message: None, direct: false, frames })
         };
-        let element = vec![frame("p.Key", "getValue"), frame("p.Key", "hashCode"), frame("java.util.Objects", "hashCode")];
+        let element =
+            vec![frame("p.Key", "getValue"), frame("p.Key", "hashCode"), frame("java.util.Objects", "hashCode")];
         let own = vec![frame("p.Foo", "get"), frame("java.util.Objects", "hashCode"), frame(FOO, "hashCode")];
         let checks = [Check::HashCode(X), Check::HashCode(Y)];
         assert_eq!(broken(&checks, vec![thrown(element), thrown(own.clone())], &ALL), ["hashcode-throws"]);
@@ -349,8 +369,7 @@ mod tests {
     fn pairs_of_two_runtime_classes_are_not_judged() {
         let checks = [Check::HashCode(X), Check::HashCode(Y), Check::Equals(X, Some(Y))];
         let outcomes: BTreeMap<usize, Outcome> = [i(1), i(2), b(true)].into_iter().enumerate().collect();
-        let classes =
-            BTreeMap::from([(X, Some(BinaryName::new(FOO))), (Y, Some(BinaryName::new("p.SubFoo")))]);
+        let classes = BTreeMap::from([(X, Some(BinaryName::new(FOO))), (Y, Some(BinaryName::new("p.SubFoo")))]);
         let declared = declared(&ALL);
         let e = Evidence { checks: &checks, outcomes: &outcomes, classes: &classes, declared: &declared };
         assert!(judge(&e).is_empty());
@@ -367,11 +386,7 @@ mod tests {
         let expects: Vec<&Expect> = v.steps.iter().map(|(_, e)| e).collect();
         assert_eq!(
             expects,
-            [
-                &Expect::Value(Literal::Primitive(Primitive::Boolean(true))),
-                &Expect::Nothing,
-                &Expect::DiffersFrom(1)
-            ]
+            [&Expect::Value(Literal::Primitive(Primitive::Boolean(true))), &Expect::Nothing, &Expect::DiffersFrom(1)]
         );
     }
 }

@@ -166,7 +166,11 @@ pub fn base_of(test: &TestCase) -> Option<TestCase> {
         _ => None,
     });
     let end = throws.unwrap_or(test.len()).min(test.len());
-    (end > 0).then(|| TestCase { statements: test.statements[..end].to_vec(), call_under_test: None, assertions: Vec::new() })
+    (end > 0).then(|| TestCase {
+        statements: test.statements[..end].to_vec(),
+        call_under_test: None,
+        assertions: Vec::new(),
+    })
 }
 
 /// The values of `base` to check, at most [`MAX_OBJECTS`]: those whose
@@ -296,7 +300,9 @@ pub fn assemble(base: &TestCase, checks: &[Check]) -> Probe {
             }
             Check::HashCode(a) => call(var(*a), Method::HashCode, vec![]),
             Check::ToString(a) => call(var(*a), Method::ToString, vec![]),
-            Check::CompareTo(a, b, m) => StatementKind::Call { receiver: var(*a), method: m.clone(), args: vec![var(*b)] },
+            Check::CompareTo(a, b, m) => {
+                StatementKind::Call { receiver: var(*a), method: m.clone(), args: vec![var(*b)] }
+            }
         };
         at.push(test.len());
         test.push(Statement::new(kind));
@@ -434,7 +440,12 @@ mod tests {
     }
 
     fn threw(class: &str) -> StatementOutcome {
-        StatementOutcome::Threw(ExceptionInfo { class: BinaryName::new(class), message: None, direct: true, frames: vec![] })
+        StatementOutcome::Threw(ExceptionInfo {
+            class: BinaryName::new(class),
+            message: None,
+            direct: true,
+            frames: vec![],
+        })
     }
 
     #[test]
@@ -503,7 +514,9 @@ mod tests {
         let reading = read(&probe, &checks, &result(statements, TestOutcome::Completed));
         assert_eq!(reading.classes.get(&foo), Some(&Some(BinaryName::new("p.Sub"))));
         assert_eq!(reading.outcomes.len(), 2);
-        assert!(matches!(&reading.outcomes[1], (1, Outcome::Threw(e)) if e.class.as_str() == "java.lang.IllegalStateException"));
+        assert!(
+            matches!(&reading.outcomes[1], (1, Outcome::Threw(e)) if e.class.as_str() == "java.lang.IllegalStateException")
+        );
         assert!(reading.dropped.is_empty(), "the equals check after it runs in the next round");
     }
 
@@ -514,7 +527,11 @@ mod tests {
         let probe = assemble(&base(), &checks);
         let mut statements = vec![StatementOutcome::Normal(ValueSummary::Integer(3)), object("p.Foo")];
         statements.push(threw("java.lang.IllegalStateException"));
-        statements.extend([StatementOutcome::NotExecuted, StatementOutcome::NotExecuted, StatementOutcome::NotExecuted]);
+        statements.extend([
+            StatementOutcome::NotExecuted,
+            StatementOutcome::NotExecuted,
+            StatementOutcome::NotExecuted,
+        ]);
         let reading = read(&probe, &checks, &result(statements, TestOutcome::Completed));
         assert_eq!(reading.dropped, [0, 1]);
 

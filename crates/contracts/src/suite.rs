@@ -15,7 +15,10 @@ use crate::contract::{Contract, Method};
 /// where a `NaN` makes values differ from themselves).
 pub fn same_statements(a: &TestCase, b: &TestCase) -> bool {
     a.len() == b.len()
-        && a.statements.iter().zip(&b.statements).all(|(x, y)| x.kind == y.kind || x.kind.to_string() == y.kind.to_string())
+        && a.statements
+            .iter()
+            .zip(&b.statements)
+            .all(|(x, y)| x.kind == y.kind || x.kind.to_string() == y.kind.to_string())
 }
 
 /// Whether `test` of the suite is `witness` with every assertion of the witness still there.
@@ -74,8 +77,8 @@ pub fn shown(test: &TestCase, mut has: impl FnMut(&BinaryName, Method) -> bool) 
 
 #[cfg(test)]
 mod tests {
-    use testcase::assertion::Assertion;
     use testcase::TestCaseBuilder;
+    use testcase::assertion::Assertion;
 
     use super::*;
     use crate::testutil::m;

@@ -189,7 +189,8 @@ impl Contracts {
                 for (o, class) in reading.classes {
                     c.classes.entry(o).or_insert(class);
                 }
-                let done: BTreeSet<usize> = c.outcomes.keys().copied().chain(reading.dropped.iter().map(|&k| pending[k])).collect();
+                let done: BTreeSet<usize> =
+                    c.outcomes.keys().copied().chain(reading.dropped.iter().map(|&k| pending[k])).collect();
                 let mut left: Vec<usize> = pending.iter().copied().filter(|k| !done.contains(k)).collect();
                 if left.len() == pending.len() {
                     // No progress: give up the first check (a crash or time-out there).
@@ -207,7 +208,8 @@ impl Contracts {
         let classes: BTreeSet<&BinaryName> = checked.iter().flat_map(|c| c.classes.values().flatten()).collect();
         let declared: BTreeMap<BinaryName, Declared> =
             classes.into_iter().filter_map(|c| Some((c.clone(), facts.declared(c)?))).collect();
-        let user_objects = checked.iter().flat_map(|c| c.classes.values().flatten()).filter(|c| declared.contains_key(*c));
+        let user_objects =
+            checked.iter().flat_map(|c| c.classes.values().flatten()).filter(|c| declared.contains_key(*c));
         self.count("objects_checked", user_objects.count());
         self.count("checks", checked.iter().map(|c| c.outcomes.len()).sum());
         let mut best: BTreeMap<(BinaryName, Contract), (&Plan, Violation)> = BTreeMap::new();
@@ -391,4 +393,3 @@ fn shown_finding(
         stack_trace: frames.map(describe::trace).unwrap_or_default(),
     }
 }
-

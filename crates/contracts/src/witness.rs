@@ -49,7 +49,8 @@ pub fn holds(test: &TestCase, result: &ExecutionResult) -> bool {
         Some(StatementOutcome::Normal(v)) => Some(v),
         _ => None,
     };
-    let thrown_at = |v: VarId| test.assertions.iter().any(|a| a.var == v && matches!(a.kind, AssertionKind::Throws { .. }));
+    let thrown_at =
+        |v: VarId| test.assertions.iter().any(|a| a.var == v && matches!(a.kind, AssertionKind::Throws { .. }));
     if !(0..last).all(|i| normal(i).is_some() || thrown_at(var(i))) {
         return false;
     }
@@ -164,7 +165,10 @@ mod tests {
             "v0 = 3\nv1 = new p.Foo(v0)\nv2 = v1.equals(v1)  // call under test\nassert v2 == false\n"
         );
         let foo = value(ValueSummary::Object { class: BinaryName::new("p.Foo") });
-        assert!(holds(&w, &run(vec![value(ValueSummary::Integer(3)), foo.clone(), value(ValueSummary::Boolean(false))])));
+        assert!(holds(
+            &w,
+            &run(vec![value(ValueSummary::Integer(3)), foo.clone(), value(ValueSummary::Boolean(false))])
+        ));
         assert!(!holds(&w, &run(vec![value(ValueSummary::Integer(3)), foo, value(ValueSummary::Boolean(true))])));
     }
 
@@ -185,7 +189,8 @@ mod tests {
              v4 = v1.hashCode()\nv5 = v2.hashCode()  // call under test\nassert !v5.equals(v4)\n"
         );
         let foo = value(ValueSummary::Object { class: BinaryName::new("p.Foo") });
-        let mut statements = vec![value(ValueSummary::Integer(3)), foo.clone(), foo, value(ValueSummary::Boolean(true))];
+        let mut statements =
+            vec![value(ValueSummary::Integer(3)), foo.clone(), foo, value(ValueSummary::Boolean(true))];
         statements.extend([value(ValueSummary::Integer(5)), value(ValueSummary::Integer(6))]);
         assert!(holds(&w, &run(statements.clone())));
         statements[5] = value(ValueSummary::Integer(5));
@@ -205,7 +210,8 @@ mod tests {
             "v0 = 3\nv1 = new p.Foo(v0)\nv2 = v1.toString()  // call under test\nassert v2 throws java.lang.NullPointerException\n"
         );
         let foo = value(ValueSummary::Object { class: BinaryName::new("p.Foo") });
-        let thrown = StatementOutcome::Threw(ExceptionInfo { class: npe, message: None, direct: false, frames: vec![] });
+        let thrown =
+            StatementOutcome::Threw(ExceptionInfo { class: npe, message: None, direct: false, frames: vec![] });
         assert!(holds(&w, &run(vec![value(ValueSummary::Integer(3)), foo.clone(), thrown])));
         let early = StatementOutcome::Threw(ExceptionInfo {
             class: BinaryName::new("java.lang.Error"),

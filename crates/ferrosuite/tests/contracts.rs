@@ -47,10 +47,18 @@ fn broken_contracts_are_findings_with_witnesses_of_their_own_and_correct_classes
     let report = generate(tmp.path(), &[]);
     let out = tmp.path().join("out");
     let expected = [
-        ("Label", "toString()Ljava/lang/String;", "toString throws IllegalArgumentException for a Label made by Label("),
+        (
+            "Label",
+            "toString()Ljava/lang/String;",
+            "toString throws IllegalArgumentException for a Label made by Label(",
+        ),
         ("Interval", "equals(Ljava/lang/Object;)Z", "equals is not reflexive: x.equals(x) is false for an Interval"),
         ("Ticket", "hashCode()I", "hashCode is inconsistent with equals: x.equals(y) but x.hashCode() != y.hashCode()"),
-        ("Version", "compareTo(Lcontracts/Version;)I", "compareTo is not antisymmetric: x.compareTo(y) is -1 and y.compareTo(x) is -1"),
+        (
+            "Version",
+            "compareTo(Lcontracts/Version;)I",
+            "compareTo is not antisymmetric: x.compareTo(y) is -1 and y.compareTo(x) is -1",
+        ),
     ];
     for (simple, method, message) in expected {
         let class = class(&report, simple);
@@ -62,7 +70,8 @@ fn broken_contracts_are_findings_with_witnesses_of_their_own_and_correct_classes
         assert_eq!(f["confidence"], 1.0, "{f}");
         assert!(f["location"].as_str().unwrap().starts_with(&format!("{simple}.java:")), "{f}");
         assert_eq!(class["findings_file"], format!("contracts/{simple}_FerroFindingsTest.java"));
-        let witnesses = std::fs::read_to_string(out.join(format!("contracts/{simple}_FerroFindingsTest.java"))).unwrap();
+        let witnesses =
+            std::fs::read_to_string(out.join(format!("contracts/{simple}_FerroFindingsTest.java"))).unwrap();
         let regression = std::fs::read_to_string(out.join(format!("contracts/{simple}_FerroTest.java"))).unwrap();
         let names = std::iter::once(&f["witness"]).chain(f["more_witnesses"].as_array().into_iter().flatten());
         let regression_bodies: Vec<&str> = bodies(&regression).into_iter().map(|(_, b)| b).collect();

@@ -207,3 +207,60 @@ fn param_values_reach_a_branch_no_constant_gives_away() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("--param-values: key \"open\" is not pkg.Class.method"), "{err}");
 }
+
+#[test]
+fn a_theory_that_fails_on_generated_objects_is_a_finding_with_its_witness() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, _) = compiled(dir.path());
+    let theories = dir.path().join("theories");
+    std::fs::create_dir_all(&theories).unwrap();
+    let cp = format!("{}:/usr/share/java/junit4.jar", classes.display());
+    util::javac_dir(&util::repo().join("testdata/palus/theories"), &theories, &["-cp", &cp]);
+    let out = dir.path().join("out");
+    let class_path = format!(
+        "{}:{}:/usr/share/java/junit4.jar:/usr/share/java/hamcrest-core.jar",
+        classes.display(),
+        theories.display()
+    );
+    let args = [
+        "generate",
+        "-c",
+        &class_path,
+        "--class",
+        "protocols.Turnstile",
+        "--theories",
+        "protocols.TurnstileTheories",
+        "--evaluations",
+        "300",
+        "--seed",
+        "1",
+        "--no-evoobj",
+        "--no-kat",
+        "--no-contracts",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    util::ferrosuite_ok(&args);
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let class = &report["classes"][0];
+    let findings: Vec<&serde_json::Value> =
+        class["findings"].as_array().unwrap().iter().filter(|f| f["kind"] == "theory").collect();
+    assert_eq!(findings.len(), 1, "only the wrong theory: {findings:#?}");
+    let f = findings[0];
+    assert!(
+        f["message"].as_str().unwrap().starts_with(
+            "theory TurnstileTheories.everyTurnstileIsUnlocked does not hold: it throws java.lang.AssertionError"
+        ),
+        "{f}"
+    );
+    let witness = f["witness"].as_str().unwrap();
+    let file = std::fs::read_to_string(out.join("protocols/Turnstile_FerroFindingsTest.java")).unwrap();
+    assert!(
+        file.contains(&format!("public void {witness}()")) && file.contains(".everyTurnstileIsUnlocked("),
+        "{file}"
+    );
+    let suite = std::fs::read_to_string(out.join("protocols/Turnstile_FerroTest.java")).unwrap();
+    assert!(!suite.contains("everyTurnstileIsUnlocked"), "the regression suite never asserts the violation:\n{suite}");
+    assert!(class["techniques"]["theories"]["probes"].as_f64().unwrap() > 0.0, "{class}");
+}

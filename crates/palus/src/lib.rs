@@ -15,6 +15,8 @@
 //! - [`show`]: a model as text and as Graphviz `dot`.
 //! - [`technique`]: Palus as a `generate::Technique` (guided initial
 //!   tests, a goal source for the search and `--algorithm palus`).
+//! - [`theories`]: the user's JUnit theories run on the generated objects
+//!   (`--theories CLASS`), violations as findings of kind `theory`.
 //!
 //! Models are plain data (`serde`).
 #![forbid(unsafe_code)]
@@ -26,6 +28,7 @@ pub mod infer;
 pub mod sample;
 pub mod show;
 pub mod technique;
+pub mod theories;
 
 pub use events::{Call, ObjectId, ObjectRef, Value};
 pub use infer::{ArgumentRecord, ClassModel, Dependence, MethodKey, ModelEdge, Models, infer};

@@ -109,6 +109,11 @@ pub struct GenerateArgs {
     /// An argument of a listed method takes a listed value half the time.
     #[arg(long, value_name = "FILE")]
     pub param_values: Option<PathBuf>,
+    /// Palus: a JUnit theories class on the class path (with JUnit): its
+    /// `@Theory` methods run on the objects the generated tests make; one
+    /// that fails (not by an assumption) is a finding of kind `theory`.
+    #[arg(long, value_name = "CLASS")]
+    pub theories: Option<String>,
 }
 
 /// `--junit`: the JUnit version of the emitted tests.
@@ -223,6 +228,9 @@ fn techniques(args: &GenerateArgs, models: Option<palus::Models>) -> Vec<Box<dyn
     }
     if !args.no_contracts {
         out.push(Box::new(contracts::Contracts::new()));
+    }
+    if let Some(class) = &args.theories {
+        out.push(Box::new(palus::theories::Theories::new(BinaryName::new(class.clone()))));
     }
     out
 }
