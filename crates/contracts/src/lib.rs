@@ -99,7 +99,7 @@
 //! - [`probe`]: plans, probes and reading their runs.
 //! - [`judge`]: violations from outcomes (pure).
 //! - [`witness`]: witness tests, whether a run shows them, making them smaller.
-//! - [`describe`]: messages.
+//! - [`describe`]: the words of findings: how objects were made, messages.
 //! - [`suite`]: witnesses and violations in the final suite.
 //! - [`technique`]: [`Contracts`], the technique.
 #![forbid(unsafe_code)]

@@ -33,7 +33,7 @@ pub fn witness(base: &TestCase, violation: &Violation) -> TestCase {
     }
     test.statements.truncate(end);
     test.assertions.retain(|a| a.vars().all(|v| v.index() < end));
-    test.call_under_test = probe.at.iter().copied().filter(|&i| i < end).last().map(var);
+    test.call_under_test = probe.at.iter().copied().rfind(|&i| i < end).map(var);
     test
 }
 

@@ -87,7 +87,7 @@ fn run_both(dir: &Path, out: &Path) {
     let sources: Vec<_> = ["Calls_FerroTest", "Calls_FerroFindingsTest"]
         .map(|c| (format!("misuse.{c}"), out.join(format!("misuse/{c}.java"))))
         .into();
-    util::all_pass_under_junit4(&dir.join("classes"), &dir.join("test-classes"), &sources);
+    util::all_pass_under_junit4(&dir.join("classes"), &dir.join("test-classes"), &sources, junit::test_methods_in);
 }
 
 #[test]

@@ -132,16 +132,22 @@ pub fn edge_jar(dir: &Path) -> PathBuf {
 }
 
 /// Compiles the test classes `sources` (class name, source file) against
-/// `classes` and JUnit 4 into `test_classes`, runs each under JUnit and
-/// panics unless every test of each passes.
-pub fn all_pass_under_junit4(classes: &Path, test_classes: &Path, sources: &[(String, PathBuf)]) {
+/// `classes` and JUnit 4 into `test_classes`, runs each under JUnit (the
+/// test methods `test_methods` finds in its source: `junit::test_methods_in`)
+/// and panics unless every test of each passes.
+pub fn all_pass_under_junit4(
+    classes: &Path,
+    test_classes: &Path,
+    sources: &[(String, PathBuf)],
+    test_methods: fn(&str) -> Vec<String>,
+) {
     let jdk = javarun::Jdk::find().unwrap();
     let junit = javarun::JunitJars::debian(4).unwrap();
     let files: Vec<PathBuf> = sources.iter().map(|(_, s)| s.clone()).collect();
     let cp = format!("{}:{}", classes.display(), junit.compile_class_path());
     javarun::compile_tests(&jdk, &files, &cp, test_classes, None).unwrap().expect("the test classes compile");
     for (class, source) in sources {
-        let names = junit::test_methods_in(&std::fs::read_to_string(source).unwrap());
+        let names = test_methods(&std::fs::read_to_string(source).unwrap());
         let verdicts = javarun::run_tests(
             &jdk,
             test_classes,
