@@ -145,5 +145,10 @@ fn run_both(dir: &Path, out: &Path, simple: &str) {
         .map(|c| (format!("contracts.{c}"), out.join(format!("contracts/{c}.java"))))
         .filter(|(_, source)| source.exists())
         .collect();
-    util::all_pass_under_junit4(&dir.join("classes"), &dir.join(format!("test-classes-{simple}")), &sources, junit::test_methods_in);
+    util::all_pass_under_junit4(
+        &dir.join("classes"),
+        &dir.join(format!("test-classes-{simple}")),
+        &sources,
+        junit::test_methods_in,
+    );
 }

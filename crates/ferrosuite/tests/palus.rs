@@ -264,3 +264,38 @@ fn a_theory_that_fails_on_generated_objects_is_a_finding_with_its_witness() {
     assert!(!suite.contains("everyTurnstileIsUnlocked"), "the regression suite never asserts the violation:\n{suite}");
     assert!(class["techniques"]["theories"]["probes"].as_f64().unwrap() > 0.0, "{class}");
 }
+
+#[test]
+fn a_main_class_can_be_the_sample_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let (classes, _) = compiled(dir.path());
+    let demo = dir.path().join("demo");
+    std::fs::create_dir_all(&demo).unwrap();
+    util::javac_dir(&util::repo().join("testdata/palus/main"), &demo, &["-cp", classes.to_str().unwrap()]);
+    let cp = format!("{}:{}", classes.display(), demo.display());
+    let out = util::ferrosuite(&[
+        "palus",
+        "model",
+        "-c",
+        &cp,
+        "--sample-main",
+        "demo.Demo",
+        "--class",
+        "protocols.Turnstile",
+    ]);
+    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap());
+    assert!(out.status.success(), "{stderr}");
+    assert!(stderr.contains("sample run: 1 tests passed, 0 skipped"), "{stderr}");
+    assert!(stdout.contains("1 -> 2: coin(int) x1  [25]") && stdout.contains("3 -> 4: push() x1"), "{stdout}");
+    let out = util::ferrosuite(&[
+        "palus",
+        "model",
+        "-c",
+        &cp,
+        "--sample-main",
+        "demo.Nope",
+        "--class",
+        "protocols.Turnstile",
+    ]);
+    assert_eq!(out.status.code(), Some(3), "{}", String::from_utf8_lossy(&out.stderr));
+}

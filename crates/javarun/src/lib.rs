@@ -29,6 +29,8 @@
 //!   [`TestVerdict`]; [`TestRun`] adds a deadline for the whole run and
 //!   isolation: each test in a class loader of its own).
 //! - `protocol`: the runner's line protocol (its events).
+//! - `main_run`: a program's `main` class run once, confined, until a
+//!   deadline ([`run_main`]; Palus's sample runs of a main class).
 //! - `process`: child JVMs: the end of their standard error, waiting with a
 //!   limit, ending them.
 //! - `jacoco`: the JaCoCo agent setup ([`JacocoSetup`]) and the report step
@@ -79,6 +81,7 @@ mod error;
 mod jacoco;
 mod javac;
 mod junit_jars;
+mod main_run;
 mod process;
 mod protocol;
 mod runner;
@@ -89,6 +92,7 @@ pub use error::Error;
 pub use jacoco::{Coverage, JacocoRelease, JacocoSetup, MODERN_JACOCO_DIR, jacoco_coverage};
 pub use javac::{CompileError, compile_tests, compile_tests_until, parse_javac_errors};
 pub use junit_jars::{DEBIAN_JAVA_DIR, JunitJars};
+pub use main_run::{MainOutcome, run_main};
 pub use model::jdk::Jdk;
 pub use protocol::unescape;
 pub use runner::{JvmExtras, TestRun, TestVerdict, run_tests};

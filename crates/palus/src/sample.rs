@@ -49,6 +49,9 @@ pub enum SampleError {
     /// The recording folder cannot be written.
     #[error("sample run: {0}")]
     Write(#[from] instrument::batch::BatchError),
+    /// The main class could not be started.
+    #[error("sample run: {0}")]
+    Main(javarun::Error),
     /// The recording cannot be read back.
     #[error("sample run: cannot read {}: {source}", path.display())]
     Read {
@@ -212,20 +215,11 @@ pub struct SampleRun {
 /// skipped (listed in [`SampleRun::skipped`]) instead.
 pub fn run_sample(tests: &SampleTests, config: &SampleConfig<'_>) -> Result<SampleRun, SampleError> {
     let classes = discover(tests)?;
-    let dir = config.work.join("record");
-    let _ = std::fs::remove_dir_all(&dir);
-    let batch = record_to_dir(config.cp, &config.recorded, &dir)?;
-    for (class, why) in &batch.failed {
-        tracing::warn!(%class, why, "sample run: not recorded");
-    }
+    let (dir, mut run) = prepare(config)?;
     let mut sample_cp: Vec<String> = tests.class_path.iter().map(|p| p.display().to_string()).collect();
     sample_cp.push(config.user_class_path.to_string());
     let class_path = sample_cp.join(":");
-    let extra = JvmExtras {
-        options: vec![format!("-D{}={}", instrument::tracer::recorder::DIR_PROPERTY, dir.display())],
-        writable: vec![dir.clone()],
-    };
-    let mut run = SampleRun { methods: batch.methods, ..SampleRun::default() };
+    let extra = extras(&dir, None);
     for class in &classes {
         let verdicts = run_class(config, &dir, &class_path, &extra, class);
         for (name, verdict) in verdicts {
@@ -237,6 +231,54 @@ pub fn run_sample(tests: &SampleTests, config: &SampleConfig<'_>) -> Result<Samp
             }
         }
     }
+    finish(&dir, run)
+}
+
+/// Runs the `main` method of `main_class` (on the user's class path) once
+/// with the classes of `config.recorded` recording (`--sample-main`); its
+/// calls count as one passing test named `main_class#main` when it exits
+/// with status 0 or is cut at the deadline, else they are dropped.
+///
+/// # Errors
+/// [`SampleError`] when the recording folder cannot be written or read,
+/// or `java` cannot be started.
+pub fn run_sample_main(main_class: &str, config: &SampleConfig<'_>) -> Result<SampleRun, SampleError> {
+    let (dir, mut run) = prepare(config)?;
+    let name = format!("{main_class}#main");
+    let class_path = format!("{}:{}", dir.display(), config.user_class_path);
+    let deadline = config.deadline.unwrap_or_else(|| Instant::now() + Duration::from_secs(60));
+    let outcome =
+        javarun::run_main(config.jdk, &class_path, main_class, &extras(&dir, Some(&name)), config.confiner, deadline)
+            .map_err(SampleError::Main)?;
+    match outcome {
+        javarun::MainOutcome::Exited(Some(0)) => run.passed.push(name),
+        javarun::MainOutcome::Cut => run.cut = Some(name),
+        javarun::MainOutcome::Exited(code) => run.skipped.push((name, format!("exited with status {code:?}"))),
+    }
+    finish(&dir, run)
+}
+
+/// Instruments the classes to record into `work/record` (replacing what was there).
+fn prepare(config: &SampleConfig<'_>) -> Result<(PathBuf, SampleRun), SampleError> {
+    let dir = config.work.join("record");
+    let _ = std::fs::remove_dir_all(&dir);
+    let batch = record_to_dir(config.cp, &config.recorded, &dir)?;
+    for (class, why) in &batch.failed {
+        tracing::warn!(%class, why, "sample run: not recorded");
+    }
+    Ok((dir, SampleRun { methods: batch.methods, ..SampleRun::default() }))
+}
+
+/// The recorder's JVM options (and `ferro.test` when no runner sets it).
+fn extras(dir: &Path, test: Option<&str>) -> JvmExtras {
+    let mut options = vec![format!("-D{}={}", instrument::tracer::recorder::DIR_PROPERTY, dir.display())];
+    options.extend(test.map(|t| format!("-Dferro.test={t}")));
+    JvmExtras { options, writable: vec![dir.to_path_buf()] }
+}
+
+/// Reads the recording back, keeping the calls of the tests that passed
+/// (and of the one cut at the deadline).
+fn finish(dir: &Path, mut run: SampleRun) -> Result<SampleRun, SampleError> {
     for (test, why) in &run.skipped {
         tracing::warn!(test, why, "sample test skipped: its calls are not used");
     }

@@ -93,6 +93,9 @@ pub struct GenerateArgs {
     /// models learned from them guide the search.
     #[arg(long, value_name = "CP[:CLASSES]")]
     pub sample_tests: Option<String>,
+    /// Palus: instead of tests, a main class (on the class path) whose run is the sample.
+    #[arg(long, value_name = "CLASS", conflicts_with = "sample_tests")]
+    pub sample_main: Option<String>,
     /// Time limit of the whole sample run, e.g. `60s` (what was recorded by then is used).
     #[arg(long, value_parser = parse_duration, default_value = "60s")]
     pub sample_budget: Duration,
@@ -246,15 +249,14 @@ fn sample_models(
     config: &GenerateConfig,
     classes: &[BinaryName],
 ) -> anyhow::Result<Option<palus::Models>> {
-    let Some(spec) = &args.sample_tests else {
+    if args.sample_tests.is_none() && args.sample_main.is_none() {
         if args.algorithm == AlgorithmArg::Palus {
             eprintln!(
                 "warning: --algorithm palus without --sample-tests has no model: it runs as feedback-directed random generation"
             );
         }
         return Ok(None);
-    };
-    let tests = palus::sample::SampleTests::parse(spec).map_err(|e| InputError(e.to_string()))?;
+    }
     let cp = model::classpath::ClassPath::parse(&config.class_path)?.with_jdk(&config.jdk.home)?;
     let mut recorded: Vec<BinaryName> = Vec::new();
     for class in classes {
@@ -275,10 +277,7 @@ fn sample_models(
         deadline: Some(std::time::Instant::now() + args.sample_budget),
         confiner: Some(&confiner),
     };
-    let run = palus::sample::run_sample(&tests, &sample).map_err(|e| match e {
-        palus::sample::SampleError::Write(_) | palus::sample::SampleError::Read { .. } => anyhow::Error::new(e),
-        other => InputError(other.to_string()).into(),
-    })?;
+    let run = run_sample(args.sample_tests.as_deref(), args.sample_main.as_deref(), &sample)?;
     let models = palus::infer(&run.methods, &run.calls, (args.ktail > 0).then_some(args.ktail));
     println!(
         "sample run: {} tests passed, {} skipped, {} calls; models of {} classes",
@@ -288,6 +287,37 @@ fn sample_models(
         models.classes.len()
     );
     Ok(Some(models))
+}
+
+/// Runs the sample: the tests of `tests` (`CP[:CLASSES]`) or else the main
+/// class `main`. Bad tests are input errors.
+///
+/// # Errors
+/// [`InputError`] for bad sample tests; the recording folder cannot be
+/// written or read, or `java` cannot start.
+pub fn run_sample(
+    tests: Option<&str>,
+    main: Option<&str>,
+    config: &palus::sample::SampleConfig<'_>,
+) -> anyhow::Result<palus::sample::SampleRun> {
+    use palus::sample::SampleError;
+    let run = match (tests, main) {
+        (Some(spec), _) => {
+            let tests = palus::sample::SampleTests::parse(spec).map_err(|e| InputError(e.to_string()))?;
+            palus::sample::run_sample(&tests, config)
+        }
+        (None, Some(class)) => {
+            if !config.cp.contains(class) {
+                return Err(InputError(format!("--sample-main {class} is not on the class path")).into());
+            }
+            palus::sample::run_sample_main(class, config)
+        }
+        (None, None) => return Err(InputError("give --sample-tests or --sample-main".into()).into()),
+    };
+    run.map_err(|e| match e {
+        SampleError::Write(_) | SampleError::Read { .. } | SampleError::Main(_) => anyhow::Error::new(e),
+        other => InputError(other.to_string()).into(),
+    })
 }
 
 /// Resolves the arguments into the pipeline's configuration.

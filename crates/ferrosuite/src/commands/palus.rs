@@ -27,8 +27,11 @@ pub struct ModelArgs {
     /// The compiled sample tests: `CP[:CLASSES]`, folders and jars, then
     /// optionally the test classes to run (default: every class with a
     /// JUnit 4 or 5 `@Test` method).
-    #[arg(long, value_name = "CP[:CLASSES]")]
-    pub sample_tests: String,
+    #[arg(long, value_name = "CP[:CLASSES]", required_unless_present = "sample_main")]
+    pub sample_tests: Option<String>,
+    /// Instead of tests: a main class on the class path, run once.
+    #[arg(long, value_name = "CLASS", conflicts_with = "sample_tests")]
+    pub sample_main: Option<String>,
     /// Binary name of the class whose model is printed (its package is recorded).
     #[arg(long)]
     pub class: String,
@@ -61,7 +64,6 @@ pub fn run(cmd: &PalusCommand) -> anyhow::Result<ExitCode> {
 
 fn model(args: &ModelArgs) -> anyhow::Result<ExitCode> {
     let jdk = Jdk::find()?;
-    let tests = palus::sample::SampleTests::parse(&args.sample_tests).map_err(|e| InputError(e.to_string()))?;
     let cp = super::open_classpath(&args.classpath)?.with_jdk(&jdk.home)?;
     let class = BinaryName::new(args.class.clone());
     if !cp.contains(class.as_str()) {
@@ -81,10 +83,7 @@ fn model(args: &ModelArgs) -> anyhow::Result<ExitCode> {
         deadline: Some(Instant::now() + Duration::from_secs(args.sample_budget)),
         confiner: Some(&confiner),
     };
-    let sample = palus::sample::run_sample(&tests, &config).map_err(|e| match e {
-        palus::sample::SampleError::Write(_) | palus::sample::SampleError::Read { .. } => anyhow::Error::new(e),
-        other => InputError(other.to_string()).into(),
-    })?;
+    let sample = super::generate::run_sample(args.sample_tests.as_deref(), args.sample_main.as_deref(), &config)?;
     let cut = sample.cut.as_ref().map_or(String::new(), |t| format!(" (cut at its budget in {t})"));
     eprintln!(
         "sample run: {} tests passed, {} skipped, {} calls recorded{cut}",
