@@ -21,6 +21,20 @@ fn compiled(dir: &Path) -> (PathBuf, PathBuf) {
     (classes, tests)
 }
 
+/// Compiles `testdata/palus/<name>` against `classes` and JUnit 4 into `dir/<name>`.
+fn compiled_extra(dir: &Path, classes: &Path, name: &str) -> PathBuf {
+    let out = dir.join(name);
+    std::fs::create_dir_all(&out).unwrap();
+    let cp = format!("{}:/usr/share/java/junit4.jar", classes.display());
+    util::javac_dir(&util::repo().join("testdata/palus").join(name), &out, &["-cp", &cp]);
+    out
+}
+
+/// The `report.json` of a `generate` run into `out`.
+fn report(out: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap()
+}
+
 fn model(classes: &Path, tests: &str, class: &str, more: &[&str]) -> (i32, String, String) {
     let mut args = vec!["palus", "model", "-c", classes.to_str().unwrap(), "--sample-tests", tests, "--class", class];
     args.extend_from_slice(more);
@@ -111,10 +125,7 @@ fn bad_sample_tests_and_unknown_classes_are_input_errors() {
 fn a_sample_run_cut_by_its_budget_keeps_what_it_recorded() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, _) = compiled(dir.path());
-    let slow = dir.path().join("slow");
-    std::fs::create_dir_all(&slow).unwrap();
-    let cp = format!("{}:/usr/share/java/junit4.jar", classes.display());
-    util::javac_dir(&util::repo().join("testdata/palus/slow"), &slow, &["-cp", &cp]);
+    let slow = compiled_extra(dir.path(), &classes, "slow");
     let started = std::time::Instant::now();
     let tests = format!("{}:protocols.SlowTest", slow.display());
     let (code, out, err) =
@@ -150,8 +161,7 @@ fn generate_with_sample_tests_guides_the_search_through_the_driver() {
     ];
     let stdout = util::ferrosuite_ok(&args);
     assert!(stdout.contains("sample run: 7 tests passed, 1 skipped"), "{stdout}");
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let report = report(&out);
     let class = &report["classes"][0];
     let palus = &class["techniques"]["palus"];
     assert!(palus["guided_tests"].as_f64().unwrap() > 0.0, "{palus}");
@@ -195,8 +205,7 @@ fn param_values_reach_a_branch_no_constant_gives_away() {
         out.to_str().unwrap(),
     ];
     util::ferrosuite_ok(&args);
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let report = report(&out);
     assert_eq!(report["classes"][0]["uncovered"], serde_json::json!([]), "{report}");
     let suite = std::fs::read_to_string(out.join("protocols/Lock_FerroTest.java")).unwrap();
     assert!(suite.contains("4242"), "{suite}");
@@ -212,10 +221,7 @@ fn param_values_reach_a_branch_no_constant_gives_away() {
 fn a_theory_that_fails_on_generated_objects_is_a_finding_with_its_witness() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, _) = compiled(dir.path());
-    let theories = dir.path().join("theories");
-    std::fs::create_dir_all(&theories).unwrap();
-    let cp = format!("{}:/usr/share/java/junit4.jar", classes.display());
-    util::javac_dir(&util::repo().join("testdata/palus/theories"), &theories, &["-cp", &cp]);
+    let theories = compiled_extra(dir.path(), &classes, "theories");
     let out = dir.path().join("out");
     let class_path = format!(
         "{}:{}:/usr/share/java/junit4.jar:/usr/share/java/hamcrest-core.jar",
@@ -241,8 +247,7 @@ fn a_theory_that_fails_on_generated_objects_is_a_finding_with_its_witness() {
         out.to_str().unwrap(),
     ];
     util::ferrosuite_ok(&args);
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let report = report(&out);
     let class = &report["classes"][0];
     let findings: Vec<&serde_json::Value> =
         class["findings"].as_array().unwrap().iter().filter(|f| f["kind"] == "theory").collect();
@@ -269,9 +274,7 @@ fn a_theory_that_fails_on_generated_objects_is_a_finding_with_its_witness() {
 fn a_main_class_can_be_the_sample_run() {
     let dir = tempfile::tempdir().unwrap();
     let (classes, _) = compiled(dir.path());
-    let demo = dir.path().join("demo");
-    std::fs::create_dir_all(&demo).unwrap();
-    util::javac_dir(&util::repo().join("testdata/palus/main"), &demo, &["-cp", classes.to_str().unwrap()]);
+    let demo = compiled_extra(dir.path(), &classes, "main");
     let cp = format!("{}:{}", classes.display(), demo.display());
     let out = util::ferrosuite(&[
         "palus",
