@@ -263,7 +263,8 @@ impl Guide {
     }
 
     /// An object in one of the `states`: one of the test's, else made
-    /// through its class's model (at most [`MAX_NESTING`] deep).
+    /// through its class's model (at most [`MAX_NESTING`] deep); `None`
+    /// without states (the builder then makes any object of the type).
     fn state_object<R: Rng>(
         &mut self,
         b: &mut TemplateBuilder<'_, R>,
@@ -279,7 +280,7 @@ impl Guide {
         if let Some(&v) = have.get((b.random_unit() * have.len() as f64) as usize) {
             return Some(v);
         }
-        if nesting >= MAX_NESTING {
+        if nesting >= MAX_NESTING || states.is_empty() {
             return None;
         }
         let d = &states[(b.random_unit() * states.len() as f64) as usize];
