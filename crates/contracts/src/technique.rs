@@ -345,6 +345,8 @@ fn finding(plan: &Plan, violation: &Violation, facts: &mut ClassFacts) -> Findin
         more_witnesses: Vec::new(),
         confidence: confidence(violation.contract, doubts),
         stack_trace: exception.map(|e| describe::trace(&e.frames)).unwrap_or_default(),
+        score: None,
+        invariant: None,
     }
 }
 
@@ -391,5 +393,7 @@ fn shown_finding(
         more_witnesses: Vec::new(),
         confidence: confidence(s.contract, doubts),
         stack_trace: frames.map(describe::trace).unwrap_or_default(),
+        score: None,
+        invariant: None,
     }
 }

@@ -34,7 +34,7 @@ enum Command {
     /// Print the coverage goals of a class (branches, switch cases, lines, methods).
     Goals(commands::goals::GoalsArgs),
     /// Generate JUnit tests for classes (the main job).
-    Generate(commands::generate::GenerateArgs),
+    Generate(Box<commands::generate::GenerateArgs>),
     /// Explain one goal: EvoObj's object construction graph and test template for it.
     ExplainOcg(commands::explain::ExplainArgs),
     /// Write instrumented class files and the tracer class to a directory.
@@ -48,6 +48,9 @@ enum Command {
     /// Palus: call-sequence models learned from the project's own tests.
     #[command(subcommand)]
     Palus(commands::palus::PalusCommand),
+    /// ZoomIn: rank a generated suite's assertions by how likely they are
+    /// wrong, from invariants of the project's own tests.
+    Zoomin(commands::zoomin::ZoominArgs),
     /// Internal: a test-execution worker hosting one JVM (started by ferrosuite itself).
     #[command(hide = true)]
     Worker(WorkerArgs),
@@ -133,6 +136,7 @@ fn main() -> std::process::ExitCode {
         Command::Bench(cmd) => commands::bench::run(&cmd),
         Command::Kat(cmd) => commands::kat::run(&cmd),
         Command::Palus(cmd) => commands::palus::run(&cmd),
+        Command::Zoomin(args) => commands::zoomin::run(&args),
         Command::Worker(_) | Command::Confined(_) => unreachable!("handled before logging starts"),
     };
     match result {

@@ -107,6 +107,8 @@ impl Technique for Recorder {
                 more_witnesses: Vec::new(),
                 confidence: 1.0,
                 stack_trace: Vec::new(),
+                score: None,
+                invariant: None,
             })
             .collect()
     }

@@ -11,6 +11,7 @@
 //! | 6. search | [`Technique::goal_source`] | tests aimed at uncovered goals, asked after every generation ([`GoalSource`]); its numbers go into `report.json`'s `techniques` |
 //! | 7. assertions | [`Technique::oracle`] | assertions, and tests of its own (checked by verification like every other); it may run tests on the workers |
 //! | 8. after verification | [`Technique::findings`] | likely bugs, each with a witness test of the final suite (moved into the findings test class, [`crate::findings_suite`]) |
+//! | 9. after the files are written | [`Technique::suite_written`] | findings about the written tests (left where they are), comments in the files (ZoomIn) |
 //!
 //! After the findings, each technique's [`Technique::stats`] (when not empty)
 //! go into `report.json`'s `techniques.<name>`, next to its goal source's.
@@ -60,6 +61,13 @@ pub struct Finding {
     /// (`java.lang.String.charAt(String.java:1515)`); empty when none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stack_trace: Vec<String>,
+    /// The oracle's own score, unbounded (ZoomIn's suspiciousness).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    /// The invariant the finding rests on (ZoomIn: the violated invariant
+    /// of its most unique violation, `return.im != 0`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub invariant: Option<String>,
 }
 
 /// A technique's hooks into the pipeline; see the module documentation for
@@ -112,6 +120,16 @@ pub trait Technique {
         Vec::new()
     }
 
+    /// Called when the final test files are written (`files`: the
+    /// regression suite and, when there are findings, the findings class):
+    /// a technique may run them, add findings to `report.findings` whose
+    /// witnesses stay where they are, add comments to the files, and put
+    /// its numbers into `report.techniques`. The files must still compile
+    /// and pass afterwards.
+    fn suite_written(&mut self, run: &mut ClassRun, files: &[std::path::PathBuf], report: &mut crate::ClassReport) {
+        let _ = (run, files, report);
+    }
+
     /// Its numbers for `report.json`'s `techniques.<name>` (counts and
     /// seconds, each named by its key), read after [`Technique::findings`]
     /// and merged with its goal source's ([`GoalSource::stats`]); nothing
@@ -151,6 +169,16 @@ pub trait GoalSource {
 
     /// The technique's name ([`Technique::name`]), the key of its numbers in `report.json`.
     fn name(&self) -> &'static str;
+
+    /// Called when the final test files are written (`files`: the
+    /// regression suite and, when there are findings, the findings class):
+    /// a technique may run them, add findings to `report.findings` whose
+    /// witnesses stay where they are, add comments to the files, and put
+    /// its numbers into `report.techniques`. The files must still compile
+    /// and pass afterwards.
+    fn suite_written(&mut self, run: &mut ClassRun, files: &[std::path::PathBuf], report: &mut crate::ClassReport) {
+        let _ = (run, files, report);
+    }
 
     /// Its numbers for `report.json`'s `techniques.<name>` (counts and
     /// seconds, each named by its key), read after the search.

@@ -8,6 +8,11 @@
 //! [`record_to_dir`] instruments a list of classes into a folder with the
 //! runtime classes and `classes.txt`, the list the recorder reads to tell
 //! outermost calls from a class's calls to itself.
+//!
+//! [`RecordMode::Values`] instruments for ZoomIn's value tracing instead
+//! (TECHNIQUES.md §3 step 1): every method with code, private ones too,
+//! reports to `ferrosuite.runtime.ValueTracer`, with a line probe where each
+//! source line starts.
 
 use std::path::{Path, PathBuf};
 
@@ -19,7 +24,39 @@ use model::names::BinaryName;
 
 use crate::batch::BatchError;
 use crate::probe::ProbeKind;
-use crate::probes::record::{RecordProbes, RecordSite};
+use crate::probes::record::{RecordProbes, RecordSite, Sink};
+
+/// What a recording run instruments, and which runtime class it reports to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecordMode {
+    /// Palus's calls: the methods a client can call, into `Recorder`.
+    Calls,
+    /// ZoomIn's values: every method with code (private ones too; not
+    /// lambda bodies or static initialisers), into `ValueTracer`, with
+    /// line probes.
+    Values,
+}
+
+impl RecordMode {
+    fn sink(self) -> Sink {
+        match self {
+            RecordMode::Calls => Sink::RECORDER,
+            RecordMode::Values => Sink::VALUE_TRACER,
+        }
+    }
+
+    /// Whether a method with these access flags and name is not recorded.
+    fn excludes(self, flags: u16, name: &str) -> bool {
+        let private = match self {
+            RecordMode::Calls => access::PRIVATE,
+            RecordMode::Values => 0,
+        };
+        flags & (private | access::ABSTRACT | access::NATIVE) != 0
+            || (flags & access::SYNTHETIC != 0 && flags & access::BRIDGE == 0)
+            || (self == RecordMode::Values && flags & access::BRIDGE != 0)
+            || name == "<clinit>"
+    }
+}
 use crate::rewrite::rewrite_method;
 
 /// A recorded method: the id its events carry.
@@ -77,21 +114,20 @@ pub struct RecordedClass {
     pub ids: u32,
 }
 
-/// Instruments one class file for recording; method ids start at `first_id`.
-/// A method whose code cannot be rewritten is left as it was and not listed.
+/// Instruments one class file for recording in `mode`; method ids start at
+/// `first_id`. A method whose code cannot be rewritten is left as it was
+/// and not listed.
 ///
 /// # Errors
 /// A message when the class file cannot be parsed.
-pub fn instrument_recording(bytes: &[u8], first_id: u32) -> Result<RecordedClass, String> {
+pub fn instrument_recording(bytes: &[u8], first_id: u32, mode: RecordMode) -> Result<RecordedClass, String> {
     let mut cf = ClassFile::parse(bytes).map_err(|e| e.to_string())?;
     let class = model::names::InternalName::new(cf.name()).to_binary();
     let mut methods = Vec::new();
     let mut sites = Vec::new();
     for (index, m) in cf.methods.iter().enumerate() {
         let name = cf.member_name(m);
-        let excluded = m.access & (access::PRIVATE | access::ABSTRACT) != 0
-            || (m.access & access::SYNTHETIC != 0 && m.access & access::BRIDGE == 0)
-            || name == "<clinit>";
+        let excluded = mode.excludes(m.access, name);
         let Ok(descriptor) = MethodDescriptor::parse(cf.member_descriptor(m)) else { continue };
         if excluded {
             continue;
@@ -114,20 +150,25 @@ pub fn instrument_recording(bytes: &[u8], first_id: u32) -> Result<RecordedClass
     }
     let indices: Vec<u16> = sites.iter().map(|s| s.method_index).collect();
     let ids = sites.len() as u32;
-    let kinds: Vec<Box<dyn ProbeKind>> = vec![Box::new(RecordProbes { sites })];
+    let kinds: Vec<Box<dyn ProbeKind>> = vec![Box::new(RecordProbes { sites, sink: mode.sink() })];
     let rewritten: Vec<bool> =
         indices.iter().map(|&index| rewrite_method(&mut cf, usize::from(index), &kinds).is_ok()).collect();
     let methods = methods.into_iter().zip(rewritten).filter_map(|(m, ok)| ok.then_some(m)).collect();
     Ok(RecordedClass { bytes: cf.to_bytes(), methods, ids })
 }
 
-/// Instruments `names` from `cp` for recording into `out` (package
-/// folders), writes the runtime classes and `out/classes.txt` (the
+/// Instruments `names` from `cp` for recording in `mode` into `out`
+/// (package folders), writes the runtime classes and `out/classes.txt` (the
 /// recorded classes' binary names, one per line).
 ///
 /// # Errors
 /// [`BatchError`] when `out` cannot be written.
-pub fn record_to_dir(cp: &ClassPath, names: &[BinaryName], out: &Path) -> Result<RecordingBatch, BatchError> {
+pub fn record_to_dir(
+    cp: &ClassPath,
+    names: &[BinaryName],
+    out: &Path,
+    mode: RecordMode,
+) -> Result<RecordingBatch, BatchError> {
     let mut batch = RecordingBatch::default();
     let mut listed = String::new();
     let mut next_id = 0;
@@ -139,7 +180,7 @@ pub fn record_to_dir(cp: &ClassPath, names: &[BinaryName], out: &Path) -> Result
                 continue;
             }
         };
-        let bytes = match instrument_recording(&found.bytes, next_id) {
+        let bytes = match instrument_recording(&found.bytes, next_id, mode) {
             Ok(recorded) => {
                 batch.methods.extend(recorded.methods);
                 next_id += recorded.ids;

@@ -211,3 +211,27 @@ pub mod recorder {
     /// The system property that names the recording folder (`classes.txt` in, `events.txt` out).
     pub const DIR_PROPERTY: &str = "ferrosuite.record";
 }
+
+/// The static methods of `ValueTracer.java`, the sink of the value-tracing
+/// probes (ZoomIn, [`crate::probes::record::Sink::VALUE_TRACER`]).
+pub mod value_tracer {
+    use super::TracerMethod;
+
+    /// Internal name of the value tracer class.
+    pub const CLASS: &str = "ferrosuite/runtime/ValueTracer";
+    /// `ValueTracer.enter(int method, Object receiver, Object[] args)`.
+    pub const ENTER: TracerMethod =
+        TracerMethod { owner: CLASS, name: "enter", descriptor: "(ILjava/lang/Object;[Ljava/lang/Object;)V" };
+    /// `ValueTracer.exit(Object result, int method, Object receiver)`.
+    pub const EXIT: TracerMethod =
+        TracerMethod { owner: CLASS, name: "exit", descriptor: "(Ljava/lang/Object;ILjava/lang/Object;)V" };
+    /// `ValueTracer.exitVoid(int method, Object receiver)`.
+    pub const EXIT_VOID: TracerMethod =
+        TracerMethod { owner: CLASS, name: "exitVoid", descriptor: "(ILjava/lang/Object;)V" };
+    /// `ValueTracer.line(int line)`.
+    pub const LINE: TracerMethod = TracerMethod { owner: CLASS, name: "line", descriptor: "(I)V" };
+    /// The system property that names the tracing folder (`values.txt` out).
+    pub const DIR_PROPERTY: &str = "ferrosuite.trace";
+    /// The system property that bounds the depth of traced fields (default 2).
+    pub const DEPTH_PROPERTY: &str = "ferrosuite.trace.depth";
+}

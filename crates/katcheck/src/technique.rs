@@ -175,5 +175,7 @@ fn finding(site: &Site, name: &str, w: &witness::Witness, cut: &BinaryName) -> F
         more_witnesses: Vec::new(),
         confidence: weight * f64::from(bug + knowledge) / 2.0,
         stack_trace: witness::trace(&w.exception, &w.public_method),
+        score: None,
+        invariant: None,
     }
 }

@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use instrument::record::{RecordedMethod, record_to_dir};
+use instrument::record::{RecordMode, RecordedMethod, record_to_dir};
 use javarun::{Confiner, JunitJars, JvmExtras, TestRun, TestVerdict};
 use model::annotations::annotation_descriptors;
 use model::classpath::ClassPath;
@@ -188,6 +188,11 @@ pub struct SampleConfig<'a> {
     pub deadline: Option<Instant>,
     /// Confines the test JVMs when given.
     pub confiner: Option<&'a Confiner>,
+    /// What is recorded: Palus's calls, or ZoomIn's values
+    /// ([`run_recorded`] leaves the values file to its caller).
+    pub mode: RecordMode,
+    /// More JVM options for the test JVMs (`-Dname=value`).
+    pub options: Vec<String>,
 }
 
 /// What a sample run recorded.
@@ -214,12 +219,24 @@ pub struct SampleRun {
 /// folder cannot be written or read; a test class that cannot run is
 /// skipped (listed in [`SampleRun::skipped`]) instead.
 pub fn run_sample(tests: &SampleTests, config: &SampleConfig<'_>) -> Result<SampleRun, SampleError> {
+    let (dir, run) = run_recorded(tests, config)?;
+    finish(&dir, run)
+}
+
+/// Runs `tests` with the classes of `config.recorded` instrumented in
+/// `config.mode`; returns the recording folder (holding `events.txt` or
+/// `values.txt`) and the tests' verdicts, with no calls read yet.
+///
+/// # Errors
+/// As [`run_sample`].
+pub fn run_recorded(tests: &SampleTests, config: &SampleConfig<'_>) -> Result<(PathBuf, SampleRun), SampleError> {
     let classes = discover(tests)?;
     let (dir, mut run) = prepare(config)?;
     let mut sample_cp: Vec<String> = tests.class_path.iter().map(|p| p.display().to_string()).collect();
     sample_cp.push(config.user_class_path.to_string());
     let class_path = sample_cp.join(":");
-    let extra = extras(&dir, None);
+    let mut extra = extras(&dir, None, config.mode);
+    extra.options.extend(config.options.iter().cloned());
     for class in &classes {
         let verdicts = run_class(config, &dir, &class_path, &extra, class);
         for (name, verdict) in verdicts {
@@ -231,7 +248,10 @@ pub fn run_sample(tests: &SampleTests, config: &SampleConfig<'_>) -> Result<Samp
             }
         }
     }
-    finish(&dir, run)
+    for (test, why) in &run.skipped {
+        tracing::warn!(test, why, "recorded test skipped: its calls are not used");
+    }
+    Ok((dir, run))
 }
 
 /// Runs the `main` method of `main_class` (on the user's class path) once
@@ -247,13 +267,22 @@ pub fn run_sample_main(main_class: &str, config: &SampleConfig<'_>) -> Result<Sa
     let name = format!("{main_class}#main");
     let class_path = format!("{}:{}", dir.display(), config.user_class_path);
     let deadline = config.deadline.unwrap_or_else(|| Instant::now() + Duration::from_secs(60));
-    let outcome =
-        javarun::run_main(config.jdk, &class_path, main_class, &extras(&dir, Some(&name)), config.confiner, deadline)
-            .map_err(SampleError::Main)?;
+    let outcome = javarun::run_main(
+        config.jdk,
+        &class_path,
+        main_class,
+        &extras(&dir, Some(&name), config.mode),
+        config.confiner,
+        deadline,
+    )
+    .map_err(SampleError::Main)?;
     match outcome {
         javarun::MainOutcome::Exited(Some(0)) => run.passed.push(name),
         javarun::MainOutcome::Cut => run.cut = Some(name),
-        javarun::MainOutcome::Exited(code) => run.skipped.push((name, format!("exited with status {code:?}"))),
+        javarun::MainOutcome::Exited(code) => {
+            tracing::warn!(test = name, ?code, "sample main exited abnormally: its calls are not used");
+            run.skipped.push((name, format!("exited with status {code:?}")));
+        }
     }
     finish(&dir, run)
 }
@@ -262,7 +291,7 @@ pub fn run_sample_main(main_class: &str, config: &SampleConfig<'_>) -> Result<Sa
 fn prepare(config: &SampleConfig<'_>) -> Result<(PathBuf, SampleRun), SampleError> {
     let dir = config.work.join("record");
     let _ = std::fs::remove_dir_all(&dir);
-    let batch = record_to_dir(config.cp, &config.recorded, &dir)?;
+    let batch = record_to_dir(config.cp, &config.recorded, &dir, config.mode)?;
     for (class, why) in &batch.failed {
         tracing::warn!(%class, why, "sample run: not recorded");
     }
@@ -270,8 +299,12 @@ fn prepare(config: &SampleConfig<'_>) -> Result<(PathBuf, SampleRun), SampleErro
 }
 
 /// The recorder's JVM options (and `ferro.test` when no runner sets it).
-fn extras(dir: &Path, test: Option<&str>) -> JvmExtras {
-    let mut options = vec![format!("-D{}={}", instrument::tracer::recorder::DIR_PROPERTY, dir.display())];
+fn extras(dir: &Path, test: Option<&str>, mode: RecordMode) -> JvmExtras {
+    let property = match mode {
+        RecordMode::Calls => instrument::tracer::recorder::DIR_PROPERTY,
+        RecordMode::Values => instrument::tracer::value_tracer::DIR_PROPERTY,
+    };
+    let mut options = vec![format!("-D{property}={}", dir.display())];
     options.extend(test.map(|t| format!("-Dferro.test={t}")));
     JvmExtras { options, writable: vec![dir.to_path_buf()] }
 }
@@ -279,9 +312,6 @@ fn extras(dir: &Path, test: Option<&str>) -> JvmExtras {
 /// Reads the recording back, keeping the calls of the tests that passed
 /// (and of the one cut at the deadline).
 fn finish(dir: &Path, mut run: SampleRun) -> Result<SampleRun, SampleError> {
-    for (test, why) in &run.skipped {
-        tracing::warn!(test, why, "sample test skipped: its calls are not used");
-    }
     let events = dir.join("events.txt");
     let text = match std::fs::read_to_string(&events) {
         Ok(text) => text,

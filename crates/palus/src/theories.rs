@@ -193,6 +193,8 @@ impl Technique for Theories {
                     more_witnesses: Vec::new(),
                     confidence: CONFIDENCE,
                     stack_trace: w.stack.clone(),
+                    score: None,
+                    invariant: None,
                 })
             })
             .collect()

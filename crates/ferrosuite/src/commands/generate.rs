@@ -117,6 +117,15 @@ pub struct GenerateArgs {
     /// that fails (not by an assumption) is a finding of kind `theory`.
     #[arg(long, value_name = "CLASS")]
     pub theories: Option<String>,
+    /// ZoomIn: the project's compiled JUnit 4/5 tests, `CP[:CLASSES]`.
+    /// Invariants learned from them rank the generated assertions; the
+    /// most suspicious get a comment in the tests and a finding of kind
+    /// `suspicious-assertion`.
+    #[arg(long, value_name = "CP[:CLASSES]")]
+    pub manual_tests: Option<String>,
+    /// ZoomIn: how many suspicious assertions to report per class.
+    #[arg(long, default_value_t = zoomin::report::DEFAULT_TOP)]
+    pub zoomin_top: usize,
 }
 
 /// `--junit`: the JUnit version of the emitted tests.
@@ -200,7 +209,11 @@ fn generate_in(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<ExitCode>
     let interrupted = interruption_flag();
     let mut printer = Printer { progress: None, interrupted };
     let models = sample_models(args, &config, &classes)?;
-    let report = ::generate::run(&config, &classes, &mut techniques(args, models), &mut printer)?;
+    let mut techniques = techniques(args, models);
+    if let Some(manual) = &args.manual_tests {
+        techniques.push(zoomin_technique(manual, args.zoomin_top, &config)?);
+    }
+    let report = ::generate::run(&config, &classes, &mut techniques, &mut printer)?;
     let failed = report.classes.iter().filter(|c| c.status != ClassStatus::Ok).count();
     let report_file = config.out.join("report.json");
     if printer.should_stop() {
@@ -236,6 +249,22 @@ fn techniques(args: &GenerateArgs, models: Option<palus::Models>) -> Vec<Box<dyn
         out.push(Box::new(palus::theories::Theories::new(BinaryName::new(class.clone()))));
     }
     out
+}
+
+/// ZoomIn with `--manual-tests` (checked here, before any generation).
+///
+/// # Errors
+/// An input error when the argument names no class path entry or a missing one.
+fn zoomin_technique(
+    manual: &str,
+    top: usize,
+    config: &::generate::GenerateConfig,
+) -> anyhow::Result<Box<dyn ::generate::Technique>> {
+    let tests = palus::sample::SampleTests::parse(manual).map_err(|e| InputError(e.to_string()))?;
+    let confiner = javarun::Confiner { launcher: std::env::current_exe()? };
+    let mut technique = zoomin::technique::ZoomIn::new(tests, config.jdk.clone(), confiner);
+    technique.top = top;
+    Ok(Box::new(technique))
 }
 
 /// With `--sample-tests`: runs them once with the classes under test (and
@@ -276,6 +305,8 @@ fn sample_models(
         test_timeout: Duration::from_secs(10),
         deadline: Some(std::time::Instant::now() + args.sample_budget),
         confiner: Some(&confiner),
+        mode: instrument::record::RecordMode::Calls,
+        options: Vec::new(),
     };
     let run = run_sample(args.sample_tests.as_deref(), args.sample_main.as_deref(), &sample)?;
     let models = palus::infer(&run.methods, &run.calls, (args.ktail > 0).then_some(args.ktail));

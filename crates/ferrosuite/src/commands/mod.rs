@@ -23,6 +23,7 @@ pub mod kat;
 pub mod kat_check;
 pub mod palus;
 pub mod stats;
+pub mod zoomin;
 
 use model::bytecode::BytecodeError;
 use model::classfile::ClassFileError;
@@ -74,6 +75,21 @@ pub fn open_classpath(spec: &str) -> anyhow::Result<model::classpath::ClassPath>
 /// an empty element means the current directory.
 pub fn join_classpath<S: AsRef<str>>(parts: &[S]) -> String {
     parts.iter().flat_map(|p| p.as_ref().split(':')).filter(|p| !p.is_empty()).collect::<Vec<_>>().join(":")
+}
+
+/// The class `name` of `cp`, or an input error that names the nearest
+/// class names (`did you mean ...?`).
+///
+/// # Errors
+/// [`InputError`] when `cp` does not hold the class.
+pub fn require_class(cp: &model::classpath::ClassPath, name: &str) -> Result<model::names::BinaryName, InputError> {
+    let class = model::names::BinaryName::new(name.to_string());
+    if cp.contains(class.as_str()) {
+        return Ok(class);
+    }
+    let near: Vec<String> = cp.nearest_names(class.as_str(), 3).iter().map(ToString::to_string).collect();
+    let hint = if near.is_empty() { String::new() } else { format!(" (did you mean {}?)", near.join(", ")) };
+    Err(InputError(format!("class {class} is not on the class path{hint}")))
 }
 
 #[cfg(test)]

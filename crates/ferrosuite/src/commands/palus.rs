@@ -6,7 +6,6 @@
 use std::time::{Duration, Instant};
 
 use model::jdk::Jdk;
-use model::names::BinaryName;
 
 use super::InputError;
 use crate::exit_code::ExitCode;
@@ -65,12 +64,7 @@ pub fn run(cmd: &PalusCommand) -> anyhow::Result<ExitCode> {
 fn model(args: &ModelArgs) -> anyhow::Result<ExitCode> {
     let jdk = Jdk::find()?;
     let cp = super::open_classpath(&args.classpath)?.with_jdk(&jdk.home)?;
-    let class = BinaryName::new(args.class.clone());
-    if !cp.contains(class.as_str()) {
-        let near: Vec<String> = cp.nearest_names(class.as_str(), 3).iter().map(ToString::to_string).collect();
-        let hint = if near.is_empty() { String::new() } else { format!(" (did you mean {}?)", near.join(", ")) };
-        return Err(InputError(format!("class {class} is not on the class path{hint}")).into());
-    }
+    let class = super::require_class(&cp, &args.class)?;
     let work = tempfile::Builder::new().prefix("ferrosuite-palus").tempdir()?;
     let confiner = javarun::Confiner { launcher: std::env::current_exe()? };
     let config = palus::sample::SampleConfig {
@@ -82,6 +76,8 @@ fn model(args: &ModelArgs) -> anyhow::Result<ExitCode> {
         test_timeout: Duration::from_secs(args.test_timeout),
         deadline: Some(Instant::now() + Duration::from_secs(args.sample_budget)),
         confiner: Some(&confiner),
+        mode: instrument::record::RecordMode::Calls,
+        options: Vec::new(),
     };
     let sample = super::generate::run_sample(args.sample_tests.as_deref(), args.sample_main.as_deref(), &config)?;
     let cut = sample.cut.as_ref().map_or(String::new(), |t| format!(" (cut at its budget in {t})"));

@@ -1,8 +1,11 @@
-//! Recording probes (Palus's sample execution, TECHNIQUES.md §4 step 1): a
-//! prologue that passes the method's id, receiver and boxed arguments to
-//! `Recorder.enter`, and before every return the boxed result to
-//! `Recorder.exit` (or `Recorder.exitVoid`). Constructors pass no receiver
-//! on entry (`this` is not initialised yet) and `this` on exit.
+//! Recording probes (Palus's sample execution, TECHNIQUES.md §4 step 1, and
+//! ZoomIn's value tracing, §3 step 1): a prologue that passes the method's
+//! id, receiver and boxed arguments to the sink's `enter`, and before every
+//! return the boxed result to its `exit` (or `exitVoid`). Constructors pass
+//! no receiver on entry (`this` is not initialised yet) and `this` on exit.
+//! The sink is `Recorder` ([`Sink::RECORDER`]) or `ValueTracer`
+//! ([`Sink::VALUE_TRACER`]), which also gets a `line(n)` call where each
+//! line of the line-number table starts.
 //!
 //! Both snippets are straight-line and stack-neutral: the prologue builds
 //! an `Object[]` of the parameters from their locals, the exit snippet
@@ -14,7 +17,33 @@ use model::descriptor::{BaseType, FieldType, MethodDescriptor};
 
 use super::{load_opcode, local};
 use crate::probe::{Edit, Emitter, MethodContext, ProbeKind};
-use crate::tracer::{TracerMethod, recorder};
+use crate::tracer::{TracerMethod, recorder, value_tracer};
+
+/// The runtime class the recording snippets call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sink {
+    /// `enter(int method, Object receiver, Object[] args)`.
+    pub enter: TracerMethod,
+    /// `exit(Object result, int method, Object receiver)`.
+    pub exit: TracerMethod,
+    /// `exitVoid(int method, Object receiver)`.
+    pub exit_void: TracerMethod,
+    /// `line(int line)` before each line-number-table row, when given.
+    pub line: Option<TracerMethod>,
+}
+
+impl Sink {
+    /// Palus's call recorder (`Recorder.java`).
+    pub const RECORDER: Sink =
+        Sink { enter: recorder::ENTER, exit: recorder::EXIT, exit_void: recorder::EXIT_VOID, line: None };
+    /// ZoomIn's value tracer (`ValueTracer.java`), with line probes.
+    pub const VALUE_TRACER: Sink = Sink {
+        enter: value_tracer::ENTER,
+        exit: value_tracer::EXIT,
+        exit_void: value_tracer::EXIT_VOID,
+        line: Some(value_tracer::LINE),
+    };
+}
 
 /// A method the recording probes instrument.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,6 +64,8 @@ pub struct RecordSite {
 pub struct RecordProbes {
     /// The methods to record.
     pub sites: Vec<RecordSite>,
+    /// What the snippets call.
+    pub sink: Sink,
 }
 
 impl ProbeKind for RecordProbes {
@@ -51,18 +82,27 @@ impl ProbeKind for RecordProbes {
         let Some(site) = self.sites.iter().find(|s| s.method_index == ctx.method_index) else {
             return Ok(Vec::new());
         };
-        let mut out = vec![(0, Edit::Prologue(entry(site, emit)?))];
+        let mut out = vec![(0, Edit::Prologue(entry(site, self.sink, emit)?))];
+        if let Some(line) = self.sink.line {
+            let mut done = std::collections::HashSet::new();
+            for &(index, number) in ctx.line_starts {
+                // Several rows may start at one instruction; call once per line there.
+                if done.insert((index, number)) {
+                    out.push((index, Edit::Before(vec![emit.push_int(i32::from(number))?, emit.call(line)?])));
+                }
+            }
+        }
         for (index, insn) in ctx.insns.iter().enumerate() {
             if (op::IRETURN..=op::RETURN).contains(&insn.opcode) {
-                out.push((index, Edit::Before(exit(site, insn.opcode, emit)?)));
+                out.push((index, Edit::Before(exit(site, self.sink, insn.opcode, emit)?)));
             }
         }
         Ok(out)
     }
 }
 
-/// `Recorder.enter(id, receiver, new Object[] {boxed parameters})`.
-fn entry(site: &RecordSite, emit: &mut Emitter<'_>) -> Result<Vec<Insn>, ClassFileError> {
+/// `enter(id, receiver, new Object[] {boxed parameters})`.
+fn entry(site: &RecordSite, sink: Sink, emit: &mut Emitter<'_>) -> Result<Vec<Insn>, ClassFileError> {
     let mut code = vec![emit.push_int(site.id as i32)?];
     code.push(receiver(site, true));
     code.push(emit.push_int(site.descriptor.params.len() as i32)?);
@@ -79,13 +119,13 @@ fn entry(site: &RecordSite, emit: &mut Emitter<'_>) -> Result<Vec<Insn>, ClassFi
         code.push(Emitter::simple(op::AASTORE));
         slot += u16::from(t.slots());
     }
-    code.push(emit.call(recorder::ENTER)?);
+    code.push(emit.call(sink.enter)?);
     Ok(code)
 }
 
-/// Before a return: `Recorder.exit(boxed copy of the result, id, receiver)`
-/// or `Recorder.exitVoid(id, receiver)`.
-fn exit(site: &RecordSite, opcode: u8, emit: &mut Emitter<'_>) -> Result<Vec<Insn>, ClassFileError> {
+/// Before a return: `exit(boxed copy of the result, id, receiver)` or
+/// `exitVoid(id, receiver)`.
+fn exit(site: &RecordSite, sink: Sink, opcode: u8, emit: &mut Emitter<'_>) -> Result<Vec<Insn>, ClassFileError> {
     let mut code = Vec::new();
     let method = match (&site.descriptor.ret, opcode) {
         (Some(t), op::IRETURN..=op::ARETURN) => {
@@ -93,9 +133,9 @@ fn exit(site: &RecordSite, opcode: u8, emit: &mut Emitter<'_>) -> Result<Vec<Ins
             if let Some(b) = boxing(t) {
                 code.push(emit.call(b)?);
             }
-            recorder::EXIT
+            sink.exit
         }
-        _ => recorder::EXIT_VOID,
+        _ => sink.exit_void,
     };
     code.push(emit.push_int(site.id as i32)?);
     code.push(receiver(site, false));

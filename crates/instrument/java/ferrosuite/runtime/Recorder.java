@@ -1,14 +1,10 @@
 package ferrosuite.runtime;
 
-import java.io.BufferedWriter;
 import java.io.File;
 import java.io.FileInputStream;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.BufferedReader;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -55,10 +51,9 @@ import java.util.Set;
  * exact up to 8, else {@code many}). Receivers are object ids ({@code -}
  * for none: static methods, constructors on entry).
  *
- * <p>Writing is synchronized and buffered; the buffer is flushed when the
- * test changes, every 200 ms (by a daemon thread) and at JVM exit, so a run
- * that is cut, even by SIGKILL, keeps what it recorded until 200 ms before. The recorder never throws into the code it
- * records, and calls no method of a recorded class.
+ * <p>The file is a {@link TraceFile} (buffered, flushed every 200 ms). The
+ * recorder never throws into the code it records, and calls no method of a
+ * recorded class.
  */
 public final class Recorder {
     private Recorder() {}
@@ -70,11 +65,10 @@ public final class Recorder {
     private static final ThreadLocal<Boolean> BUSY = new ThreadLocal<Boolean>();
     private static final int MAX_STRING = 200;
     private static final int MAX_OBJECTS = 1000000;
-    private static String test = "";
     /** Opened last: it fills {@link #RECORDED}. */
-    private static final Writer OUT = open();
+    private static final TraceFile OUT = open();
 
-    private static Writer open() {
+    private static TraceFile open() {
         String dir = System.getProperty("ferrosuite.record");
         if (dir == null) {
             return null;
@@ -91,41 +85,11 @@ public final class Recorder {
             } finally {
                 in.close();
             }
-            final Writer w = new BufferedWriter(
-                    new OutputStreamWriter(new FileOutputStream(new File(dir, "events.txt"), true), "UTF-8"), 1 << 16);
-            w.write("J\n");
-            Runtime.getRuntime().addShutdownHook(new Thread() {
-                public void run() {
-                    synchronized (LOCK) {
-                        try {
-                            w.flush();
-                        } catch (IOException e) {
-                            // nothing more to do at exit
-                        }
-                    }
-                }
-            });
-            Thread flusher = new Thread("ferrosuite-recorder-flush") {
-                public void run() {
-                    while (true) {
-                        try {
-                            Thread.sleep(200);
-                            synchronized (LOCK) {
-                                w.flush();
-                            }
-                        } catch (Throwable t) {
-                            return;
-                        }
-                    }
-                }
-            };
-            flusher.setDaemon(true);
-            flusher.start();
-            return w;
         } catch (IOException e) {
             System.err.println("ferrosuite recorder: cannot record into " + dir + ": " + e);
             return null;
         }
+        return TraceFile.open(dir, "events.txt");
     }
 
     /** Entry of recorded method {@code method}: {@code receiver} is null for static methods and constructors. */
@@ -213,16 +177,7 @@ public final class Recorder {
     }
 
     private static void write(StringBuilder line, boolean entry) throws IOException {
-        synchronized (LOCK) {
-            String now = entry ? System.getProperty("ferro.test", "") : test;
-            if (!now.equals(test)) {
-                test = now;
-                OUT.flush();
-                OUT.write("T\t" + escape(now) + "\n");
-            }
-            OUT.write(line.toString());
-            OUT.write('\n');
-        }
+        OUT.write(line, entry ? System.getProperty("ferro.test", "") : null);
     }
 
     private static int id(Object o) {
@@ -379,17 +334,6 @@ public final class Recorder {
     }
 
     private static String escape(String s) {
-        StringBuilder out = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '\\': out.append("\\\\"); break;
-                case '\t': out.append("\\t"); break;
-                case '\n': out.append("\\n"); break;
-                case '\r': out.append("\\r"); break;
-                default: out.append(c);
-            }
-        }
-        return out.toString();
+        return TraceFile.escape(s);
     }
 }
