@@ -60,23 +60,40 @@ fn compile_tests(dir: &Path, classes: &Path, name: &str) -> PathBuf {
     out
 }
 
-/// `ferrosuite zoomin --json` on the fixture's generated suite: the class's JSON object.
-fn zoomin_json(classes: &Path, manual: &str) -> serde_json::Value {
+/// `ferrosuite zoomin` on the fixture's generated suite, with `extra` arguments.
+fn zoomin(classes: &Path, manual: &str, extra: &[&str]) -> std::process::Output {
     let generated = fixture().join("generated");
-    let out = util::ferrosuite_ok(&[
-        "zoomin",
+    let mut args = vec!["zoomin", "-c", classes.to_str().unwrap(), "--class", "numbers.Complex", "--manual-tests"];
+    args.extend([manual, "--generated", generated.to_str().unwrap()]);
+    args.extend_from_slice(extra);
+    util::ferrosuite(&args)
+}
+
+/// The JSON object of class `numbers.Complex` that `zoomin --json` prints.
+fn zoomin_json(classes: &Path, manual: &str) -> serde_json::Value {
+    let out = zoomin(classes, manual, &["--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    json["classes"][0].clone()
+}
+
+/// `ferrosuite generate` of `numbers.Complex` into `out` with `--manual-tests manual`.
+fn generate(classes: &Path, out: &Path, manual: &Path, budget: &str) {
+    util::ferrosuite_ok(&[
+        "generate",
         "-c",
         classes.to_str().unwrap(),
         "--class",
         "numbers.Complex",
+        "--out",
+        out.to_str().unwrap(),
+        "--seed",
+        "1",
+        "--budget",
+        budget,
         "--manual-tests",
-        manual,
-        "--generated",
-        generated.to_str().unwrap(),
-        "--json",
+        manual.to_str().unwrap(),
     ]);
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
-    json["classes"][0].clone()
 }
 
 /// The 1-based rank of the assertion `text` of test `test` among the unsafe ones.
@@ -118,19 +135,8 @@ fn the_invariants_learned_from_the_manual_tests_are_the_expected_set() {
     let dir = tempfile::tempdir().unwrap();
     let classes = compile_variant(dir.path(), None);
     let manual = compile_tests(dir.path(), &classes, "tests");
-    let generated = fixture().join("generated");
-    let out = util::ferrosuite_ok(&[
-        "zoomin",
-        "-c",
-        classes.to_str().unwrap(),
-        "--class",
-        "numbers.Complex",
-        "--manual-tests",
-        manual.to_str().unwrap(),
-        "--generated",
-        generated.to_str().unwrap(),
-        "--invariants",
-    ]);
+    let out = zoomin(&classes, manual.to_str().unwrap(), &["--invariants"]);
+    let out = String::from_utf8(out.stdout).unwrap();
     let got: Vec<&str> = out.lines().filter(|l| l.contains(":::")).collect();
     let expected = std::fs::read_to_string(fixture().join("expected-invariants.txt")).unwrap();
     let expected: Vec<&str> = expected.lines().collect();
@@ -153,21 +159,7 @@ fn generate_with_manual_tests_comments_the_suspicious_assertions_and_reports_the
     let classes = compile_variant(dir.path(), None);
     let manual = compile_tests(dir.path(), &classes, "tests");
     let out = dir.path().join("out");
-    util::ferrosuite_ok(&[
-        "generate",
-        "-c",
-        classes.to_str().unwrap(),
-        "--class",
-        "numbers.Complex",
-        "--out",
-        out.to_str().unwrap(),
-        "--seed",
-        "1",
-        "--budget",
-        "10s",
-        "--manual-tests",
-        manual.to_str().unwrap(),
-    ]);
+    generate(&classes, &out, &manual, "10s");
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
     let class = &report["classes"][0];
@@ -216,23 +208,8 @@ fn failing_and_unlinkable_manual_tests_are_skipped_and_no_manual_test_is_a_clear
 
     let empty = dir.path().join("empty");
     std::fs::create_dir_all(&empty).unwrap();
-    let generated = fixture().join("generated");
-    let args = |manual: &str| {
-        vec![
-            "zoomin".to_string(),
-            "-c".into(),
-            classes.display().to_string(),
-            "--class".into(),
-            "numbers.Complex".into(),
-            "--manual-tests".into(),
-            manual.to_string(),
-            "--generated".into(),
-            generated.display().to_string(),
-        ]
-    };
     let run = |manual: &str| {
-        let a = args(manual);
-        let out = util::ferrosuite(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        let out = zoomin(&classes, manual, &[]);
         (out.status.code(), String::from_utf8(out.stderr).unwrap())
     };
     let (code, err) = run(empty.to_str().unwrap());
@@ -245,19 +222,7 @@ fn failing_and_unlinkable_manual_tests_are_skipped_and_no_manual_test_is_a_clear
 
     // generate goes on without a ranking.
     let gen_out = dir.path().join("gen");
-    util::ferrosuite_ok(&[
-        "generate",
-        "-c",
-        classes.to_str().unwrap(),
-        "--class",
-        "numbers.Complex",
-        "--out",
-        gen_out.to_str().unwrap(),
-        "--budget",
-        "3s",
-        "--manual-tests",
-        empty.to_str().unwrap(),
-    ]);
+    generate(&classes, &gen_out, &empty, "3s");
     let report = std::fs::read_to_string(gen_out.join("report.json")).unwrap();
     assert!(report.contains("\"test_file\""), "the suite is written");
     assert!(!report.contains("suspicious-assertion"), "and left unranked");

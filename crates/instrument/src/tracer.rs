@@ -166,6 +166,35 @@ pub mod mutants {
 mod tests {
     use super::*;
 
+    /// Every method the recording probes call is a public static method of
+    /// the compiled runtime, with that descriptor.
+    #[test]
+    fn the_recording_sinks_have_the_methods_the_probes_call() {
+        use model::access;
+        use model::classfile::ClassFile;
+        let methods = [
+            recorder::ENTER,
+            recorder::EXIT,
+            recorder::EXIT_VOID,
+            value_tracer::ENTER,
+            value_tracer::EXIT,
+            value_tracer::EXIT_VOID,
+            value_tracer::LINE,
+        ];
+        for m in methods {
+            let file = format!("{}.class", m.owner);
+            let (_, bytes) = RUNTIME_CLASSES.iter().find(|(p, _)| *p == file).expect("compiled");
+            let cf = ClassFile::parse(bytes).unwrap();
+            let public_static = access::PUBLIC | access::STATIC;
+            assert!(
+                cf.methods.iter().any(|x| cf.member_name(x) == m.name
+                    && cf.member_descriptor(x) == m.descriptor
+                    && x.access & public_static == public_static),
+                "{m:?}"
+            );
+        }
+    }
+
     /// `Lambdas.make` is a public static method of the compiled runtime,
     /// and the body codes are the constants of its source.
     #[test]
@@ -192,6 +221,31 @@ mod tests {
     }
 }
 
+/// The three methods every sink of the recording probes has
+/// (`probes::record::Sink`).
+#[derive(Debug, Clone, Copy)]
+enum SinkMethod {
+    /// `enter(int method, Object receiver, Object[] args)`.
+    Enter,
+    /// `exit(Object result, int method, Object receiver)`.
+    Exit,
+    /// `exitVoid(int method, Object receiver)`.
+    ExitVoid,
+}
+
+/// Method `m` of the sink class `owner`.
+const fn sink_method(owner: &'static str, m: SinkMethod) -> TracerMethod {
+    match m {
+        SinkMethod::Enter => {
+            TracerMethod { owner, name: "enter", descriptor: "(ILjava/lang/Object;[Ljava/lang/Object;)V" }
+        }
+        SinkMethod::Exit => {
+            TracerMethod { owner, name: "exit", descriptor: "(Ljava/lang/Object;ILjava/lang/Object;)V" }
+        }
+        SinkMethod::ExitVoid => TracerMethod { owner, name: "exitVoid", descriptor: "(ILjava/lang/Object;)V" },
+    }
+}
+
 /// The static methods of `Recorder.java`, the sink of the recording probes
 /// ([`crate::probes::record`]).
 pub mod recorder {
@@ -200,14 +254,11 @@ pub mod recorder {
     /// Internal name of the recorder class.
     pub const CLASS: &str = "ferrosuite/runtime/Recorder";
     /// `Recorder.enter(int method, Object receiver, Object[] args)`.
-    pub const ENTER: TracerMethod =
-        TracerMethod { owner: CLASS, name: "enter", descriptor: "(ILjava/lang/Object;[Ljava/lang/Object;)V" };
+    pub const ENTER: TracerMethod = super::sink_method(CLASS, super::SinkMethod::Enter);
     /// `Recorder.exit(Object result, int method, Object receiver)`.
-    pub const EXIT: TracerMethod =
-        TracerMethod { owner: CLASS, name: "exit", descriptor: "(Ljava/lang/Object;ILjava/lang/Object;)V" };
+    pub const EXIT: TracerMethod = super::sink_method(CLASS, super::SinkMethod::Exit);
     /// `Recorder.exitVoid(int method, Object receiver)`.
-    pub const EXIT_VOID: TracerMethod =
-        TracerMethod { owner: CLASS, name: "exitVoid", descriptor: "(ILjava/lang/Object;)V" };
+    pub const EXIT_VOID: TracerMethod = super::sink_method(CLASS, super::SinkMethod::ExitVoid);
     /// The system property that names the recording folder (`classes.txt` in, `events.txt` out).
     pub const DIR_PROPERTY: &str = "ferrosuite.record";
 }
@@ -220,14 +271,11 @@ pub mod value_tracer {
     /// Internal name of the value tracer class.
     pub const CLASS: &str = "ferrosuite/runtime/ValueTracer";
     /// `ValueTracer.enter(int method, Object receiver, Object[] args)`.
-    pub const ENTER: TracerMethod =
-        TracerMethod { owner: CLASS, name: "enter", descriptor: "(ILjava/lang/Object;[Ljava/lang/Object;)V" };
+    pub const ENTER: TracerMethod = super::sink_method(CLASS, super::SinkMethod::Enter);
     /// `ValueTracer.exit(Object result, int method, Object receiver)`.
-    pub const EXIT: TracerMethod =
-        TracerMethod { owner: CLASS, name: "exit", descriptor: "(Ljava/lang/Object;ILjava/lang/Object;)V" };
+    pub const EXIT: TracerMethod = super::sink_method(CLASS, super::SinkMethod::Exit);
     /// `ValueTracer.exitVoid(int method, Object receiver)`.
-    pub const EXIT_VOID: TracerMethod =
-        TracerMethod { owner: CLASS, name: "exitVoid", descriptor: "(ILjava/lang/Object;)V" };
+    pub const EXIT_VOID: TracerMethod = super::sink_method(CLASS, super::SinkMethod::ExitVoid);
     /// `ValueTracer.line(int line)`.
     pub const LINE: TracerMethod = TracerMethod { owner: CLASS, name: "line", descriptor: "(I)V" };
     /// The system property that names the tracing folder (`values.txt` out).

@@ -7,13 +7,9 @@ import java.io.InputStreamReader;
 import java.io.BufferedReader;
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -61,7 +57,6 @@ public final class Recorder {
     private static final Object LOCK = new Object();
     private static final Set<String> RECORDED = new HashSet<String>();
     private static final Map<Object, Integer> IDS = new IdentityHashMap<Object, Integer>();
-    private static final Map<Class<?>, Field[]> FIELDS = new HashMap<Class<?>, Field[]>();
     private static final ThreadLocal<Boolean> BUSY = new ThreadLocal<Boolean>();
     private static final int MAX_STRING = 200;
     private static final int MAX_OBJECTS = 1000000;
@@ -242,7 +237,7 @@ public final class Recorder {
         if (c.isArray()) {
             return "size=" + size(Array.getLength(v));
         }
-        if (isJdk(c.getName())) {
+        if (Fields.isJdk(c.getName())) {
             if (v instanceof Collection) {
                 return "size=" + size(((Collection<?>) v).size());
             }
@@ -252,7 +247,7 @@ public final class Recorder {
             return "";
         }
         StringBuilder out = new StringBuilder();
-        for (Field f : fields(c)) {
+        for (Field f : Fields.of(c)) {
             if (out.length() > 0) {
                 out.append(';');
             }
@@ -299,38 +294,6 @@ public final class Recorder {
 
     private static String size(int n) {
         return n <= 8 ? String.valueOf(n) : "many";
-    }
-
-    private static boolean isJdk(String name) {
-        return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
-                || name.startsWith("sun.") || name.startsWith("com.sun.");
-    }
-
-    /** The instance fields of {@code c} and its superclasses below the JDK's, accessible. */
-    private static Field[] fields(Class<?> c) {
-        synchronized (LOCK) {
-            Field[] known = FIELDS.get(c);
-            if (known != null) {
-                return known;
-            }
-            List<Field> out = new ArrayList<Field>();
-            for (Class<?> k = c; k != null && !isJdk(k.getName()); k = k.getSuperclass()) {
-                for (Field f : k.getDeclaredFields()) {
-                    if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) {
-                        continue;
-                    }
-                    try {
-                        f.setAccessible(true);
-                        out.add(f);
-                    } catch (RuntimeException e) {
-                        // a field we may not read: left out of the profile
-                    }
-                }
-            }
-            Field[] result = out.toArray(new Field[0]);
-            FIELDS.put(c, result);
-            return result;
-        }
     }
 
     private static String escape(String s) {

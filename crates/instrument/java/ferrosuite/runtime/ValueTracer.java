@@ -2,11 +2,9 @@ package ferrosuite.runtime;
 
 import java.lang.reflect.Array;
 import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +55,6 @@ public final class ValueTracer {
     private static final int DEPTH = Integer.getInteger("ferrosuite.trace.depth", 2).intValue();
     private static final Object LOCK = new Object();
     private static final Map<Object, Integer> IDS = new IdentityHashMap<Object, Integer>();
-    private static final Map<Class<?>, Field[]> FIELDS = new HashMap<Class<?>, Field[]>();
     private static final ThreadLocal<Boolean> BUSY = new ThreadLocal<Boolean>();
     private static final ThreadLocal<List<Frame>> FRAMES = new ThreadLocal<List<Frame>>() {
         protected List<Frame> initialValue() {
@@ -238,14 +235,14 @@ public final class ValueTracer {
             for (int i = 0; i < n && i < MAX_ELEMENTS; i++) {
                 flatten(out, name + "[" + i + "]", Array.get(v, i), depth + 1);
             }
-        } else if (isJdk(c.getName())) {
+        } else if (Fields.isJdk(c.getName())) {
             if (v instanceof Collection) {
                 out.append(';').append(name).append(".size()=i:").append(((Collection<?>) v).size());
             } else if (v instanceof Map) {
                 out.append(';').append(name).append(".size()=i:").append(((Map<?, ?>) v).size());
             }
         } else {
-            for (Field f : fields(c)) {
+            for (Field f : Fields.of(c)) {
                 Object x;
                 try {
                     x = f.get(v);
@@ -296,38 +293,6 @@ public final class ValueTracer {
                 }
             }
             return "r:" + known;
-        }
-    }
-
-    private static boolean isJdk(String name) {
-        return name.startsWith("java.") || name.startsWith("javax.") || name.startsWith("jdk.")
-                || name.startsWith("sun.") || name.startsWith("com.sun.");
-    }
-
-    /** The instance fields of {@code c} and its superclasses below the JDK's, accessible. */
-    private static Field[] fields(Class<?> c) {
-        synchronized (LOCK) {
-            Field[] known = FIELDS.get(c);
-            if (known != null) {
-                return known;
-            }
-            List<Field> out = new ArrayList<Field>();
-            for (Class<?> k = c; k != null && !isJdk(k.getName()); k = k.getSuperclass()) {
-                for (Field f : k.getDeclaredFields()) {
-                    if (Modifier.isStatic(f.getModifiers()) || f.isSynthetic()) {
-                        continue;
-                    }
-                    try {
-                        f.setAccessible(true);
-                        out.add(f);
-                    } catch (RuntimeException e) {
-                        // a field we may not read: left out
-                    }
-                }
-            }
-            Field[] result = out.toArray(new Field[0]);
-            FIELDS.put(c, result);
-            return result;
         }
     }
 
