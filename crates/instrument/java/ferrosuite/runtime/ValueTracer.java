@@ -74,13 +74,16 @@ public final class ValueTracer {
         final int depth;
         final int line;
         final String entry;
+        /** Java stack frames under {@code enter} when the call began. */
+        final int stack;
         final BitSet lines = new BitSet();
 
-        Frame(int method, int depth, int line, String entry) {
+        Frame(int method, int depth, int line, String entry, int stack) {
             this.method = method;
             this.depth = depth;
             this.line = line;
             this.entry = entry;
+            this.stack = stack;
         }
     }
 
@@ -92,7 +95,12 @@ public final class ValueTracer {
         BUSY.set(Boolean.TRUE);
         try {
             List<Frame> frames = FRAMES.get();
-            int line = frames.isEmpty() ? testLine() : frames.get(frames.size() - 1).line;
+            StackTraceElement[] stack = new Throwable().getStackTrace();
+            // Frames as deep as this call or deeper belong to calls that ended by an exception.
+            while (!frames.isEmpty() && frames.get(frames.size() - 1).stack >= stack.length) {
+                drop(frames);
+            }
+            int line = frames.isEmpty() ? testLine(stack) : frames.get(frames.size() - 1).line;
             StringBuilder entry = new StringBuilder();
             if (receiver != null) {
                 flatten(entry, "this", receiver, 0);
@@ -100,7 +108,7 @@ public final class ValueTracer {
             for (int i = 0; i < args.length; i++) {
                 flatten(entry, "p" + i, args[i], 0);
             }
-            frames.add(new Frame(method, frames.size(), line, entry.toString()));
+            frames.add(new Frame(method, frames.size(), line, entry.toString(), stack.length));
         } catch (Throwable t) {
             // never into the traced code
         } finally {
@@ -168,7 +176,8 @@ public final class ValueTracer {
 
     /**
      * Pops the frame of {@code method}: frames above it were left by calls
-     * that ended by an exception. Each popped frame's lines go to the frame
+     * that ended by an exception (as are frames {@code enter} finds at or
+     * below its own stack depth). Each popped frame's lines go to the frame
      * below (a callee's lines are its caller's too). Null when no frame of
      * {@code method} is open.
      */
@@ -182,18 +191,23 @@ public final class ValueTracer {
             return null;
         }
         Frame found = null;
-        for (int i = frames.size() - 1; i >= at; i--) {
-            Frame f = frames.remove(i);
-            if (i > 0) {
-                frames.get(i - 1).lines.or(f.lines);
-            }
-            found = f;
+        while (frames.size() > at) {
+            found = drop(frames);
         }
         return found;
     }
 
-    /** The line of the running test method in the current stack, or -1. */
-    private static int testLine() {
+    /** Removes the top frame; its lines go to the frame below. */
+    private static Frame drop(List<Frame> frames) {
+        Frame f = frames.remove(frames.size() - 1);
+        if (!frames.isEmpty()) {
+            frames.get(frames.size() - 1).lines.or(f.lines);
+        }
+        return f;
+    }
+
+    /** The line of the running test method in {@code stack}, or -1. */
+    private static int testLine(StackTraceElement[] stack) {
         String test = System.getProperty("ferro.test", "");
         int hash = test.indexOf('#');
         if (hash < 0) {
@@ -202,7 +216,7 @@ public final class ValueTracer {
         String cls = test.substring(0, hash);
         String method = test.substring(hash + 1);
         int fallback = -1;
-        for (StackTraceElement e : new Throwable().getStackTrace()) {
+        for (StackTraceElement e : stack) {
             if (e.getClassName().equals(cls)) {
                 if (e.getMethodName().equals(method)) {
                     return e.getLineNumber();
