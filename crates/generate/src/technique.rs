@@ -11,7 +11,7 @@
 //! | 6. search | [`Technique::goal_source`] | tests aimed at uncovered goals, asked after every generation ([`GoalSource`]); its numbers go into `report.json`'s `techniques` |
 //! | 7. assertions | [`Technique::oracle`] | assertions, and tests of its own (checked by verification like every other); it may run tests on the workers |
 //! | 8. after verification | [`Technique::findings`] | likely bugs, each with a witness test of the final suite (moved into the findings test class, [`crate::findings_suite`]) |
-//! | 9. after the files are written | [`Technique::suite_written`] | findings about the written tests (left where they are), comments in the files (ZoomIn) |
+//! | 9. after the files are written and their coverage measured | [`Technique::suite_written`] | findings about the written tests (left where they are), comments in the files (ZoomIn) |
 //!
 //! After the findings, each technique's [`Technique::stats`] (when not empty)
 //! go into `report.json`'s `techniques.<name>`, next to its goal source's.

@@ -131,26 +131,33 @@ pub fn discover(tests: &SampleTests) -> Result<Vec<TestClass>, SampleError> {
     Ok(found)
 }
 
+/// A concrete class with test methods: its own and those it inherits from
+/// superclasses on `cp` (JUnit runs both), each name once.
 fn test_class(cp: &ClassPath, name: &str) -> Option<TestClass> {
     let cf = cp.load(name).ok()?;
     if cf.access & (model::access::ABSTRACT | model::access::INTERFACE) != 0 {
         return None;
     }
     let mut junit = None;
-    let mut methods = Vec::new();
-    for m in &cf.methods {
-        let annotations = annotation_descriptors(&cf, &m.attributes);
-        let version = if annotations.contains(&JUNIT4_TEST) {
-            4
-        } else if annotations.contains(&JUNIT5_TEST) {
-            5
-        } else {
-            continue;
-        };
-        if cf.member_descriptor(m) == "()V" && m.access & model::access::STATIC == 0 {
-            junit = Some(version);
-            methods.push(cf.member_name(m).to_string());
+    let mut methods: Vec<String> = Vec::new();
+    let mut class = Some(cf);
+    while let Some(cf) = class {
+        for m in &cf.methods {
+            let annotations = annotation_descriptors(&cf, &m.attributes);
+            let version = if annotations.contains(&JUNIT4_TEST) {
+                4
+            } else if annotations.contains(&JUNIT5_TEST) {
+                5
+            } else {
+                continue;
+            };
+            let method = cf.member_name(m).to_string();
+            if cf.member_descriptor(m) == "()V" && m.access & model::access::STATIC == 0 && !methods.contains(&method) {
+                junit = Some(version);
+                methods.push(method);
+            }
         }
+        class = cf.super_name().and_then(|s| cp.load(&model::names::InternalName::new(s).to_binary().to_string()).ok());
     }
     Some(TestClass { name: name.to_string(), junit: junit?, methods })
 }

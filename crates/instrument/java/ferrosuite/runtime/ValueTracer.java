@@ -5,6 +5,7 @@ import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,7 +19,8 @@ import java.util.Map;
  * coverage profile). Written to {@code DIR/values.txt} ({@link TraceFile}),
  * where DIR is the system property {@code ferrosuite.trace}; without it
  * every method returns at once. {@code ferrosuite.trace.depth} (default 2)
- * bounds the field depth.
+ * bounds the field depth, {@code ferrosuite.trace.max} (default 1000) the
+ * exits written per method and test.
  *
  * <p>One line per exit, fields separated by TAB:
  * <pre>
@@ -53,6 +55,10 @@ public final class ValueTracer {
     private static final int MAX_VARIABLES = 60;
     private static final int MAX_OBJECTS = 1000000;
     private static final int DEPTH = Integer.getInteger("ferrosuite.trace.depth", 2).intValue();
+    private static final int MAX_PER_TEST = Integer.getInteger("ferrosuite.trace.max", 1000).intValue();
+    /** Exits written per method in the running test ({@link #writtenIn}). */
+    private static final Map<Integer, int[]> WRITTEN = new HashMap<Integer, int[]>();
+    private static String writtenIn = "";
     private static final Object LOCK = new Object();
     private static final Map<Object, Integer> IDS = new IdentityHashMap<Object, Integer>();
     private static final ThreadLocal<Boolean> BUSY = new ThreadLocal<Boolean>();
@@ -102,11 +108,13 @@ public final class ValueTracer {
             }
             int line = frames.isEmpty() ? testLine(stack) : frames.get(frames.size() - 1).line;
             StringBuilder entry = new StringBuilder();
-            if (receiver != null) {
-                flatten(entry, "this", receiver, 0);
-            }
-            for (int i = 0; i < args.length; i++) {
-                flatten(entry, "p" + i, args[i], 0);
+            if (!full(method, false)) {
+                if (receiver != null) {
+                    flatten(entry, "this", receiver, 0);
+                }
+                for (int i = 0; i < args.length; i++) {
+                    flatten(entry, "p" + i, args[i], 0);
+                }
             }
             frames.add(new Frame(method, frames.size(), line, entry.toString(), stack.length));
         } catch (Throwable t) {
@@ -144,7 +152,7 @@ public final class ValueTracer {
         BUSY.set(Boolean.TRUE);
         try {
             Frame frame = pop(method);
-            if (frame == null) {
+            if (frame == null || full(method, true)) {
                 return;
             }
             StringBuilder exit = new StringBuilder();
@@ -206,7 +214,39 @@ public final class ValueTracer {
         return f;
     }
 
-    /** The line of the running test method in {@code stack}, or -1. */
+    /**
+     * Whether {@code method} has had {@code ferrosuite.trace.max} (default
+     * 1000) exits written in the running test (a test that loops over a
+     * method is sampled, not written out whole); {@code count}: one more.
+     */
+    private static boolean full(int method, boolean count) {
+        synchronized (LOCK) {
+            String test = System.getProperty("ferro.test", "");
+            if (!test.equals(writtenIn)) {
+                WRITTEN.clear();
+                writtenIn = test;
+            }
+            int[] n = WRITTEN.get(Integer.valueOf(method));
+            if (n == null) {
+                n = new int[1];
+                WRITTEN.put(Integer.valueOf(method), n);
+            }
+            if (n[0] >= MAX_PER_TEST) {
+                return true;
+            }
+            if (count) {
+                n[0]++;
+            }
+            return false;
+        }
+    }
+
+    /**
+     * The line of the running test method in {@code stack}, or -1: the frame
+     * of the test class and method, else (a test inherited from a
+     * superclass) the outermost frame of a method of that name, else the
+     * innermost frame of the test class.
+     */
     private static int testLine(StackTraceElement[] stack) {
         String test = System.getProperty("ferro.test", "");
         int hash = test.indexOf('#');
@@ -215,18 +255,24 @@ public final class ValueTracer {
         }
         String cls = test.substring(0, hash);
         String method = test.substring(hash + 1);
-        int fallback = -1;
-        for (StackTraceElement e : stack) {
-            if (e.getClassName().equals(cls)) {
-                if (e.getMethodName().equals(method)) {
+        int inherited = -1;
+        int inClass = -1;
+        for (int i = stack.length - 1; i >= 0; i--) {
+            StackTraceElement e = stack[i];
+            boolean sameClass = e.getClassName().equals(cls);
+            if (e.getMethodName().equals(method)) {
+                if (sameClass) {
                     return e.getLineNumber();
                 }
-                if (fallback < 0) {
-                    fallback = e.getLineNumber();
+                if (inherited < 0) {
+                    inherited = e.getLineNumber();
                 }
             }
+            if (sameClass) {
+                inClass = e.getLineNumber();
+            }
         }
-        return fallback;
+        return inherited >= 0 ? inherited : inClass;
     }
 
     /** Appends {@code name=value} for {@code v} and, below {@link #DEPTH}, its parts. */

@@ -4,7 +4,7 @@ import static org.junit.Assert.assertEquals;
 
 import org.junit.Test;
 
-public class AccountTest {
+public class AccountTest extends AbstractAccountTest {
     @Test
     public void depositAfterARefusal() {
         Account account = new Account();
