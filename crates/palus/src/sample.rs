@@ -157,7 +157,7 @@ fn test_class(cp: &ClassPath, name: &str) -> Option<TestClass> {
                 methods.push(method);
             }
         }
-        class = cf.super_name().and_then(|s| cp.load(&model::names::InternalName::new(s).to_binary().to_string()).ok());
+        class = cf.super_name().and_then(|s| cp.load(model::names::InternalName::new(s).to_binary().as_ref()).ok());
     }
     Some(TestClass { name: name.to_string(), junit: junit?, methods })
 }
