@@ -151,10 +151,12 @@ pub fn number(v: &Value) -> Option<f64> {
 }
 
 /// Whether two values are equal as Java's `==` compares them (`0.0 == -0.0`,
-/// `NaN != NaN`, strings by content, objects by identity).
+/// strings by content, objects by identity), except that NaN equals NaN
+/// (ours: with Java's `==`, every NaN would break `x == orig(x)` even when
+/// a call leaves it as it was).
 pub fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::Float(x), Value::Float(y)) => x == y,
+        (Value::Float(x), Value::Float(y)) => x == y || (x.is_nan() && y.is_nan()),
         (Value::Int(x), Value::Float(y)) | (Value::Float(y), Value::Int(x)) => (*x as f64) == *y,
         _ => a == b,
     }

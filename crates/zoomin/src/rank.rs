@@ -30,6 +30,10 @@ pub struct Suspicious {
     pub score: f64,
     /// Those violations (indices into the kept violations), most unique first.
     pub violations: Vec<usize>,
+    /// Its group's rank, from 1: the assertions of one test that the same
+    /// violations reach rise and fall together, so they are reported
+    /// together (one finding, a comment above each).
+    pub group: usize,
 }
 
 /// The outcome of ranking a suite.
@@ -92,22 +96,11 @@ pub fn rank(
                 text: statement.text.clone(),
                 score: vs.iter().map(|&k| uniqueness(k)).sum(),
                 violations: vs,
+                group: 0,
             }
         })
         .collect();
-    // Ties go to the assertion whose test has fewer unsafe assertions: its
-    // anomaly is the more specific, and the top spreads over more tests.
-    let mut per_test: BTreeMap<(String, String), usize> = BTreeMap::new();
-    for s in &ranked {
-        *per_test.entry((s.class.clone(), s.test.clone())).or_default() += 1;
-    }
-    let crowd = |s: &Suspicious| per_test[&(s.class.clone(), s.test.clone())];
-    ranked.sort_by(|a, b| {
-        b.score
-            .total_cmp(&a.score)
-            .then(crowd(a).cmp(&crowd(b)))
-            .then((&a.class, &a.test, a.line).cmp(&(&b.class, &b.test, b.line)))
-    });
+    order(&mut ranked);
     let anomalous_tests: BTreeSet<&str> = all.iter().map(|v| executions[v.execution].test.as_str()).collect();
     let asserts = |m: &TestMethod| m.statements.iter().filter(|s| s.assertion).count();
     Ranking {
@@ -119,6 +112,31 @@ pub fn rank(
             .map(|(_, m)| asserts(m))
             .sum(),
     }
+}
+
+/// Sorts `ranked` by score, most suspicious first, and numbers its groups
+/// (same test, same violations), keeping each group's assertions together.
+/// Ties go to the assertion whose test has fewer unsafe assertions: its
+/// anomaly is the more specific, and the top spreads over more tests.
+fn order(ranked: &mut [Suspicious]) {
+    let mut per_test: BTreeMap<(String, String), usize> = BTreeMap::new();
+    for s in ranked.iter() {
+        *per_test.entry((s.class.clone(), s.test.clone())).or_default() += 1;
+    }
+    let crowd = |s: &Suspicious| per_test[&(s.class.clone(), s.test.clone())];
+    ranked.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then(crowd(a).cmp(&crowd(b)))
+            .then((&a.class, &a.test, a.line).cmp(&(&b.class, &b.test, b.line)))
+    });
+    let mut groups: BTreeMap<(String, String, BTreeSet<usize>), usize> = BTreeMap::new();
+    for s in ranked.iter_mut() {
+        let key = (s.class.clone(), s.test.clone(), s.violations.iter().copied().collect());
+        let next = groups.len() + 1;
+        s.group = *groups.entry(key).or_insert(next);
+    }
+    ranked.sort_by_key(|s| s.group);
 }
 
 /// The violations that count: one per invariant and test statement (the
@@ -155,18 +173,48 @@ fn mutating_statements(executions: &[Execution]) -> BTreeMap<(&str, u32), bool> 
 }
 
 /// The variables of `s` that hold the anomalous value of a violation of
-/// `inv`: the result for a `return` variable, the receiver for the
-/// receiver's state after the call, and everything the statement makes for
-/// an input (a parameter or prestate value) or for a call nested inside the
-/// statement's call (`depth > 0`): its result, and its receivers when the
-/// call changed them (`defines_receiver`).
+/// `inv` (the paper's "anomalous value related to variable v"):
+///
+/// - a result (`return..`): the variable the statement defines;
+/// - the receiver's state after the call (`this..` at an exit): the receiver;
+/// - an input, on entry or as `orig(..)`: the receiver for `this..`, the
+///   arguments for a parameter (the receiver among them only when the call
+///   changed it: `defines_receiver`), and what the statement defines, which
+///   the input flows into;
+/// - a call nested inside the statement's call (`depth > 0`): what the
+///   statement defines, and its receivers when the call changed them.
 fn anomalous(s: &Statement, inv: &Invariant, depth: u32, defines_receiver: bool) -> BTreeSet<String> {
-    let vars = inv.form.vars();
-    let mut out: BTreeSet<String> = s.defs.iter().cloned().collect();
-    let result_only = depth == 0 && inv.point.exit && vars.iter().all(|v| v.starts_with("return"));
-    let state = depth == 0 && inv.point.exit && vars.iter().any(|v| v.starts_with("this"));
-    if state || (!result_only && defines_receiver) {
+    let mut out = BTreeSet::new();
+    let mut receivers = depth > 0 && defines_receiver;
+    let mut arguments = false;
+    let mut defs = depth > 0;
+    for var in inv.form.vars() {
+        if depth > 0 {
+            break;
+        }
+        let (input, name) = match var.strip_prefix("orig(") {
+            Some(inner) => (true, inner),
+            None => (!inv.point.exit, var),
+        };
+        if name.starts_with("return") {
+            defs = true;
+        } else if name.starts_with("this") {
+            receivers = true;
+            defs |= input;
+        } else {
+            arguments = true;
+            defs = true;
+        }
+    }
+    if defs {
+        out.extend(s.defs.iter().cloned());
+    }
+    if receivers {
         out.extend(s.receivers.iter().cloned());
+    }
+    if arguments {
+        let is_receiver = |u: &String| s.receivers.contains(u) && !defines_receiver;
+        out.extend(s.uses.iter().filter(|u| !is_receiver(u)).cloned());
     }
     out
 }
@@ -236,5 +284,32 @@ mod tests {
         assert_eq!(ranking.plain_flagged, 2);
         assert_eq!(ranking.ranked.len(), 1, "{:?}", ranking.ranked);
         assert_eq!((ranking.ranked[0].line, ranking.ranked[0].score), (8, 1.0));
+    }
+
+    #[test]
+    fn an_anomalous_argument_reaches_its_own_uses_and_the_result_not_an_unchanged_receiver() {
+        let source = "package p;\npublic class T {\n  @Test public void t() {\n    int int0 = 0;\n    C c0 = new C(2.0, 1.0);\n    C c1 = c0.pow(int0);\n    assertEquals(0, int0);\n    assertEquals(2.0, c0.re(), 0.01);\n    assertEquals(2.0, c1.re(), 0.01);\n  }\n}\n";
+        let methods = test_methods(source);
+        let inv = Invariant {
+            point: Point { method: 1, exit: false },
+            form: Form::Positive { var: "n".into(), strict: true },
+            samples: 20,
+        };
+        let receiver = vec![("this".to_string(), Value::Ref(1)), ("this.re".to_string(), Value::Float(2.0))];
+        let mut entry = receiver.clone();
+        entry.push(("n".into(), Value::Int(0)));
+        let exec = Execution {
+            test: "p.T#t".into(),
+            method: 1,
+            depth: 0,
+            line: Some(6),
+            entry,
+            exit: receiver,
+            profile: Default::default(),
+        };
+        let v = Violation { invariant: 0, execution: 0, similarity: 1.0 };
+        let ranking = rank(&[inv], &[exec], std::slice::from_ref(&v), std::slice::from_ref(&v), &methods);
+        let lines: Vec<u32> = ranking.ranked.iter().map(|s| s.line).collect();
+        assert_eq!(lines, vec![7, 9], "int0 and the result, not c0, which pow left as it was");
     }
 }

@@ -38,24 +38,38 @@ pub fn comment(s: &Suspicious, learned: &Learned, checked: &Checked) -> String {
     format!("suspicious (score {:.2}): {invariant} violated in {simple}(){more}", s.score)
 }
 
-/// The top `top` suspicious assertions as findings of `checked`'s suite;
-/// each names its test as witness and the assertion's line, counted after
-/// [`annotate`] put its comments in (when `annotated`).
+/// The assertions of the top `top` groups (`Suspicious::group`), in rank order.
+pub fn top_assertions(checked: &Checked, top: usize) -> &[Suspicious] {
+    let ranked = &checked.ranking.ranked;
+    &ranked[..ranked.iter().take_while(|s| s.group <= top).count()]
+}
+
+/// The top `top` groups of suspicious assertions as findings of
+/// `checked`'s suite, one per group: its test is the witness, its first
+/// assertion's line (counted after [`annotate`] put its comments in, when
+/// `annotated`) the location.
 pub fn findings(learned: &Learned, checked: &Checked, top: usize, annotated: bool) -> Vec<Finding> {
-    let chosen = &checked.ranking.ranked[..top.min(checked.ranking.ranked.len())];
+    let chosen = top_assertions(checked, top);
     chosen
-        .iter()
-        .map(|s| {
+        .chunk_by(|a, b| a.group == b.group)
+        .map(|group| {
+            let s = &group[0];
             let (invariant, method) = reason(s, learned, checked);
             let shift = if annotated { comments_at_or_above(chosen, s) } else { 0 };
             let file = checked.files.get(&s.class).and_then(|f| f.file_name()).map(|f| f.to_string_lossy().to_string());
+            let more = if group.len() > 1 {
+                let lines: Vec<String> = group[1..].iter().map(|o| o.line.to_string()).collect();
+                format!(" (and {} more assertion(s) of the test it reaches, original lines {})", group.len() - 1, lines.join(", "))
+            } else {
+                String::new()
+            };
             Finding {
                 origin: "zoomin".into(),
                 kind: KIND.into(),
                 method,
                 location: file.map(|f| format!("{f}:{}", s.line + shift)),
                 message: format!(
-                    "assertion `{}` is reached by {} value(s) that break invariants of the manual tests, first: {invariant}",
+                    "assertion `{}`{more} is reached by {} value(s) that break invariants of the manual tests, first: {invariant}",
                     s.text,
                     s.violations.len()
                 ),
@@ -75,14 +89,14 @@ fn comments_at_or_above(chosen: &[Suspicious], s: &Suspicious) -> u32 {
     chosen.iter().filter(|o| o.class == s.class && o.line <= s.line).count() as u32
 }
 
-/// Puts a `// suspicious (score ..): ..` comment above each of the top
-/// `top` assertions in its source file.
+/// Puts a `// suspicious (score ..): ..` comment above each assertion of
+/// the top `top` groups in its source file.
 ///
 /// # Errors
 /// A message when a file cannot be read or written.
 pub fn annotate(learned: &Learned, checked: &Checked, top: usize) -> Result<(), String> {
     let mut by_file: BTreeMap<&Path, Vec<(u32, String)>> = BTreeMap::new();
-    for s in checked.ranking.ranked.iter().take(top) {
+    for s in top_assertions(checked, top) {
         if let Some(file) = checked.files.get(&s.class) {
             by_file.entry(file.as_path()).or_default().push((s.line, comment(s, learned, checked)));
         }
@@ -118,14 +132,15 @@ pub fn summary(learned: &Learned, checked: &Checked, top: usize) -> String {
     let _ = writeln!(out, "violations kept {}", checked.kept.len());
     let _ = writeln!(out, "assertions {}", r.assertions);
     let _ = writeln!(out, "assertions flagged {}", r.ranked.len());
+    let _ = writeln!(out, "groups flagged {}", r.ranked.last().map_or(0, |s| s.group));
     let _ = writeln!(out, "assertions flagged by plain anomaly detection {}", r.plain_flagged);
     let _ = writeln!(
         out,
         "seconds: trace manual {:.2}, infer {:.3}, trace generated {:.2}, check and rank {:.3}",
         learned.trace_seconds, learned.infer_seconds, checked.trace_seconds, checked.rank_seconds
     );
-    for (i, s) in r.ranked.iter().take(top).enumerate() {
-        let _ = writeln!(out, "#{} {}.{} line {}: {}", i + 1, s.class, s.test, s.line, s.text);
+    for s in top_assertions(checked, top) {
+        let _ = writeln!(out, "#{} {}.{} line {}: {}", s.group, s.class, s.test, s.line, s.text);
         let _ = writeln!(out, "   {}", comment(s, learned, checked));
         for &k in s.violations.iter().take(MAX_REASONS_SHOWN) {
             let e = &checked.executions[checked.kept[k].execution];
@@ -149,6 +164,8 @@ pub struct RankedJson {
     pub text: String,
     /// Its suspiciousness.
     pub score: f64,
+    /// Its group's rank (`Suspicious::group`).
+    pub group: usize,
     /// `invariant at entry|exit of method`, most unique first.
     pub violated: Vec<String>,
 }
@@ -194,6 +211,7 @@ impl ClassJson {
                 line: s.line,
                 text: s.text.clone(),
                 score: s.score,
+                group: s.group,
                 violated: s.violations.iter().map(|&k| violated(learned, checked, k)).collect(),
             })
             .collect();
