@@ -77,9 +77,10 @@ fn zoomin_json(classes: &Path, manual: &str) -> serde_json::Value {
     json["classes"][0].clone()
 }
 
-/// `ferrosuite generate` of `numbers.Complex` into `out` with `--manual-tests manual`.
-fn generate(classes: &Path, out: &Path, manual: &Path, budget: &str) {
-    util::ferrosuite_ok(&[
+/// `ferrosuite generate` of `numbers.Complex` into `out` with `--manual-tests
+/// manual`; its standard error.
+fn generate(classes: &Path, out: &Path, manual: &Path, budget: &str) -> String {
+    let run = util::ferrosuite(&[
         "generate",
         "-c",
         classes.to_str().unwrap(),
@@ -94,6 +95,9 @@ fn generate(classes: &Path, out: &Path, manual: &Path, budget: &str) {
         "--manual-tests",
         manual.to_str().unwrap(),
     ]);
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert!(run.status.success(), "{err}");
+    err
 }
 
 /// The rank (from 1) of the group of the assertion `text` of test `test`
@@ -208,9 +212,16 @@ fn failing_and_unlinkable_manual_tests_are_skipped_and_no_manual_test_is_a_clear
     let cp = format!("{}:{}:/usr/share/java/junit4.jar", classes.display(), helper.display());
     util::javac_dir(&fixture().join("broken"), &out, &["-cp", &cp]);
     let both = format!("{}:{}", manual.display(), out.display());
-    let class = zoomin_json(&classes, &both);
+    let run = zoomin(&classes, &both, &["--json"]);
+    let err = String::from_utf8(run.stderr).unwrap();
+    assert!(run.status.success(), "{err}");
+    let json: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let class = &json["classes"][0];
     assert_eq!(class["manual_tests_passed"], 8);
     assert_eq!(class["manual_tests_skipped"], 2, "the failing and the unlinkable test: {class}");
+    for test in ["failsOnPurpose", "needsAMissingClass"] {
+        assert!(err.contains(&format!("warning: manual test numbers.BrokenComplexTest#{test} skipped")), "{err}");
+    }
 
     let empty = dir.path().join("empty");
     std::fs::create_dir_all(&empty).unwrap();
@@ -228,7 +239,9 @@ fn failing_and_unlinkable_manual_tests_are_skipped_and_no_manual_test_is_a_clear
 
     // generate goes on without a ranking.
     let gen_out = dir.path().join("gen");
-    generate(&classes, &gen_out, &empty, "3s");
+    let err = generate(&classes, &gen_out, &empty, "3s");
+    assert!(err.contains("warning: ZoomIn: numbers.Complex: no JUnit 4 or 5 test method found"), "{err}");
+    assert!(err.contains("its tests are left unranked"), "{err}");
     let report = std::fs::read_to_string(gen_out.join("report.json")).unwrap();
     assert!(report.contains("\"test_file\""), "the suite is written");
     assert!(!report.contains("suspicious-assertion"), "and left unranked");

@@ -3,9 +3,10 @@
 //! tests are traced (once per class) and the written suite is ranked; the
 //! top assertions become findings of kind `suspicious-assertion` (their
 //! tests stay in the regression suite) and comments above the assertions.
-//! A failure is a warning: the suite stays as it was, unranked.
+//! A failure is a warning on stderr: the suite stays as it was, unranked;
+//! so is each skipped manual test (once per run).
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -32,6 +33,8 @@ pub struct ZoomIn {
     /// Time limit of each tracing run.
     pub budget: Duration,
     stats: BTreeMap<String, f64>,
+    /// Skipped manual tests already warned about.
+    warned: BTreeSet<String>,
 }
 
 impl ZoomIn {
@@ -45,6 +48,7 @@ impl ZoomIn {
             depth: 2,
             budget: Duration::from_secs(120),
             stats: BTreeMap::new(),
+            warned: BTreeSet::new(),
         }
     }
 
@@ -60,6 +64,11 @@ impl ZoomIn {
             depth: self.depth,
         };
         let learned = learn(&run.class, &self.manual, &config).map_err(|e| e.to_string())?;
+        for (test, why) in &learned.skipped {
+            if self.warned.insert(test.clone()) {
+                eprintln!("warning: ZoomIn: manual test {test} skipped ({why})");
+            }
+        }
         let checked = rank_suite(&run.class, &learned, files, &config).map_err(|e| e.to_string())?;
         annotate(&learned, &checked, self.top)?;
         report.findings.extend(findings(&learned, &checked, self.top, true));
@@ -67,6 +76,7 @@ impl ZoomIn {
         for (key, value) in [
             ("invariants", learned.invariants.len() as f64),
             ("manual_tests_passed", learned.passed as f64),
+            ("manual_tests_skipped", learned.skipped.len() as f64),
             ("violations", checked.all.len() as f64),
             ("violations_kept", checked.kept.len() as f64),
             ("assertions", r.assertions as f64),
@@ -94,7 +104,7 @@ impl Technique for ZoomIn {
             return;
         }
         if let Err(why) = self.rank(run, files, report) {
-            tracing::warn!(class = %run.class, why, "ZoomIn: the suite is left unranked");
+            eprintln!("warning: ZoomIn: {}: {why}; its tests are left unranked", run.class);
         }
         if !self.stats.is_empty() {
             report.techniques.entry("zoomin".into()).or_default().extend(std::mem::take(&mut self.stats));

@@ -81,6 +81,9 @@ pub fn run(args: &ZoominArgs) -> anyhow::Result<ExitCode> {
             depth: args.depth,
         };
         let learned = zoomin::run::learn(class, &manual, &config).map_err(input)?;
+        for (test, why) in &learned.skipped {
+            eprintln!("warning: manual test {test} skipped ({why})");
+        }
         if args.invariants {
             for inv in &learned.invariants {
                 let point = if inv.point.exit { "EXIT" } else { "ENTER" };
