@@ -1,0 +1,12 @@
+//! TARDIS (TECHNIQUES.md §5; seed 004): dynamic symbolic execution with a
+//! learned feasibility classifier, inside the search.
+//!
+//! Built so far: the symbolic semantics of Java's arithmetic ([`expr`]:
+//! expressions over the four computational types with their concrete
+//! evaluation, [`smt`]: the same expressions in z3, bit-vectors with
+//! Java's overflow for `int` and `long`, IEEE floating point for `float`
+//! and `double`), checked against a real JVM on edge values
+//! (`tests/semantics.rs`).
+
+pub mod expr;
+pub mod smt;
