@@ -6,7 +6,14 @@
 //! evaluation, [`smt`]: the same expressions in z3, bit-vectors with
 //! Java's overflow for `int` and `long`, IEEE floating point for `float`
 //! and `double`), checked against a real JVM on edge values
-//! (`tests/semantics.rs`).
+//! (`tests/semantics.rs`); path conditions, their alternatives and slices
+//! ([`path`]); the fingerprints ([`fingerprint`]) and the k-NN feasibility
+//! classifier with the paper's selection rule ([`classify`]); solving an
+//! alternative with a time limit ([`solve`]).
 
+pub mod classify;
 pub mod expr;
+pub mod fingerprint;
+pub mod path;
 pub mod smt;
+pub mod solve;
