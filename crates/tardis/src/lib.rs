@@ -9,11 +9,14 @@
 //! (`tests/semantics.rs`); path conditions, their alternatives and slices
 //! ([`path`]); the fingerprints ([`fingerprint`]) and the k-NN feasibility
 //! classifier with the paper's selection rule ([`classify`]); solving an
-//! alternative with a time limit ([`solve`]).
+//! alternative with a time limit ([`solve`]); concolic replay of a class's
+//! bytecode in Rust ([`replay`]); direct DSE of one method ([`dse`]).
 
 pub mod classify;
+pub mod dse;
 pub mod expr;
 pub mod fingerprint;
 pub mod path;
+pub mod replay;
 pub mod smt;
 pub mod solve;
