@@ -154,14 +154,7 @@ fn bin_symbol(op: BinOp) -> &'static str {
 mod tests {
     use super::*;
     use crate::path::Rel;
-
-    fn sym(id: u32) -> Expr {
-        Expr::Sym(id, JType::Int)
-    }
-
-    fn int(v: i32) -> Expr {
-        Expr::Const(Value::Int(v))
-    }
+    use crate::testkit::{int, sym};
 
     #[test]
     fn renamed_symbols_fingerprint_alike_and_constants_only_change_the_concrete_rows() {

@@ -20,3 +20,19 @@ pub mod path;
 pub mod replay;
 pub mod smt;
 pub mod solve;
+
+/// Helpers of the unit tests.
+#[cfg(test)]
+mod testkit {
+    use crate::expr::{Expr, JType, Value};
+
+    /// `int` symbol `id`.
+    pub(crate) fn sym(id: u32) -> Expr {
+        Expr::Sym(id, JType::Int)
+    }
+
+    /// The `int` constant `v`.
+    pub(crate) fn int(v: i32) -> Expr {
+        Expr::Const(Value::Int(v))
+    }
+}

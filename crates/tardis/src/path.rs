@@ -206,15 +206,8 @@ impl PathCondition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::expr::{BinOp, JType};
-
-    fn sym(id: u32) -> Expr {
-        Expr::Sym(id, JType::Int)
-    }
-
-    fn int(v: i32) -> Expr {
-        Expr::Const(Value::Int(v))
-    }
+    use crate::expr::BinOp;
+    use crate::testkit::{int, sym};
 
     #[test]
     fn alternatives_negate_each_clause_and_keep_only_related_clauses() {

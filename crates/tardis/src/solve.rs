@@ -71,14 +71,7 @@ mod tests {
     use super::*;
     use crate::expr::{BinOp, Conv, Expr};
     use crate::path::Rel;
-
-    fn sym(id: u32) -> Expr {
-        Expr::Sym(id, JType::Int)
-    }
-
-    fn int(v: i32) -> Expr {
-        Expr::Const(Value::Int(v))
-    }
+    use crate::testkit::{int, sym};
 
     #[test]
     fn models_satisfy_the_clauses_with_java_overflow_and_unsat_is_proved() {
