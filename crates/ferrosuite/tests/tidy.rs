@@ -83,12 +83,13 @@ fn every_java_tool_is_named_in_architecture_md() {
 }
 
 #[test]
-fn every_library_crate_warns_on_missing_docs_and_forbids_unsafe_code_outside_jvm() {
+fn every_library_crate_warns_on_missing_docs_and_forbids_unsafe_code_outside_ffi_crates() {
     for e in std::fs::read_dir(util::repo().join("crates")).unwrap().flatten() {
         let name = e.file_name().into_string().unwrap();
         let Ok(lib) = std::fs::read_to_string(e.path().join("src/lib.rs")) else { continue };
         assert!(lib.contains("#![warn(missing_docs)]"), "crates/{name}/src/lib.rs lacks #![warn(missing_docs)]");
-        if name != "jvm" {
+        // The FFI crates: JNI (`jvm`) and the z3 calls its crate does not wrap (`z3ext`).
+        if name != "jvm" && name != "z3ext" {
             assert!(lib.contains("#![forbid(unsafe_code)]"), "crates/{name}/src/lib.rs lacks #![forbid(unsafe_code)]");
         }
     }

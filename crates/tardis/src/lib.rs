@@ -12,6 +12,9 @@
 //! alternative with a time limit ([`solve`]); concolic replay of a class's
 //! bytecode in Rust ([`replay`]); direct DSE of one method ([`dse`]).
 
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
 pub mod classify;
 pub mod dse;
 pub mod expr;

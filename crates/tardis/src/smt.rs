@@ -136,8 +136,8 @@ fn convert(c: Conv, a: Term) -> Result<Term, Unsupported> {
         (Conv::I2B, Term::Bv(x)) => Term::Bv(x.extract(7, 0).sign_ext(24)),
         (Conv::I2C, Term::Bv(x)) => Term::Bv(x.extract(15, 0).zero_ext(16)),
         (Conv::I2S, Term::Bv(x)) => Term::Bv(x.extract(15, 0).sign_ext(16)),
-        (Conv::I2F | Conv::L2F, Term::Bv(x)) => Term::Fp(signed_to_fp(&x, false)),
-        (Conv::I2D | Conv::L2D, Term::Bv(x)) => Term::Fp(signed_to_fp(&x, true)),
+        (Conv::I2F | Conv::L2F, Term::Bv(x)) => Term::Fp(z3ext::signed_to_fp(&x, false)),
+        (Conv::I2D | Conv::L2D, Term::Bv(x)) => Term::Fp(z3ext::signed_to_fp(&x, true)),
         (Conv::F2D, Term::Fp(x)) => Term::Fp(x.to_fp_with_rounding_mode(&rne(), &Sort::double())),
         (Conv::D2F, Term::Fp(x)) => Term::Fp(x.to_fp_with_rounding_mode(&rne(), &Sort::float32())),
         (Conv::F2I | Conv::D2I, Term::Fp(x)) => Term::Bv(fp_to_integer(&x, 32, c == Conv::D2I)),
@@ -155,23 +155,6 @@ fn fp_to_integer(x: &Float, bits: u32, double: bool) -> BV {
     let rounded = x.to_sbv_with_rounding_mode(&RoundingMode::round_towards_zero(), bits);
     let in_range = x.ge(fp(bound)).ite(&max, &x.le(fp(-bound)).ite(&min, &rounded));
     x.is_nan().ite(&BV::from_i64(0, bits), &in_range)
-}
-
-/// A signed bit-vector rounded (to nearest, ties to even) to binary32 or binary64.
-fn signed_to_fp(x: &BV, double: bool) -> Float {
-    let ctx = x.get_ctx();
-    // A term of the target sort, to take the sort from (the wrapper does not expose raw sorts).
-    let model = if double { Float::from_f64(0.0) } else { Float::from_f32(0.0) };
-    let rm = rne();
-    // SAFETY: every argument is a live AST of this thread's context (held by
-    // `x`, `model` and `rm` until the call returns); the result is
-    // reference-counted by `wrap` at once.
-    unsafe {
-        let c = ctx.get_z3_context();
-        let sort = z3_sys::Z3_get_sort(c, model.get_z3_ast()).expect("a sort");
-        let ast = z3_sys::Z3_mk_fpa_to_fp_signed(c, rm.get_z3_ast(), x.get_z3_ast(), sort).expect("fp.to_fp");
-        Float::wrap(ctx, ast)
-    }
 }
 
 /// `lcmp`, `fcmpl` ... as an `int` term of -1, 0 or 1.

@@ -1,7 +1,7 @@
 //! One module per subcommand, plus the mapping of errors to exit codes:
 //! [`generate`] (the main job), [`goals`], [`explain`] (`explain-ocg`),
 //! [`instrument`], [`kat`] (with `kat check` in [`kat_check`]), [`palus`]
-//! (`palus model`), and
+//! (`palus model`), [`zoomin`] (ranking a suite's assertions), and
 //! `bench` ([`bench`]: `instrument`, `verify`, `exec` ([`bench_exec`]),
 //! `coverage` ([`bench_coverage`]), `flaky` ([`bench_flaky`]), `branches` ([`jacoco`]), `triage`
 //! ([`bench_triage`]), `draw` ([`corpus`]), `kat`, `ablation` ([`bench_ablation`], with
