@@ -242,8 +242,7 @@ pub fn run_recorded(tests: &SampleTests, config: &SampleConfig<'_>) -> Result<(P
     let mut sample_cp: Vec<String> = tests.class_path.iter().map(|p| p.display().to_string()).collect();
     sample_cp.push(config.user_class_path.to_string());
     let class_path = sample_cp.join(":");
-    let mut extra = extras(&dir, None, config.mode);
-    extra.options.extend(config.options.iter().cloned());
+    let extra = extras(&dir, None, config);
     for class in &classes {
         let verdicts = run_class(config, &dir, &class_path, &extra, class);
         for (name, verdict) in verdicts {
@@ -278,7 +277,7 @@ pub fn run_sample_main(main_class: &str, config: &SampleConfig<'_>) -> Result<Sa
         config.jdk,
         &class_path,
         main_class,
-        &extras(&dir, Some(&name), config.mode),
+        &extras(&dir, Some(&name), config),
         config.confiner,
         deadline,
     )
@@ -305,13 +304,15 @@ fn prepare(config: &SampleConfig<'_>) -> Result<(PathBuf, SampleRun), SampleErro
     Ok((dir, SampleRun { methods: batch.methods, ..SampleRun::default() }))
 }
 
-/// The recorder's JVM options (and `ferro.test` when no runner sets it).
-fn extras(dir: &Path, test: Option<&str>, mode: RecordMode) -> JvmExtras {
-    let property = match mode {
+/// The recorder's JVM options, `config.options`, and `ferro.test` when no
+/// runner sets it.
+fn extras(dir: &Path, test: Option<&str>, config: &SampleConfig<'_>) -> JvmExtras {
+    let property = match config.mode {
         RecordMode::Calls => instrument::tracer::recorder::DIR_PROPERTY,
         RecordMode::Values => instrument::tracer::value_tracer::DIR_PROPERTY,
     };
     let mut options = vec![format!("-D{property}={}", dir.display())];
+    options.extend(config.options.iter().cloned());
     options.extend(test.map(|t| format!("-Dferro.test={t}")));
     JvmExtras { options, writable: vec![dir.to_path_buf()] }
 }

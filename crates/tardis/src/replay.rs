@@ -102,14 +102,12 @@ struct Machine<'a> {
     cf: &'a ClassFile,
     heap: Vec<Array>,
     out: Replay,
-    /// The symbols' values (what `out.values()` gives, kept up to date).
-    env: BTreeMap<u32, Value>,
     steps: usize,
 }
 
 /// Replays static method `name descriptor` of `cf` on `inputs`.
 pub fn replay(cf: &ClassFile, name: &str, descriptor: &str, inputs: &[Input]) -> Replay {
-    let mut m = Machine { cf, heap: Vec::new(), out: Replay::default(), env: BTreeMap::new(), steps: 0 };
+    let mut m = Machine { cf, heap: Vec::new(), out: Replay::default(), steps: 0 };
     let mut args = Vec::new();
     for (n, input) in inputs.iter().enumerate() {
         args.push(m.input(n, input));
@@ -129,6 +127,23 @@ fn prim(s: &Slot) -> Option<Value> {
     }
 }
 
+/// The slot of `expr`, whose top operation applies to `operands`: its value
+/// from the operands' values (not the whole expression again), and `expr`
+/// as its symbolic form when an operand was symbolic.
+fn computed(expr: Expr, operands: &[&Slot]) -> Result<Slot, String> {
+    let c = |k: usize| operands.get(k).and_then(|s| prim(s)).map(Expr::Const).ok_or("not a number");
+    let top = match &expr {
+        Expr::Bin(op, _, _) => Expr::bin(*op, c(0)?, c(1)?),
+        Expr::Cmp(kind, _, _) => Expr::cmp(*kind, c(0)?, c(1)?),
+        Expr::Neg(_) => Expr::Neg(Box::new(c(0)?)),
+        Expr::Conv(conv, _) => Expr::conv(*conv, c(0)?),
+        other => other.clone(),
+    };
+    let value = top.eval(&BTreeMap::new()).map_err(|e| e.to_string())?;
+    let symbolic = operands.iter().any(|s| s.sym.is_some());
+    Ok(Slot { value: Concrete::Prim(value), sym: symbolic.then_some(expr) })
+}
+
 fn expr_of(s: &Slot) -> Option<Expr> {
     s.sym.clone().or_else(|| prim(s).map(Expr::Const))
 }
@@ -137,7 +152,6 @@ impl Machine<'_> {
     fn symbol(&mut self, ty: JType, value: Value, source: Source) -> Expr {
         let id = self.out.symbols.len() as u32;
         self.out.symbols.insert(id, (ty, value, source));
-        self.env.insert(id, value);
         Expr::Sym(id, ty)
     }
 
@@ -282,30 +296,26 @@ impl Machine<'_> {
             op::INEG..=op::DNEG => {
                 let a = f.pop()?;
                 let expr = Expr::Neg(Box::new(expr_of(&a).ok_or("not a number")?));
-                self.push_computed(f, expr, a.sym.is_some())?;
+                f.stack.push(computed(expr, &[&a])?);
             }
             op::IINC => {
                 let Operand::Iinc { index, delta, .. } = insn.operand else { return Err("bad iinc".into()) };
                 let slot = f.locals.get(usize::from(index)).cloned().flatten().ok_or("an unset local")?;
-                let expr = Expr::bin(
-                    BinOp::Add,
-                    expr_of(&slot).ok_or("not a number")?,
-                    Expr::Const(Value::Int(i32::from(delta))),
-                );
-                let value = expr.eval(&self.env).map_err(|e| e.to_string())?;
-                let sym = slot.sym.is_some().then_some(expr);
-                f.locals[usize::from(index)] = Some(Slot { value: Concrete::Prim(value), sym });
+                let delta = Slot { value: Concrete::Prim(Value::Int(i32::from(delta))), sym: None };
+                let expr =
+                    Expr::bin(BinOp::Add, expr_of(&slot).ok_or("not a number")?, expr_of(&delta).expect("a constant"));
+                f.locals[usize::from(index)] = Some(computed(expr, &[&slot, &delta])?);
             }
             op::I2L..=op::I2S => {
                 let a = f.pop()?;
                 let expr = Expr::conv(conversion(o), expr_of(&a).ok_or("not a number")?);
-                self.push_computed(f, expr, a.sym.is_some())?;
+                f.stack.push(computed(expr, &[&a])?);
             }
             op::LCMP..=op::DCMPG => {
                 let (b, a) = (f.pop()?, f.pop()?);
                 let kind = if matches!(o, op::FCMPG | op::DCMPG) { CmpOp::NanIsGreater } else { CmpOp::NanIsLess };
                 let expr = Expr::cmp(kind, expr_of(&a).ok_or("not a number")?, expr_of(&b).ok_or("not a number")?);
-                self.push_computed(f, expr, a.sym.is_some() || b.sym.is_some())?;
+                f.stack.push(computed(expr, &[&a, &b])?);
             }
             op::IFEQ..=op::IF_ACMPNE | op::IFNULL | op::IFNONNULL => return self.branch(f, insn),
             op::GOTO | op::GOTO_W => {
@@ -329,13 +339,6 @@ impl Machine<'_> {
         Ok(Flow::Next)
     }
 
-    /// Pushes `expr`'s value, with `expr` as its symbolic form when an operand was symbolic.
-    fn push_computed(&mut self, f: &mut Frame<'_>, expr: Expr, symbolic: bool) -> Result<(), String> {
-        let value = expr.eval(&self.env).map_err(|e| e.to_string())?;
-        f.stack.push(Slot { value: Concrete::Prim(value), sym: symbolic.then_some(expr) });
-        Ok(())
-    }
-
     fn arith(&mut self, f: &mut Frame<'_>, o: u8) -> Result<(), String> {
         let (b, a) = (f.pop()?, f.pop()?);
         let op = binary_op(o);
@@ -356,7 +359,8 @@ impl Machine<'_> {
                 self.out.path.clauses.push(Clause::new(divisor, Rel::Ne, Expr::Const(Value::Int(0))));
             }
         }
-        self.push_computed(f, Expr::bin(op, ea, eb), a.sym.is_some() || b.sym.is_some())
+        f.stack.push(computed(Expr::bin(op, ea, eb), &[&a, &b])?);
+        Ok(())
     }
 
     fn branch(&mut self, f: &mut Frame<'_>, insn: &Insn) -> Result<Flow, String> {
@@ -374,8 +378,11 @@ impl Machine<'_> {
                 } else {
                     (relation(o - op::IFEQ), Slot { value: Concrete::Prim(Value::Int(0)), sym: None }, f.pop()?)
                 };
+                let (Some(va), Some(vb)) = (prim(&a), prim(&b)) else { return Err("not an int".into()) };
+                let taken = Clause::new(Expr::Const(va), rel, Expr::Const(vb))
+                    .holds(&BTreeMap::new())
+                    .map_err(|e| e.to_string())?;
                 let clause = Clause::new(expr_of(&a).ok_or("not an int")?, rel, expr_of(&b).ok_or("not an int")?);
-                let taken = clause.holds(&self.env).map_err(|e| e.to_string())?;
                 if a.sym.is_some() || b.sym.is_some() {
                     self.out.path.clauses.push(if taken { clause } else { clause.negate() });
                 }
@@ -434,11 +441,7 @@ impl Machine<'_> {
         let Concrete::Array(a) = f.pop()?.value else { return Err("NullPointerException".into()) };
         let i = self.concretise(&index)?;
         let narrowed = match self.heap[a].narrow {
-            Some(c) => {
-                let expr = Expr::conv(c, expr_of(&value).ok_or("not a number")?);
-                let v = expr.eval(&self.env).map_err(|e| e.to_string())?;
-                Slot { value: Concrete::Prim(v), sym: value.sym.is_some().then_some(expr) }
-            }
+            Some(c) => computed(Expr::conv(c, expr_of(&value).ok_or("not a number")?), &[&value])?,
             None => value,
         };
         let slot = self.heap[a].items.get_mut(i as usize).ok_or("ArrayIndexOutOfBoundsException")?;

@@ -108,16 +108,20 @@ pub fn infer_point(point: Point, rows: &[Sample]) -> Vec<Invariant> {
     let mut out = Vec::new();
     let mut kinds = BTreeMap::new();
     let mut constant = BTreeSet::new();
+    // Daikon's ParentFilter: a prestate variable's own invariants are the
+    // entry's, and so are those of a variable always equal to its prestate
+    // (the two form an equality set, stated once).
+    let prestate: BTreeSet<&str> = if point.exit {
+        names.iter().copied().filter(|n| n.starts_with("orig(") || unchanged(rows, n)).collect()
+    } else {
+        BTreeSet::new()
+    };
     for name in &names {
         let values: Vec<&Value> = rows.iter().filter_map(|r| r.get(*name)).collect();
         let kind = kind_of(values.iter().copied());
         kinds.insert(*name, kind);
-        // Daikon's ParentFilter: a prestate variable's own invariants are the
-        // entry's, and so are those of a variable always equal to its prestate
-        // (the two form an equality set, stated once).
-        let entry_only = point.exit && (name.starts_with("orig(") || unchanged(rows, name));
         // `this` is never null: Daikon leaves that out as obvious.
-        let forms = if entry_only || *name == "this" { Vec::new() } else { unary(name, kind, &values) };
+        let forms = if prestate.contains(name) || *name == "this" { Vec::new() } else { unary(name, kind, &values) };
         if matches!(forms.first(), Some(Form::OneOf { values, .. }) if values.len() == 1) {
             constant.insert(*name);
         }
@@ -125,11 +129,6 @@ pub fn infer_point(point: Point, rows: &[Sample]) -> Vec<Invariant> {
     }
     let candidates: Vec<(&str, Kind)> =
         names.iter().filter(|n| !constant.contains(*n)).map(|n| (*n, kinds[n])).collect();
-    let prestate: BTreeSet<&str> = if point.exit {
-        names.iter().copied().filter(|n| n.starts_with("orig(") || unchanged(rows, n)).collect()
-    } else {
-        BTreeSet::new()
-    };
     out.extend(binary(point, rows, &candidates, &prestate));
     out
 }

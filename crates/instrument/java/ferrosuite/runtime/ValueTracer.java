@@ -107,7 +107,7 @@ public final class ValueTracer {
                 drop(frames);
             }
             int line = frames.isEmpty() ? testLine(stack) : frames.get(frames.size() - 1).line;
-            StringBuilder entry = new StringBuilder();
+            Variables entry = new Variables();
             if (!full(method, false)) {
                 if (receiver != null) {
                     flatten(entry, "this", receiver, 0);
@@ -116,7 +116,7 @@ public final class ValueTracer {
                     flatten(entry, "p" + i, args[i], 0);
                 }
             }
-            frames.add(new Frame(method, frames.size(), line, entry.toString(), stack.length));
+            frames.add(new Frame(method, frames.size(), line, entry.text.toString(), stack.length));
         } catch (Throwable t) {
             // never into the traced code
         } finally {
@@ -155,7 +155,7 @@ public final class ValueTracer {
             if (frame == null || full(method, true)) {
                 return;
             }
-            StringBuilder exit = new StringBuilder();
+            Variables exit = new Variables();
             if (receiver != null) {
                 flatten(exit, "this", receiver, 0);
             }
@@ -165,7 +165,7 @@ public final class ValueTracer {
             StringBuilder line = new StringBuilder(256);
             line.append("X\t").append(method).append('\t').append(frame.depth).append('\t');
             line.append(frame.line).append('\t');
-            line.append(frame.entry).append('\t').append(exit).append('\t');
+            line.append(frame.entry).append('\t').append(exit.text).append('\t');
             boolean first = true;
             for (int l = frame.lines.nextSetBit(0); l >= 0; l = frame.lines.nextSetBit(l + 1)) {
                 if (!first) {
@@ -275,31 +275,43 @@ public final class ValueTracer {
         return inherited >= 0 ? inherited : inClass;
     }
 
-    /** Appends {@code name=value} for {@code v} and, below {@link #DEPTH}, its parts. */
-    private static void flatten(StringBuilder out, String name, Object v, int depth) {
-        if (count(out) >= MAX_VARIABLES) {
-            return;
+    /** The {@code name=value;...} text of one side of an exit line, and how many variables it holds. */
+    private static final class Variables {
+        final StringBuilder text = new StringBuilder();
+        int count;
+
+        /** Appends one variable, unless {@link #MAX_VARIABLES} are there; whether it did. */
+        boolean add(String name, String value) {
+            if (count >= MAX_VARIABLES) {
+                return false;
+            }
+            if (count > 0) {
+                text.append(';');
+            }
+            text.append(name).append('=').append(value);
+            count++;
+            return true;
         }
-        if (out.length() > 0) {
-            out.append(';');
-        }
-        out.append(name).append('=').append(value(v));
-        if (v == null || depth >= DEPTH || v instanceof String || v instanceof Number
-                || v instanceof Boolean || v instanceof Character) {
+    }
+
+    /** Adds {@code name=value} for {@code v} and, below {@link #DEPTH}, its parts. */
+    private static void flatten(Variables out, String name, Object v, int depth) {
+        if (!out.add(name, value(v)) || v == null || depth >= DEPTH || v instanceof String
+                || v instanceof Number || v instanceof Boolean || v instanceof Character) {
             return;
         }
         Class<?> c = v.getClass();
         if (c.isArray()) {
             int n = Array.getLength(v);
-            out.append(';').append(name).append(".length=i:").append(n);
+            out.add(name + ".length", "i:" + n);
             for (int i = 0; i < n && i < MAX_ELEMENTS; i++) {
                 flatten(out, name + "[" + i + "]", Array.get(v, i), depth + 1);
             }
         } else if (Fields.isJdk(c.getName())) {
             if (v instanceof Collection) {
-                out.append(';').append(name).append(".size()=i:").append(((Collection<?>) v).size());
+                out.add(name + ".size()", "i:" + ((Collection<?>) v).size());
             } else if (v instanceof Map) {
-                out.append(';').append(name).append(".size()=i:").append(((Map<?, ?>) v).size());
+                out.add(name + ".size()", "i:" + ((Map<?, ?>) v).size());
             }
         } else {
             for (Field f : Fields.of(c)) {
@@ -312,16 +324,6 @@ public final class ValueTracer {
                 flatten(out, name + "." + f.getName(), x, depth + 1);
             }
         }
-    }
-
-    private static int count(StringBuilder out) {
-        int n = 0;
-        for (int i = 0; i < out.length(); i++) {
-            if (out.charAt(i) == '=') {
-                n++;
-            }
-        }
-        return n;
     }
 
     private static String value(Object v) {
