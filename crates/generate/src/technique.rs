@@ -8,7 +8,7 @@
 //! |---|---|---|
 //! | 3. analyse + 4. instrument | [`Technique::goals`] | extra goals, with the probes that observe them (the instrumented classes' folder is on the workers' class path) |
 //! | 5. test cluster | [`Technique::initial_tests`] | tests the search starts from (a population source) |
-//! | 6. search | [`Technique::goal_source`] | tests aimed at uncovered goals, asked after every generation ([`GoalSource`]); its numbers go into `report.json`'s `techniques` |
+//! | 6. search | [`Technique::goal_source`] | tests aimed at uncovered goals, asked after every generation ([`GoalSource`]), and tests solved from the population when the search stagnates ([`GoalSource::solved_tests`]); its numbers go into `report.json`'s `techniques` |
 //! | 7. assertions | [`Technique::oracle`] | assertions, and tests of its own (checked by verification like every other); it may run tests on the workers |
 //! | 8. after verification | [`Technique::findings`] | likely bugs, each with a witness test of the final suite (moved into the findings test class, [`crate::findings_suite`]) |
 //! | 9. after the files are written and their coverage measured | [`Technique::suite_written`] | findings about the written tests (left where they are), comments in the files (ZoomIn) |
@@ -165,6 +165,18 @@ pub trait GoalSource {
     /// ([`search::Variation::feedback`]); default: ignored.
     fn feedback(&mut self, test: &TestCase, clean: bool) {
         let _ = (test, clean);
+    }
+
+    /// Tests solved from `tests` (the search's population) for `uncovered`
+    /// (TARDIS's DSE step, [`search::Variation::solved_tests`]); default: none.
+    fn solved_tests(&mut self, tests: &[&TestCase], uncovered: &[GoalId], rng: &mut ChaCha8Rng) -> Vec<TestCase> {
+        let _ = (tests, uncovered, rng);
+        Vec::new()
+    }
+
+    /// How many goals the last [`GoalSource::solved_tests`] covered first; default: ignored.
+    fn solved_covered(&mut self, goals: usize) {
+        let _ = goals;
     }
 
     /// The technique's name ([`Technique::name`]), the key of its numbers in `report.json`.

@@ -64,6 +64,14 @@ impl Variation for ClusterVariation<'_> {
         self.sources.iter_mut().for_each(|s| s.feedback(test, clean));
     }
 
+    fn solved_tests(&mut self, tests: &[&TestCase], uncovered: &[GoalId], rng: &mut ChaCha8Rng) -> Vec<TestCase> {
+        self.sources.iter_mut().flat_map(|s| s.solved_tests(tests, uncovered, rng)).collect()
+    }
+
+    fn solved_covered(&mut self, goals: usize) {
+        self.sources.iter_mut().for_each(|s| s.solved_covered(goals));
+    }
+
     fn observe_values(&mut self, values: &search::RunTimeValues) {
         values.strings.iter().for_each(|s| self.seeds.add_string(s.clone()));
         for &n in &values.numbers {

@@ -121,6 +121,18 @@ pub trait Variation {
     /// exception before its last statement (`clean`): feedback-directed
     /// generation extends only such tests (default: ignored).
     fn feedback(&mut self, _test: &TestCase, _clean: bool) {}
+    /// Tests solved from `tests` (the population) for the `uncovered`
+    /// goals the search works on now: TARDIS's DSE step (TECHNIQUES.md §5
+    /// step 5), asked by (Dyna)MOSA when no goal was covered for
+    /// [`mosa::DSE_STAGNATION`] generations and every [`mosa::DSE_PERIOD`]
+    /// generations; none (the default) adds nothing. The tests are
+    /// evaluated as targeted tests.
+    fn solved_tests(&mut self, _tests: &[&TestCase], _uncovered: &[GoalId], _rng: &mut ChaCha8Rng) -> Vec<TestCase> {
+        Vec::new()
+    }
+    /// How many goals the last [`Variation::solved_tests`] covered first
+    /// (default: ignored).
+    fn solved_covered(&mut self, _goals: usize) {}
 }
 
 /// Values the class under test compared at run time since the search last

@@ -36,6 +36,7 @@ pub fn run(
     let fitness = Fitness::new(ev.problem.goals);
     let initial = (0..config.population).map(|_| variation.random_test(rng)).collect();
     let mut population = ev.evaluate(initial)?;
+    let (mut generation, mut stagnant, mut last_covered) = (0u32, 0u32, ev.archive.covered().count());
     while !ev.done() {
         if population.is_empty() {
             // Every test was rejected before execution: start again from
@@ -52,11 +53,48 @@ pub fn run(
         if let Some(test) = variation.targeted_test(&targets(ev, dynamic), rng) {
             population.extend(ev.evaluate_targeted(vec![test], vec![true])?);
         }
+        generation += 1;
+        let covered = ev.archive.covered().count();
+        stagnant = if covered > last_covered { 0 } else { stagnant + 1 };
+        last_covered = covered;
+        if stagnant >= DSE_STAGNATION || generation % DSE_PERIOD == 0 {
+            stagnant = 0;
+            population.extend(dse_step(ev, variation, &population, dynamic, rng)?);
+            last_covered = ev.archive.covered().count();
+        }
         // Targets again: the offspring may have covered goals and activated others.
         let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness);
         population = select(population, &scores, config.population);
     }
     Ok(())
+}
+
+/// Generations without a newly covered goal after which the search asks
+/// for solved tests ([`Variation::solved_tests`]).
+pub const DSE_STAGNATION: u32 = 3;
+
+/// The search also asks for solved tests every this many generations.
+pub const DSE_PERIOD: u32 = 10;
+
+/// One DSE step: solved tests from the population, evaluated as targeted
+/// tests; the goals they covered first go back to the variation.
+fn dse_step(
+    ev: &mut Evaluator<'_, '_>,
+    variation: &mut dyn Variation,
+    population: &[Evaluated],
+    dynamic: bool,
+    rng: &mut ChaCha8Rng,
+) -> Result<Vec<Evaluated>, ExecError> {
+    let tests: Vec<&testcase::TestCase> = population.iter().map(|e| &e.test).collect();
+    let solved = variation.solved_tests(&tests, &targets(ev, dynamic), rng);
+    if solved.is_empty() {
+        return Ok(Vec::new());
+    }
+    let before = ev.archive.covered().count();
+    let flags = vec![true; solved.len()];
+    let evaluated = ev.evaluate_targeted(solved, flags)?;
+    variation.solved_covered(ev.archive.covered().count().saturating_sub(before));
+    Ok(evaluated)
 }
 
 /// The uncovered goals the search works on now.

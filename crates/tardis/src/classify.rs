@@ -130,6 +130,12 @@ impl<T> Selector<T> {
         }
     }
 
+    /// Keeps only the pending alternatives `keep` accepts (those whose goal
+    /// is still uncovered).
+    pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
+        self.pending.retain(|(item, _, _)| keep(item));
+    }
+
     /// Removes and returns the next alternative to try, with its verdict.
     pub fn next(&mut self, rng: &mut impl Rng) -> Option<(T, Fingerprint, Verdict)> {
         if self.pending.is_empty() {

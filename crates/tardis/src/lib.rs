@@ -10,12 +10,15 @@
 //! ([`path`]); the fingerprints ([`fingerprint`]) and the k-NN feasibility
 //! classifier with the paper's selection rule ([`classify`]); solving an
 //! alternative with a time limit ([`solve`]); concolic replay of a class's
-//! bytecode in Rust ([`replay`]); direct DSE of one method ([`dse`]).
+//! bytecode in Rust ([`replay`]) and of whole test cases ([`concolic`]);
+//! direct DSE of one method ([`dse`]); and the DSE step inside the search
+//! ([`technique`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod classify;
+pub mod concolic;
 pub mod dse;
 pub mod expr;
 pub mod fingerprint;
@@ -23,6 +26,7 @@ pub mod path;
 pub mod replay;
 pub mod smt;
 pub mod solve;
+pub mod technique;
 
 /// Helpers of the unit tests.
 #[cfg(test)]

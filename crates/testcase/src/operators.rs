@@ -26,7 +26,7 @@
 use rand::Rng;
 
 use crate::cluster::TestCluster;
-use crate::ir::{TestCase, VarId};
+use crate::ir::{Statement, TestCase, VarId};
 use crate::seeds::Seeds;
 
 mod crossover;
@@ -150,6 +150,14 @@ pub fn truncate_after(test: &TestCase, var: VarId) -> TestCase {
 /// statements go with them.
 pub fn remove_with_forward_dependencies(test: &TestCase, var: VarId) -> TestCase {
     edit::remove_closure(test, &[var])
+}
+
+/// Inserts `statement` as statement `pos` (at most the test's length),
+/// shifting the later statements' uses, the call under test and the
+/// assertions; the new statement's id. The statement may use only values
+/// before `pos`.
+pub fn insert_statement(test: &mut TestCase, pos: usize, statement: Statement) -> VarId {
+    edit::insert_at(test, pos, statement)
 }
 
 #[cfg(test)]

@@ -82,6 +82,16 @@ pub struct GenerateArgs {
     /// methods and no `api-misuse` findings (on by default).
     #[arg(long)]
     pub no_kat: bool,
+    /// TARDIS: a dynamic symbolic execution step inside the search. When
+    /// the search stagnates (and every 10 generations) it replays the
+    /// population concolically and solves path conditions with z3 for the
+    /// branches it has not covered; `report.json`'s `techniques.tardis`
+    /// counts what it did. Off by default.
+    #[arg(long)]
+    pub dse: bool,
+    /// Turn the DSE step off (wins over `--dse`).
+    #[arg(long)]
+    pub no_dse: bool,
     /// Turn the contracts oracle off: no checks of `equals`, `hashCode`,
     /// `toString` and `compareTo` on the tests' objects and no `contract`
     /// findings (on by default).
@@ -244,6 +254,9 @@ fn techniques(args: &GenerateArgs, models: Option<palus::Models>) -> Vec<Box<dyn
     }
     if !args.no_contracts {
         out.push(Box::new(contracts::Contracts::new()));
+    }
+    if args.dse && !args.no_dse {
+        out.push(Box::new(tardis::technique::Tardis::default()));
     }
     if let Some(class) = &args.theories {
         out.push(Box::new(palus::theories::Theories::new(BinaryName::new(class.clone()))));

@@ -1,0 +1,366 @@
+//! Concolic replay of a whole test case (TECHNIQUES.md §5 step 1): the
+//! test's statements run in the replay ([`crate::replay`]) in order, with
+//! the test's primitive and boxed literals, the lengths and elements of the
+//! arrays it makes, and the lengths and characters of its strings as
+//! symbols, and the objects it builds from the replayed classes (the class
+//! under test and its nested classes) in the replay's heap; and a model of
+//! the solver written back into a copy of the test ([`write_back`]).
+//!
+//! Values the replay cannot look into (objects of other classes, lambdas,
+//! class literals, files) are opaque: passing them on is fine, calling them
+//! stops the replay. The first statement the replay cannot run ends it; the
+//! path condition up to there is kept ([`crate::replay::Replay::stopped`]).
+
+use std::collections::BTreeMap;
+
+use model::bytecode::op;
+use model::descriptor::{BaseType, FieldType};
+use testcase::ir::{Primitive, Statement, StatementKind};
+use testcase::{TestCase, VarId};
+
+use crate::expr::{Conv, Expr, Value};
+use crate::path::{Clause, Rel};
+use crate::replay::objects::default_value;
+use crate::replay::{Classes, Concrete, Machine, Object, Replay, Slot, Source, number};
+
+/// Arrays and strings longer than this get no symbols (their values stay concrete).
+pub const MAX_SYMBOLIC_LENGTH: usize = 64;
+
+/// Replays `test` over `classes`.
+pub fn replay_test(classes: &Classes, test: &TestCase) -> Replay {
+    let mut m = Machine::new(classes);
+    let mut vars: Vec<Slot> = Vec::with_capacity(test.len());
+    for (i, s) in test.statements.iter().enumerate() {
+        match m.statement(i, s, &vars) {
+            Ok(slot) => vars.push(slot),
+            Err(why) => {
+                m.out.stopped = Some(format!("statement {i}: {why}"));
+                break;
+            }
+        }
+    }
+    m.out
+}
+
+/// The computational type and value of a literal.
+fn literal(p: Primitive) -> Value {
+    match p {
+        Primitive::Boolean(b) => Value::Int(i32::from(b)),
+        Primitive::Byte(v) => Value::Int(i32::from(v)),
+        Primitive::Short(v) => Value::Int(i32::from(v)),
+        Primitive::Char(v) => Value::Int(i32::from(v)),
+        Primitive::Int(v) => Value::Int(v),
+        Primitive::Long(v) => Value::Long(v),
+        Primitive::Float(v) => Value::Float(v),
+        Primitive::Double(v) => Value::Double(v),
+    }
+}
+
+/// The literal of type `base` with value `v` (narrowed as a cast would).
+fn primitive(base: BaseType, v: Value) -> Option<Primitive> {
+    Some(match (base, v) {
+        (BaseType::Boolean, Value::Int(x)) => Primitive::Boolean(x != 0),
+        (BaseType::Byte, Value::Int(x)) => Primitive::Byte(x as i8),
+        (BaseType::Short, Value::Int(x)) => Primitive::Short(x as i16),
+        (BaseType::Char, Value::Int(x)) => Primitive::Char(x as u16),
+        (BaseType::Int, Value::Int(x)) => Primitive::Int(x),
+        (BaseType::Long, Value::Long(x)) => Primitive::Long(x),
+        (BaseType::Float, Value::Float(x)) => Primitive::Float(x),
+        (BaseType::Double, Value::Double(x)) => Primitive::Double(x),
+        _ => return None,
+    })
+}
+
+/// The range of a narrow type's values: (least, greatest).
+fn range(base: BaseType) -> Option<(i32, i32)> {
+    match base {
+        BaseType::Boolean => Some((0, 1)),
+        BaseType::Byte => Some((i32::from(i8::MIN), i32::from(i8::MAX))),
+        BaseType::Short => Some((i32::from(i16::MIN), i32::from(i16::MAX))),
+        BaseType::Char => Some((0, i32::from(u16::MAX))),
+        _ => None,
+    }
+}
+
+fn box_class(base: BaseType) -> &'static str {
+    match base {
+        BaseType::Boolean => "java/lang/Boolean",
+        BaseType::Byte => "java/lang/Byte",
+        BaseType::Short => "java/lang/Short",
+        BaseType::Char => "java/lang/Character",
+        BaseType::Int => "java/lang/Integer",
+        BaseType::Long => "java/lang/Long",
+        BaseType::Float => "java/lang/Float",
+        BaseType::Double => "java/lang/Double",
+    }
+}
+
+impl Machine<'_> {
+    /// A symbol whose values are limited to `lo..=hi` (domain clauses).
+    fn bounded(&mut self, value: Value, source: Source, bounds: Option<(i32, i32)>) -> Expr {
+        let sym = self.symbol(value.jtype(), value, source);
+        if let Some((lo, hi)) = bounds {
+            let c = |v: i32| Expr::Const(Value::Int(v));
+            self.out.domains.push(Clause::new(sym.clone(), Rel::Ge, c(lo)));
+            self.out.domains.push(Clause::new(sym.clone(), Rel::Le, c(hi)));
+        }
+        sym
+    }
+
+    /// Runs statement `i`; the value it defines (`null` for none).
+    fn statement(&mut self, i: usize, s: &Statement, vars: &[Slot]) -> Result<Slot, String> {
+        let var = |v: &VarId| vars.get(v.index()).cloned().ok_or("a later value");
+        Ok(match &s.kind {
+            StatementKind::Primitive(p) => {
+                let v = literal(*p);
+                Slot { value: Concrete::Prim(v), sym: Some(self.bounded(v, Source::Param(i), range(p.base_type()))) }
+            }
+            StatementKind::Boxed(p) => {
+                let v = literal(*p);
+                let sym = self.bounded(v, Source::Param(i), range(p.base_type()));
+                let class = box_class(p.base_type()).to_string();
+                self.alloc(Object::Boxed { class, value: Slot { value: Concrete::Prim(v), sym: Some(sym) } })
+            }
+            StatementKind::String(text) => self.symbolic_string(i, text),
+            StatementKind::Null(_) => Slot { value: Concrete::Null, sym: None },
+            StatementKind::NewArray { elem, length } => self.symbolic_array(i, elem, *length as usize),
+            StatementKind::ArrayStore { array, index, value } => {
+                let (array, value) = (var(array)?, var(value)?);
+                let Concrete::Ref(r) = array.value else { return Err("NullPointerException".into()) };
+                let Object::Array { items, .. } = &mut self.heap[r] else { return Err("not an array".into()) };
+                *items.get_mut(*index as usize).ok_or("ArrayIndexOutOfBoundsException")? = value;
+                Slot { value: Concrete::Null, sym: None }
+            }
+            StatementKind::Constructor { method, args } => {
+                let owner = method.owner.to_internal();
+                let descriptor = method.descriptor.to_descriptor();
+                if self.classes.get(owner.as_str()).is_none() {
+                    return Ok(self.alloc(Object::Opaque { class: owner.as_str().to_string() }));
+                }
+                let object = self.new_instance(owner.as_str())?;
+                let mut all = vec![object.clone()];
+                all.extend(args.iter().map(var).collect::<Result<Vec<_>, _>>()?);
+                self.invoke(op::INVOKESPECIAL, owner.as_str(), "<init>", &descriptor, all)?;
+                object
+            }
+            StatementKind::StaticCall { method, args } | StatementKind::Call { method, args, .. } => {
+                let mut all: Vec<Slot> = args.iter().map(var).collect::<Result<_, _>>()?;
+                let o = match &s.kind {
+                    StatementKind::Call { receiver, .. } => {
+                        all.insert(0, var(receiver)?);
+                        op::INVOKEVIRTUAL
+                    }
+                    _ => op::INVOKESTATIC,
+                };
+                let owner = method.owner.to_internal();
+                let descriptor = method.descriptor.to_descriptor();
+                match self.invoke(o, owner.as_str(), &method.name, &descriptor, all) {
+                    Ok(result) => result.unwrap_or(Slot { value: Concrete::Null, sym: None }),
+                    Err(why) => self.opaque_result(method.descriptor.ret.as_ref(), why)?,
+                }
+            }
+            StatementKind::FieldGet { receiver, field } => {
+                let descriptor = field.ty.to_descriptor();
+                match receiver {
+                    Some(r) => match self.object(&var(r)?)? {
+                        Object::Instance { fields, .. } => {
+                            fields.get(&field.name).cloned().unwrap_or_else(|| default_value(&descriptor))
+                        }
+                        _ => self.opaque_result(Some(&field.ty), "a field of an opaque object".into())?,
+                    },
+                    None => {
+                        let owner = field.owner.to_internal().as_str().to_string();
+                        self.read_static(&owner, &field.name, &descriptor)?
+                    }
+                }
+            }
+            StatementKind::FieldSet { receiver, field, value } => {
+                let value = var(value)?;
+                match receiver {
+                    Some(r) => {
+                        let Concrete::Ref(r) = var(r)?.value else { return Err("NullPointerException".into()) };
+                        let Object::Instance { fields, .. } = &mut self.heap[r] else {
+                            return Err("a field of an opaque object".into());
+                        };
+                        fields.insert(field.name.clone(), value);
+                    }
+                    None => self.write_static(field.owner.to_internal().as_str(), &field.name, value)?,
+                }
+                Slot { value: Concrete::Null, sym: None }
+            }
+            StatementKind::EnumConstant { class, name } => {
+                let owner = class.to_internal().as_str().to_string();
+                if self.classes.get(&owner).is_some() {
+                    self.read_static(&owner, name, &format!("L{owner};"))?
+                } else {
+                    self.alloc(Object::Opaque { class: owner })
+                }
+            }
+            StatementKind::ClassLiteral(_)
+            | StatementKind::Reflect(_)
+            | StatementKind::Lambda { .. }
+            | StatementKind::TempFile(_) => {
+                let class = s.kind.value_type().and_then(|t| t.to_internal_name());
+                self.alloc(Object::Opaque { class: class.map_or_else(String::new, |c| c.as_str().to_string()) })
+            }
+        })
+    }
+
+    /// The result of a call the replay cannot run: an opaque object when it
+    /// is a reference, `null` for `void`; a number stops the replay.
+    fn opaque_result(&mut self, ret: Option<&FieldType>, why: String) -> Result<Slot, String> {
+        match ret {
+            None => Ok(Slot { value: Concrete::Null, sym: None }),
+            Some(FieldType::Base(_)) => Err(why),
+            Some(t) => {
+                let class = t.to_internal_name().map_or_else(String::new, |c| c.as_str().to_string());
+                Ok(self.alloc(Object::Opaque { class }))
+            }
+        }
+    }
+
+    fn symbolic_string(&mut self, i: usize, text: &str) -> Slot {
+        let units: Vec<u16> = text.encode_utf16().collect();
+        if units.len() > MAX_SYMBOLIC_LENGTH {
+            return self.string(text);
+        }
+        let length = self.bounded(Value::Int(units.len() as i32), Source::Length(i), Some((0, MAX_SYMBOLIC_LENGTH as i32)));
+        let chars = units
+            .iter()
+            .enumerate()
+            .map(|(j, c)| {
+                let v = Value::Int(i32::from(*c));
+                let sym = self.bounded(v, Source::Char(i, j), range(BaseType::Char));
+                Slot { value: Concrete::Prim(v), sym: Some(sym) }
+            })
+            .collect();
+        self.own_symbols(i);
+        self.alloc(Object::Str { chars, length: Some(length) })
+    }
+
+    fn symbolic_array(&mut self, i: usize, elem: &FieldType, n: usize) -> Slot {
+        let FieldType::Base(base) = elem else {
+            let items = vec![Slot { value: Concrete::Null, sym: None }; n];
+            return self.alloc(Object::Array { narrow: None, items, length: None });
+        };
+        let zero = literal(Primitive::zero(*base));
+        if n > MAX_SYMBOLIC_LENGTH {
+            return self.alloc(Object::Array { narrow: None, items: vec![number(zero); n], length: None });
+        }
+        let length = self.bounded(Value::Int(n as i32), Source::Length(i), Some((0, MAX_SYMBOLIC_LENGTH as i32)));
+        let items = (0..n)
+            .map(|j| Slot { value: Concrete::Prim(zero), sym: Some(self.bounded(zero, Source::Element(i, j), range(*base))) })
+            .collect();
+        self.own_symbols(i);
+        let narrow = match base {
+            BaseType::Boolean | BaseType::Byte => Some(Conv::I2B),
+            BaseType::Char => Some(Conv::I2C),
+            BaseType::Short => Some(Conv::I2S),
+            _ => None,
+        };
+        self.alloc(Object::Array { narrow, items, length: Some(length) })
+    }
+
+    /// Marks the symbols of statement `i` made so far as parts of one object.
+    fn own_symbols(&mut self, i: usize) {
+        let ids: Vec<u32> = self
+            .out
+            .symbols
+            .iter()
+            .filter(|(_, (_, _, s))| matches!(s, Source::Length(n) | Source::Char(n, _) | Source::Element(n, _) if *n == i))
+            .map(|(id, _)| *id)
+            .collect();
+        for id in ids {
+            self.out.path.owner.insert(id, i as u32);
+        }
+    }
+}
+
+/// `test` with the model's values written in: literals changed, array
+/// lengths changed (stores past the end removed), array elements no literal
+/// was stored in stored from new literals, strings rebuilt. Values the
+/// model does not change are left alone.
+pub fn write_back(test: &TestCase, replay: &Replay, model: &BTreeMap<u32, Value>) -> TestCase {
+    let mut out = test.clone();
+    let mut changes: Vec<(Source, Value)> = model
+        .iter()
+        .filter_map(|(id, v)| {
+            let (_, old, source) = replay.symbols.get(id)?;
+            (!old.same(*v)).then_some((*source, *v))
+        })
+        .collect();
+    // Lengths before elements, later statements before earlier ones (inserting shifts what follows).
+    changes.sort_by_key(|(s, _)| {
+        let (n, rank) = match s {
+            Source::Param(n) => (*n, 0),
+            Source::Char(n, _) => (*n, 0),
+            Source::Length(n) => (*n, 1),
+            Source::Element(n, _) => (*n, 2),
+        };
+        (std::cmp::Reverse(n), rank)
+    });
+    for (source, v) in changes {
+        apply(&mut out, source, v);
+    }
+    out
+}
+
+/// One change of [`write_back`].
+fn apply(test: &mut TestCase, source: Source, v: Value) {
+    let Some(Statement { kind, .. }) = test.statements.get_mut(source_statement(source)) else { return };
+    match (source, kind) {
+        (Source::Param(_), StatementKind::Primitive(p) | StatementKind::Boxed(p)) => {
+            if let Some(new) = primitive(p.base_type(), v) {
+                *p = new;
+            }
+        }
+        (Source::Char(_, j), StatementKind::String(text)) => {
+            let mut units: Vec<u16> = text.encode_utf16().collect();
+            if let (Some(unit), Value::Int(c)) = (units.get_mut(j), v) {
+                *unit = c as u16;
+            }
+            *text = String::from_utf16_lossy(&units);
+        }
+        (Source::Length(_), StatementKind::String(text)) => {
+            let mut units: Vec<u16> = text.encode_utf16().collect();
+            if let Value::Int(n) = v {
+                units.resize(n.clamp(0, MAX_SYMBOLIC_LENGTH as i32) as usize, u16::from(b'a'));
+            }
+            *text = String::from_utf16_lossy(&units);
+        }
+        (Source::Length(n), StatementKind::NewArray { length, .. }) => {
+            let Value::Int(new) = v else { return };
+            *length = new.clamp(0, MAX_SYMBOLIC_LENGTH as i32) as u32;
+            let keep = *length;
+            let past: Vec<usize> = (n + 1..test.len())
+                .rev()
+                .filter(|&k| {
+                    matches!(&test.statements[k].kind,
+                        StatementKind::ArrayStore { array, index, .. } if array.index() == n && *index >= keep)
+                })
+                .collect();
+            for k in past {
+                *test = testcase::operators::remove_with_forward_dependencies(test, VarId(k as u32));
+            }
+        }
+        (Source::Element(n, j), StatementKind::NewArray { elem: FieldType::Base(base), length }) => {
+            let base = *base;
+            if j >= *length as usize {
+                return;
+            }
+            let Some(p) = primitive(base, v) else { return };
+            let lit = Statement::new(StatementKind::Primitive(p));
+            let value = testcase::operators::insert_statement(test, n + 1, lit);
+            let store = Statement::new(StatementKind::ArrayStore { array: VarId(n as u32), index: j as u32, value });
+            testcase::operators::insert_statement(test, n + 2, store);
+        }
+        _ => {}
+    }
+}
+
+/// The statement a symbol's source names.
+fn source_statement(s: Source) -> usize {
+    match s {
+        Source::Param(n) | Source::Length(n) | Source::Element(n, _) | Source::Char(n, _) => n,
+    }
+}

@@ -1,0 +1,284 @@
+//! TARDIS as a technique of the pipeline (`generate::Technique`, TECHNIQUES.md
+//! §5 step 5): a DSE step inside the search. When DynaMOSA stagnates (and
+//! periodically) it hands over its population
+//! ([`search::Variation::solved_tests`]); the step replays those tests
+//! concolically ([`crate::concolic`]), makes the alternatives whose negated
+//! branch side is a goal the search works on, adds them to the k-NN
+//! selector ([`crate::classify`]), and solves the ones it selects with z3
+//! ([`crate::solve`]). A model is written into a copy of the test (direct
+//! DSE: every symbol is a literal of the test); the copy is replayed at once
+//! (its alternatives join the queue) and goes back to the search, which
+//! runs it on the JVM like any test.
+//!
+//! Training follows the paper: the paths of replayed tests and solved
+//! alternatives are feasible examples, alternatives z3 proved
+//! unsatisfiable or left unanswered are infeasible ones. The selector
+//! lives as long as the class's search, so what it learns carries over
+//! from step to step.
+//!
+//! `report.json`'s `techniques.tardis` counts the DSE steps, the tests
+//! replayed, the alternatives made, those classified feasible when
+//! selected, solved, proved unsatisfiable and unanswered, the tests made,
+//! the goals they covered first, and z3's seconds.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use analysis::GoalId;
+use analysis::goals::ClassGoals;
+use generate::technique::GoalSource;
+use generate::{ClassRun, Technique};
+use model::classfile::ClassFile;
+use rand_chacha::ChaCha8Rng;
+use testcase::TestCase;
+use testcase::cluster::TestCluster;
+use testcase::seeds::Seeds;
+
+use crate::classify::{Selector, Strategy};
+use crate::concolic::{replay_test, write_back};
+use crate::fingerprint::{Fingerprint, canonical};
+use crate::path::{Alternative, Clause};
+use crate::replay::{Classes, Replay, Site};
+use crate::solve::{Outcome, solve};
+
+/// How the DSE step works.
+#[derive(Debug, Clone, Copy)]
+pub struct DseSettings {
+    /// How the next alternative is chosen (k-NN; FIFO and random for the ablation).
+    pub strategy: Strategy,
+    /// Alternatives sent to z3 per step at most.
+    pub solves_per_step: usize,
+    /// Tests of the population replayed per step at most (not replayed before).
+    pub replays_per_step: usize,
+    /// z3's time limit per alternative, in milliseconds.
+    pub timeout_ms: u32,
+    /// Wall-clock time a step may take at most.
+    pub step_budget: Duration,
+}
+
+impl Default for DseSettings {
+    fn default() -> DseSettings {
+        DseSettings {
+            strategy: Strategy::Knn,
+            solves_per_step: 10,
+            replays_per_step: 20,
+            timeout_ms: 500,
+            step_budget: Duration::from_secs(2),
+        }
+    }
+}
+
+/// TARDIS's technique: a DSE step in the search.
+#[derive(Debug, Clone, Default)]
+pub struct Tardis {
+    settings: DseSettings,
+}
+
+impl Tardis {
+    /// The technique with `settings`.
+    pub fn new(settings: DseSettings) -> Tardis {
+        Tardis { settings }
+    }
+}
+
+impl Technique for Tardis {
+    fn name(&self) -> &'static str {
+        "tardis"
+    }
+
+    fn goal_source(&mut self, run: &ClassRun, _cluster: &TestCluster) -> Option<Box<dyn GoalSource>> {
+        let files: Vec<ClassFile> = run
+            .instrumented
+            .iter()
+            .filter_map(|c| run.cp.load(&c.class.as_str().replace('/', ".")).ok())
+            .map(|cf| (*cf).clone())
+            .collect();
+        if files.is_empty() {
+            return None;
+        }
+        Some(Box::new(DseSource::new(Classes::new(files), &run.goals, self.settings)))
+    }
+}
+
+/// An alternative waiting for the solver: the test and replay it came from, and its goal.
+struct Pending {
+    test: Arc<TestCase>,
+    replay: Arc<Replay>,
+    alternative: Alternative,
+    goal: GoalId,
+}
+
+/// The DSE step's state over one class's search.
+pub struct DseSource {
+    classes: Classes,
+    goals: BTreeMap<Site, GoalId>,
+    settings: DseSettings,
+    selector: Selector<Pending>,
+    seen_alternatives: BTreeSet<String>,
+    seen_tests: BTreeSet<String>,
+    stats: BTreeMap<&'static str, f64>,
+}
+
+impl DseSource {
+    /// A source over `classes` aiming at `goals`.
+    pub fn new(classes: Classes, goals: &ClassGoals, settings: DseSettings) -> DseSource {
+        DseSource {
+            classes,
+            goals: site_goals(goals),
+            settings,
+            selector: Selector::new(settings.strategy),
+            seen_alternatives: BTreeSet::new(),
+            seen_tests: BTreeSet::new(),
+            stats: BTreeMap::new(),
+        }
+    }
+
+    fn count(&mut self, key: &'static str, by: f64) {
+        *self.stats.entry(key).or_default() += by;
+    }
+
+    /// Replays `test` (unless done before) and queues its alternatives
+    /// whose goal is in `uncovered`.
+    fn replay(&mut self, test: &TestCase, uncovered: &BTreeSet<GoalId>) {
+        if !self.seen_tests.insert(format!("{:?}", test.statements)) {
+            return;
+        }
+        self.count("tests_replayed", 1.0);
+        let replay = Arc::new(replay_test(&self.classes, test));
+        if replay.path.clauses.is_empty() {
+            return;
+        }
+        self.selector.learn(Fingerprint::of(&replay.path.clauses), true);
+        let test = Arc::new(test.clone());
+        for alternative in replay.path.alternatives() {
+            let Some(goal) = replay.target(alternative.negated).and_then(|site| self.goals.get(&site).copied()) else {
+                continue;
+            };
+            if !uncovered.contains(&goal) || !self.seen_alternatives.insert(key(&replay, &alternative)) {
+                continue;
+            }
+            self.count("alternatives", 1.0);
+            let fp = Fingerprint::of(&alternative.clauses);
+            let pending = Pending { test: Arc::clone(&test), replay: Arc::clone(&replay), alternative, goal };
+            self.selector.add(pending, fp);
+        }
+    }
+
+    /// Solves the next selected alternative; the test its model gives.
+    fn solve_next(&mut self, rng: &mut ChaCha8Rng) -> Option<Option<TestCase>> {
+        let (pending, fp, verdict) = self.selector.next(rng)?;
+        self.count("selected", 1.0);
+        if verdict.feasible {
+            self.count("classified_feasible", 1.0);
+        }
+        let replay = &pending.replay;
+        let mut clauses = pending.alternative.clauses.clone();
+        let used: BTreeSet<u32> = clauses.iter().flat_map(Clause::symbols).collect();
+        clauses.extend(replay.domains.iter().filter(|d| d.symbols().is_subset(&used)).cloned());
+        let t = Instant::now();
+        let outcome = solve(&clauses, &replay.types(), &replay.values(), self.settings.timeout_ms);
+        self.count("solver_seconds", t.elapsed().as_secs_f64());
+        Some(match outcome {
+            Ok(Outcome::Sat(model)) => {
+                self.count("solved", 1.0);
+                self.selector.learn(fp, true);
+                tracing::debug!(goal = pending.goal.0, "tardis: solved an alternative");
+                Some(write_back(&pending.test, replay, &model))
+            }
+            Ok(Outcome::Unsat) => {
+                self.count("unsat", 1.0);
+                self.selector.learn(fp, false);
+                None
+            }
+            Ok(Outcome::Unknown) | Err(_) => {
+                self.count("unknown", 1.0);
+                self.selector.learn(fp, false);
+                None
+            }
+        })
+    }
+}
+
+impl GoalSource for DseSource {
+    fn test_for(&mut self, _: &[GoalId], _: &TestCluster, _: &Seeds, _: &mut ChaCha8Rng) -> Option<TestCase> {
+        None
+    }
+
+    fn solved_tests(&mut self, tests: &[&TestCase], uncovered: &[GoalId], rng: &mut ChaCha8Rng) -> Vec<TestCase> {
+        let start = Instant::now();
+        self.count("steps", 1.0);
+        let uncovered: BTreeSet<GoalId> = uncovered.iter().copied().collect();
+        self.selector.retain(|p| uncovered.contains(&p.goal));
+        for test in tests.iter().take(self.settings.replays_per_step * 4) {
+            self.replay(test, &uncovered);
+        }
+        let mut out = Vec::new();
+        for _ in 0..self.settings.solves_per_step {
+            if start.elapsed() > self.settings.step_budget {
+                break;
+            }
+            match self.solve_next(rng) {
+                None => break,
+                Some(Some(test)) => {
+                    self.replay(&test, &uncovered);
+                    out.push(test);
+                }
+                Some(None) => {}
+            }
+        }
+        self.count("tests", out.len() as f64);
+        self.count("step_seconds", start.elapsed().as_secs_f64());
+        out
+    }
+
+    fn solved_covered(&mut self, goals: usize) {
+        self.count("goals_covered_by_dse", goals as f64);
+    }
+
+    fn name(&self) -> &'static str {
+        "tardis"
+    }
+
+    fn stats(&self) -> BTreeMap<String, f64> {
+        self.stats.iter().map(|(k, v)| ((*k).to_string(), *v)).collect()
+    }
+}
+
+/// The same prefix and negation from another run is the same alternative.
+fn key(replay: &Replay, alternative: &Alternative) -> String {
+    let clauses = &replay.path.clauses;
+    let mut whole: Vec<Clause> = clauses[..alternative.negated].to_vec();
+    whole.push(clauses[alternative.negated].negate());
+    let mut names = BTreeMap::new();
+    whole.iter().map(|c| canonical(c, &mut names, false)).collect::<Vec<_>>().join(" && ")
+}
+
+/// The goal of each branch side and switch case, by the site the replay
+/// reports for it (a switch case by a key that reaches it).
+fn site_goals(goals: &ClassGoals) -> BTreeMap<Site, GoalId> {
+    let mut out = BTreeMap::new();
+    let site = |goal: GoalId, bci: u32, taken: bool, key: Option<i32>| {
+        let g = goals.goal(goal);
+        Site {
+            class: g.class.as_str().to_string(),
+            method: g.method_name.clone(),
+            descriptor: g.method_descriptor.clone(),
+            bci,
+            taken,
+            key,
+        }
+    };
+    for b in &goals.branches {
+        out.insert(site(b.true_goal, b.bci, true, None), b.true_goal);
+        out.insert(site(b.false_goal, b.bci, false, None), b.false_goal);
+    }
+    for sw in &goals.switches {
+        for (keys, _, goal) in &sw.cases {
+            for k in keys {
+                out.insert(site(*goal, sw.bci, true, Some(*k)), *goal);
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,30 @@
+package needles;
+
+/**
+ * Exact arithmetic relations of several parameters: a product and a sum
+ * that must hit a value the constructor shifts.
+ */
+public final class Ledger {
+    private final int opening;
+
+    public Ledger(int opening) {
+        if (opening < 0 || opening > 1_000_000) {
+            throw new IllegalArgumentException("opening from 0 to 1000000");
+        }
+        this.opening = opening;
+    }
+
+    /** 1 on the exact product, 2 on the exact sum, -1 on a non-positive part, else 0. */
+    public int settle(int a, int b, int c) {
+        if (a <= 0 || b <= 0 || c <= 0) {
+            return -1;
+        }
+        if (a * b - c == 7_654_321 + opening) {
+            return 1;
+        }
+        if (a + 3 * b + 7 * c == 99_991 && a > b) {
+            return 2;
+        }
+        return 0;
+    }
+}
