@@ -138,18 +138,29 @@ impl<T> Selector<T> {
 
     /// Removes and returns the next alternative to try, with its verdict.
     pub fn next(&mut self, rng: &mut impl Rng) -> Option<(T, Fingerprint, Verdict)> {
-        if self.pending.is_empty() {
+        self.next_among(rng, |_| true)
+    }
+
+    /// Removes and returns the next alternative among those `eligible`
+    /// accepts (the strategy applied to them alone), with its verdict.
+    pub fn next_among(
+        &mut self,
+        rng: &mut impl Rng,
+        eligible: impl Fn(&T) -> bool,
+    ) -> Option<(T, Fingerprint, Verdict)> {
+        let candidates: Vec<usize> = (0..self.pending.len()).filter(|&i| eligible(&self.pending[i].0)).collect();
+        if candidates.is_empty() {
             return None;
         }
         let index = match self.strategy {
-            Strategy::Fifo => 0,
-            Strategy::Random => rng.random_range(0..self.pending.len()),
-            Strategy::Knn => self.knn_pick(rng),
+            Strategy::Fifo => candidates[0],
+            Strategy::Random => candidates[rng.random_range(0..candidates.len())],
+            Strategy::Knn => self.knn_pick(&candidates, rng),
         };
         Some(self.pending.remove(index))
     }
 
-    fn knn_pick(&self, rng: &mut impl Rng) -> usize {
+    fn knn_pick(&self, candidates: &[usize], rng: &mut impl Rng) -> usize {
         let draw: f64 = rng.random();
         let mut acc = 0.0;
         let first = BUCKETS.iter().position(|(_, _, p)| {
@@ -159,7 +170,9 @@ impl<T> Selector<T> {
         let first = first.unwrap_or(BUCKETS.len() - 1);
         for step in 0..BUCKETS.len() {
             let (feasible, votes, _) = BUCKETS[(first + step) % BUCKETS.len()];
-            let members: Vec<usize> = (0..self.pending.len())
+            let members: Vec<usize> = candidates
+                .iter()
+                .copied()
                 .filter(|&i| self.pending[i].2.feasible == feasible && self.pending[i].2.votes == votes)
                 .collect();
             if members.is_empty() {
@@ -177,7 +190,7 @@ impl<T> Selector<T> {
             }
             return *members.last().expect("not empty");
         }
-        0
+        candidates[0]
     }
 }
 

@@ -30,8 +30,9 @@ pub const MAX_SYMBOLIC_LENGTH: usize = 64;
 pub fn replay_test(classes: &Classes, test: &TestCase) -> Replay {
     let mut m = Machine::new(classes);
     let mut vars: Vec<Slot> = Vec::with_capacity(test.len());
-    for (i, s) in test.statements.iter().enumerate() {
-        match m.statement(i, s, &vars) {
+    let shared = shared_literals(test);
+    for i in 0..test.len() {
+        match m.statement(i, test, &shared, &vars) {
             Ok(slot) => vars.push(slot),
             Err(why) => {
                 m.out.stopped = Some(format!("statement {i}: {why}"));
@@ -40,6 +41,23 @@ pub fn replay_test(classes: &Classes, test: &TestCase) -> Replay {
         }
     }
     m.out
+}
+
+/// Per statement: whether it is a primitive literal used more than once.
+fn shared_literals(test: &TestCase) -> Vec<bool> {
+    let mut uses = vec![0usize; test.len()];
+    for s in &test.statements {
+        for v in s.kind.uses() {
+            if let Some(n) = uses.get_mut(v.index()) {
+                *n += 1;
+            }
+        }
+    }
+    test.statements
+        .iter()
+        .zip(uses)
+        .map(|(s, n)| matches!(s.kind, StatementKind::Primitive(_)) && n > 1)
+        .collect()
 }
 
 /// The computational type and value of a literal.
@@ -107,9 +125,30 @@ impl Machine<'_> {
         sym
     }
 
-    /// Runs statement `i`; the value it defines (`null` for none).
-    fn statement(&mut self, i: usize, s: &Statement, vars: &[Slot]) -> Result<Slot, String> {
-        let var = |v: &VarId| vars.get(v.index()).cloned().ok_or("a later value");
+    /// The value of use `j` of statement `i`, `v`: a literal used more than
+    /// once gets a symbol of its own for each use, so that the solver may
+    /// give the uses different values ([`Source::Use`]).
+    fn use_of(&mut self, (i, j): (usize, usize), v: VarId, test: &TestCase, shared: &[bool], vars: &[Slot]) -> Result<Slot, String> {
+        let slot = vars.get(v.index()).cloned().ok_or("a later value")?;
+        match &test.statements[v.index()].kind {
+            StatementKind::Primitive(p) if shared[v.index()] => {
+                let value = literal(*p);
+                let sym = self.bounded(value, Source::Use(i, j), range(p.base_type()));
+                Ok(Slot { value: Concrete::Prim(value), sym: Some(sym) })
+            }
+            _ => Ok(slot),
+        }
+    }
+
+    /// Runs statement `i` of `test`; the value it defines (`null` for none).
+    fn statement(&mut self, i: usize, test: &TestCase, shared: &[bool], vars: &[Slot]) -> Result<Slot, String> {
+        let s = &test.statements[i];
+        let uses: Vec<VarId> = s.kind.uses().collect();
+        let mut used = Vec::with_capacity(uses.len());
+        for (j, v) in uses.iter().enumerate() {
+            used.push(self.use_of((i, j), *v, test, shared, vars)?);
+        }
+        let null = || Slot { value: Concrete::Null, sym: None };
         Ok(match &s.kind {
             StatementKind::Primitive(p) => {
                 let v = literal(*p);
@@ -122,79 +161,65 @@ impl Machine<'_> {
                 self.alloc(Object::Boxed { class, value: Slot { value: Concrete::Prim(v), sym: Some(sym) } })
             }
             StatementKind::String(text) => self.symbolic_string(i, text),
-            StatementKind::Null(_) => Slot { value: Concrete::Null, sym: None },
+            StatementKind::Null(_) => null(),
             StatementKind::NewArray { elem, length } => self.symbolic_array(i, elem, *length as usize),
-            StatementKind::ArrayStore { array, index, value } => {
-                let (array, value) = (var(array)?, var(value)?);
-                let Concrete::Ref(r) = array.value else { return Err("NullPointerException".into()) };
+            StatementKind::ArrayStore { index, .. } => {
+                let Concrete::Ref(r) = used[0].value else { return Err("NullPointerException".into()) };
                 let Object::Array { items, .. } = &mut self.heap[r] else { return Err("not an array".into()) };
-                *items.get_mut(*index as usize).ok_or("ArrayIndexOutOfBoundsException")? = value;
-                Slot { value: Concrete::Null, sym: None }
+                *items.get_mut(*index as usize).ok_or("ArrayIndexOutOfBoundsException")? = used[1].clone();
+                null()
             }
-            StatementKind::Constructor { method, args } => {
+            StatementKind::Constructor { method, .. } => {
                 let owner = method.owner.to_internal();
-                let descriptor = method.descriptor.to_descriptor();
                 if self.classes.get(owner.as_str()).is_none() {
                     return Ok(self.alloc(Object::Opaque { class: owner.as_str().to_string() }));
                 }
                 let object = self.new_instance(owner.as_str())?;
                 let mut all = vec![object.clone()];
-                all.extend(args.iter().map(var).collect::<Result<Vec<_>, _>>()?);
-                self.invoke(op::INVOKESPECIAL, owner.as_str(), "<init>", &descriptor, all)?;
+                all.extend(used);
+                self.invoke(op::INVOKESPECIAL, owner.as_str(), "<init>", &method.descriptor.to_descriptor(), all)?;
                 object
             }
-            StatementKind::StaticCall { method, args } | StatementKind::Call { method, args, .. } => {
-                let mut all: Vec<Slot> = args.iter().map(var).collect::<Result<_, _>>()?;
-                let o = match &s.kind {
-                    StatementKind::Call { receiver, .. } => {
-                        all.insert(0, var(receiver)?);
-                        op::INVOKEVIRTUAL
-                    }
-                    _ => op::INVOKESTATIC,
-                };
+            StatementKind::StaticCall { method, .. } | StatementKind::Call { method, .. } => {
+                let o = if matches!(s.kind, StatementKind::Call { .. }) { op::INVOKEVIRTUAL } else { op::INVOKESTATIC };
                 let owner = method.owner.to_internal();
-                let descriptor = method.descriptor.to_descriptor();
-                match self.invoke(o, owner.as_str(), &method.name, &descriptor, all) {
-                    Ok(result) => result.unwrap_or(Slot { value: Concrete::Null, sym: None }),
+                match self.invoke(o, owner.as_str(), &method.name, &method.descriptor.to_descriptor(), used) {
+                    Ok(result) => result.unwrap_or_else(null),
                     Err(why) => self.opaque_result(method.descriptor.ret.as_ref(), why)?,
                 }
             }
             StatementKind::FieldGet { receiver, field } => {
                 let descriptor = field.ty.to_descriptor();
-                match receiver {
-                    Some(r) => match self.object(&var(r)?)? {
-                        Object::Instance { fields, .. } => {
-                            fields.get(&field.name).cloned().unwrap_or_else(|| default_value(&descriptor))
-                        }
-                        _ => self.opaque_result(Some(&field.ty), "a field of an opaque object".into())?,
-                    },
-                    None => {
-                        let owner = field.owner.to_internal().as_str().to_string();
-                        self.read_static(&owner, &field.name, &descriptor)?
+                if receiver.is_none() {
+                    let owner = field.owner.to_internal().as_str().to_string();
+                    return self.read_static(&owner, &field.name, &descriptor);
+                }
+                match self.object(&used[0])? {
+                    Object::Instance { fields, .. } => {
+                        fields.get(&field.name).cloned().unwrap_or_else(|| default_value(&descriptor))
                     }
+                    _ => self.opaque_result(Some(&field.ty), "a field of an opaque object".into())?,
                 }
             }
-            StatementKind::FieldSet { receiver, field, value } => {
-                let value = var(value)?;
-                match receiver {
-                    Some(r) => {
-                        let Concrete::Ref(r) = var(r)?.value else { return Err("NullPointerException".into()) };
-                        let Object::Instance { fields, .. } = &mut self.heap[r] else {
-                            return Err("a field of an opaque object".into());
-                        };
-                        fields.insert(field.name.clone(), value);
-                    }
-                    None => self.write_static(field.owner.to_internal().as_str(), &field.name, value)?,
+            StatementKind::FieldSet { receiver, field, .. } => {
+                let value = used.last().cloned().ok_or("no value")?;
+                if receiver.is_none() {
+                    self.write_static(field.owner.to_internal().as_str(), &field.name, value)?;
+                    return Ok(null());
                 }
-                Slot { value: Concrete::Null, sym: None }
+                let Concrete::Ref(r) = used[0].value else { return Err("NullPointerException".into()) };
+                let Object::Instance { fields, .. } = &mut self.heap[r] else {
+                    return Err("a field of an opaque object".into());
+                };
+                fields.insert(field.name.clone(), value);
+                null()
             }
             StatementKind::EnumConstant { class, name } => {
                 let owner = class.to_internal().as_str().to_string();
-                if self.classes.get(&owner).is_some() {
-                    self.read_static(&owner, name, &format!("L{owner};"))?
-                } else {
-                    self.alloc(Object::Opaque { class: owner })
+                if self.classes.get(&owner).is_none() {
+                    return Ok(self.alloc(Object::Opaque { class: owner }));
                 }
+                self.read_static(&owner, name, &format!("L{owner};"))?
             }
             StatementKind::ClassLiteral(_)
             | StatementKind::Reflect(_)
@@ -292,8 +317,7 @@ pub fn write_back(test: &TestCase, replay: &Replay, model: &BTreeMap<u32, Value>
     // Lengths before elements, later statements before earlier ones (inserting shifts what follows).
     changes.sort_by_key(|(s, _)| {
         let (n, rank) = match s {
-            Source::Param(n) => (*n, 0),
-            Source::Char(n, _) => (*n, 0),
+            Source::Param(n) | Source::Char(n, _) | Source::Use(n, _) => (*n, 0),
             Source::Length(n) => (*n, 1),
             Source::Element(n, _) => (*n, 2),
         };
@@ -307,6 +331,9 @@ pub fn write_back(test: &TestCase, replay: &Replay, model: &BTreeMap<u32, Value>
 
 /// One change of [`write_back`].
 fn apply(test: &mut TestCase, source: Source, v: Value) {
+    if let Source::Use(k, j) = source {
+        return untie(test, k, j, v);
+    }
     let Some(Statement { kind, .. }) = test.statements.get_mut(source_statement(source)) else { return };
     match (source, kind) {
         (Source::Param(_), StatementKind::Primitive(p) | StatementKind::Boxed(p)) => {
@@ -358,9 +385,18 @@ fn apply(test: &mut TestCase, source: Source, v: Value) {
     }
 }
 
+/// Use `j` of statement `k` becomes a new literal of value `v`, inserted before it.
+fn untie(test: &mut TestCase, k: usize, j: usize, v: Value) {
+    let Some(old) = test.statements.get(k).and_then(|s| s.kind.uses().nth(j)) else { return };
+    let StatementKind::Primitive(p) = test.statements[old.index()].kind else { return };
+    let Some(new) = primitive(p.base_type(), v) else { return };
+    let var = testcase::operators::insert_statement(test, k, Statement::new(StatementKind::Primitive(new)));
+    test.statements[k + 1].kind.set_use(j, var);
+}
+
 /// The statement a symbol's source names.
 fn source_statement(s: Source) -> usize {
     match s {
-        Source::Param(n) | Source::Length(n) | Source::Element(n, _) | Source::Char(n, _) => n,
+        Source::Param(n) | Source::Length(n) | Source::Element(n, _) | Source::Char(n, _) | Source::Use(n, _) => n,
     }
 }

@@ -55,6 +55,9 @@ pub struct DseSettings {
     pub timeout_ms: u32,
     /// Wall-clock time a step may take at most.
     pub step_budget: Duration,
+    /// The share of the search's time (since the source was made) the DSE
+    /// steps may take together, from 0 to 1; a step is skipped while over it.
+    pub max_share: f64,
 }
 
 impl Default for DseSettings {
@@ -65,6 +68,7 @@ impl Default for DseSettings {
             replays_per_step: 20,
             timeout_ms: 500,
             step_budget: Duration::from_secs(2),
+            max_share: 0.3,
         }
     }
 }
@@ -101,18 +105,48 @@ impl Technique for Tardis {
     }
 }
 
-/// An alternative waiting for the solver: the test and replay it came from, and its goal.
+/// An alternative waiting for the solver: the test and replay it came
+/// from, the goal of the branch side it aims at and that goal's method.
 struct Pending {
     test: Arc<TestCase>,
     replay: Arc<Replay>,
     alternative: Alternative,
     goal: GoalId,
+    method: Method,
+}
+
+/// A method of a replayed class: (class, name, descriptor).
+type Method = (String, String, String);
+
+/// The goals the search works on now, and their methods.
+struct Frontier {
+    goals: BTreeSet<GoalId>,
+    methods: BTreeSet<Method>,
+}
+
+impl Frontier {
+    fn new(uncovered: &[GoalId], methods: &BTreeMap<GoalId, Method>) -> Frontier {
+        let goals: BTreeSet<GoalId> = uncovered.iter().copied().collect();
+        let methods = goals.iter().filter_map(|g| methods.get(g).cloned()).collect();
+        Frontier { goals, methods }
+    }
+
+    /// Whether an alternative aimed at `goal` in `method` is worth solving:
+    /// its goal is uncovered (first choice), or it changes the path through
+    /// a method that has uncovered goals (a flag set in a loop needs
+    /// covered branches taken again in another iteration).
+    fn wants(&self, goal: GoalId, method: &Method) -> bool {
+        self.goals.contains(&goal) || self.methods.contains(method)
+    }
 }
 
 /// The DSE step's state over one class's search.
 pub struct DseSource {
     classes: Classes,
     goals: BTreeMap<Site, GoalId>,
+    methods: BTreeMap<GoalId, Method>,
+    created: Instant,
+    spent: Duration,
     settings: DseSettings,
     selector: Selector<Pending>,
     seen_alternatives: BTreeSet<String>,
@@ -123,9 +157,17 @@ pub struct DseSource {
 impl DseSource {
     /// A source over `classes` aiming at `goals`.
     pub fn new(classes: Classes, goals: &ClassGoals, settings: DseSettings) -> DseSource {
+        let methods = goals
+            .goals
+            .iter()
+            .map(|g| (g.id, (g.class.as_str().to_string(), g.method_name.clone(), g.method_descriptor.clone())))
+            .collect();
         DseSource {
             classes,
             goals: site_goals(goals),
+            methods,
+            created: Instant::now(),
+            spent: Duration::ZERO,
             settings,
             selector: Selector::new(settings.strategy),
             seen_alternatives: BTreeSet::new(),
@@ -138,36 +180,41 @@ impl DseSource {
         *self.stats.entry(key).or_default() += by;
     }
 
-    /// Replays `test` (unless done before) and queues its alternatives
-    /// whose goal is in `uncovered`.
-    fn replay(&mut self, test: &TestCase, uncovered: &BTreeSet<GoalId>) {
+    /// Replays `test` (unless done before) and queues the alternatives the
+    /// frontier wants; whether it replayed.
+    fn replay(&mut self, test: &TestCase, frontier: &Frontier) -> bool {
         if !self.seen_tests.insert(format!("{:?}", test.statements)) {
-            return;
+            return false;
         }
         self.count("tests_replayed", 1.0);
         let replay = Arc::new(replay_test(&self.classes, test));
         if replay.path.clauses.is_empty() {
-            return;
+            return true;
         }
         self.selector.learn(Fingerprint::of(&replay.path.clauses), true);
         let test = Arc::new(test.clone());
         for alternative in replay.path.alternatives() {
-            let Some(goal) = replay.target(alternative.negated).and_then(|site| self.goals.get(&site).copied()) else {
-                continue;
-            };
-            if !uncovered.contains(&goal) || !self.seen_alternatives.insert(key(&replay, &alternative)) {
+            let Some(site) = replay.target(alternative.negated) else { continue };
+            let Some(goal) = self.goals.get(&site).copied() else { continue };
+            let method = (site.class, site.method, site.descriptor);
+            if !frontier.wants(goal, &method) || !self.seen_alternatives.insert(key(&replay, &alternative)) {
                 continue;
             }
             self.count("alternatives", 1.0);
             let fp = Fingerprint::of(&alternative.clauses);
-            let pending = Pending { test: Arc::clone(&test), replay: Arc::clone(&replay), alternative, goal };
+            let pending = Pending { test: Arc::clone(&test), replay: Arc::clone(&replay), alternative, goal, method };
             self.selector.add(pending, fp);
         }
+        true
     }
 
-    /// Solves the next selected alternative; the test its model gives.
-    fn solve_next(&mut self, rng: &mut ChaCha8Rng) -> Option<Option<TestCase>> {
-        let (pending, fp, verdict) = self.selector.next(rng)?;
+    /// Solves the next selected alternative (one aimed at an uncovered goal
+    /// if any is pending); the test its model gives.
+    fn solve_next(&mut self, frontier: &Frontier, rng: &mut ChaCha8Rng) -> Option<Option<TestCase>> {
+        let (pending, fp, verdict) = match self.selector.next_among(rng, |p| frontier.goals.contains(&p.goal)) {
+            Some(next) => next,
+            None => self.selector.next(rng)?,
+        };
         self.count("selected", 1.0);
         if verdict.feasible {
             self.count("classified_feasible", 1.0);
@@ -187,6 +234,7 @@ impl DseSource {
                 Some(write_back(&pending.test, replay, &model))
             }
             Ok(Outcome::Unsat) => {
+                tracing::debug!(goal = pending.goal.0, clauses = ?clauses, "tardis: unsatisfiable");
                 self.count("unsat", 1.0);
                 self.selector.learn(fp, false);
                 None
@@ -206,28 +254,36 @@ impl GoalSource for DseSource {
     }
 
     fn solved_tests(&mut self, tests: &[&TestCase], uncovered: &[GoalId], rng: &mut ChaCha8Rng) -> Vec<TestCase> {
+        if self.spent.as_secs_f64() > self.settings.max_share * self.created.elapsed().as_secs_f64() {
+            return Vec::new();
+        }
         let start = Instant::now();
         self.count("steps", 1.0);
-        let uncovered: BTreeSet<GoalId> = uncovered.iter().copied().collect();
-        self.selector.retain(|p| uncovered.contains(&p.goal));
-        for test in tests.iter().take(self.settings.replays_per_step * 4) {
-            self.replay(test, &uncovered);
+        let frontier = Frontier::new(uncovered, &self.methods);
+        self.selector.retain(|p| frontier.wants(p.goal, &p.method));
+        let mut replays = 0;
+        for test in tests {
+            if replays >= self.settings.replays_per_step {
+                break;
+            }
+            replays += usize::from(self.replay(test, &frontier));
         }
         let mut out = Vec::new();
         for _ in 0..self.settings.solves_per_step {
             if start.elapsed() > self.settings.step_budget {
                 break;
             }
-            match self.solve_next(rng) {
+            match self.solve_next(&frontier, rng) {
                 None => break,
                 Some(Some(test)) => {
-                    self.replay(&test, &uncovered);
+                    self.replay(&test, &frontier);
                     out.push(test);
                 }
                 Some(None) => {}
             }
         }
         self.count("tests", out.len() as f64);
+        self.spent += start.elapsed();
         self.count("step_seconds", start.elapsed().as_secs_f64());
         out
     }

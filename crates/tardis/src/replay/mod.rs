@@ -54,6 +54,10 @@ pub enum Source {
     Element(usize, usize),
     /// Character `i` of string `n`.
     Char(usize, usize),
+    /// Use `j` of statement `n` (counted as `StatementKind::uses` lists
+    /// them), a primitive literal the test uses more than once: a new
+    /// literal when written back.
+    Use(usize, usize),
 }
 
 /// A conditional branch as it ran: where and which way.

@@ -4,8 +4,8 @@ package needles;
  * The TARDIS paper's sample program in Java: a flag set inside a loop over
  * an array that the constructor fills, behind constructor checks that make
  * most alternatives infeasible (a length from 3 to 10, every item from 0 to
- * the limit). The needle of {@link #probe} needs two items equal to a
- * function of the key.
+ * the limit). The needle of {@link #probe} needs two items related to
+ * the key through a mix of bits, which gives a search no gradient.
  */
 public final class FlagBag {
     private final int[] items;
@@ -31,20 +31,32 @@ public final class FlagBag {
         this.limit = limit;
     }
 
-    /** 2 when exactly two items are {@code (key * 37) ^ 1234}, 1 when one is, 0 otherwise. */
+    /**
+     * 2 when at least two items {@code x} at index {@code i} have
+     * {@code mix(x + i) == mix(key) + 1}, 1 when one has, 0 otherwise.
+     */
     public int probe(int key) {
+        int target = mix(key) + 1;
         boolean found = false;
         int count = 0;
         for (int i = 0; i < items.length; i++) {
-            if (items[i] == ((key * 37) ^ 1234)) {
+            if (mix(items[i] + i) == target) {
                 found = true;
                 count++;
             }
         }
-        if (found && count == 2) {
+        if (found && count >= 2) {
             return 2;
         }
         return found ? 1 : 0;
+    }
+
+    /** A bijective mix of the bits (no gradient for a search). */
+    private static int mix(int x) {
+        x ^= x >>> 7;
+        x *= 0x2c1b3c6d;
+        x ^= x >>> 12;
+        return x;
     }
 
     /** The limit. */

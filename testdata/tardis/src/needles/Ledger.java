@@ -14,15 +14,15 @@ public final class Ledger {
         this.opening = opening;
     }
 
-    /** 1 on the exact product, 2 on the exact sum, -1 on a non-positive part, else 0. */
+    /** 1 on the exact product (int arithmetic), 2 on the exact sum, -1 on a non-positive part, else 0. */
     public int settle(int a, int b, int c) {
         if (a <= 0 || b <= 0 || c <= 0) {
             return -1;
         }
-        if (a * b - c == 7_654_321 + opening) {
+        if (a > 1 && b > 1 && c > 1 && a * b * c == 1_234_567_891 + opening) {
             return 1;
         }
-        if (a + 3 * b + 7 * c == 99_991 && a > b) {
+        if (a * 3 + b * 5 + c * 7 == 100_003 + opening && a > b && b > c) {
             return 2;
         }
         return 0;
