@@ -74,7 +74,7 @@ impl Training {
 }
 
 /// How the next alternative is chosen (the classifier, or the baselines of its ablation).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Strategy {
     /// k-NN buckets and similarity (the paper's).
     Knn,

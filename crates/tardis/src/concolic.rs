@@ -26,14 +26,18 @@ use crate::replay::{Classes, Concrete, Machine, Object, Replay, Slot, Source, nu
 /// Arrays and strings longer than this get no symbols (their values stay concrete).
 pub const MAX_SYMBOLIC_LENGTH: usize = 64;
 
-/// Replays `test` over `classes`.
+/// Replays `test` over `classes`; [`Replay::result`] is the value of the
+/// last statement run when it is a number.
 pub fn replay_test(classes: &Classes, test: &TestCase) -> Replay {
     let mut m = Machine::new(classes);
     let mut vars: Vec<Slot> = Vec::with_capacity(test.len());
     let shared = shared_literals(test);
     for i in 0..test.len() {
         match m.statement(i, test, &shared, &vars) {
-            Ok(slot) => vars.push(slot),
+            Ok(slot) => {
+                m.out.result = crate::replay::prim(&slot);
+                vars.push(slot);
+            }
             Err(why) => {
                 m.out.stopped = Some(format!("statement {i}: {why}"));
                 break;

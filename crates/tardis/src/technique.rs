@@ -105,6 +105,10 @@ impl Technique for Tardis {
     }
 }
 
+/// The classifier ablation counts the satisfiable alternatives among the
+/// first this many selected (`solved_of_first_30`).
+const FIRST_SELECTED: f64 = 30.0;
+
 /// An alternative waiting for the solver: the test and replay it came
 /// from, the goal of the branch side it aims at and that goal's method.
 struct Pending {
@@ -216,6 +220,7 @@ impl DseSource {
             None => self.selector.next(rng)?,
         };
         self.count("selected", 1.0);
+        let early = self.stats.get("selected").copied().unwrap_or(0.0) <= FIRST_SELECTED;
         if verdict.feasible {
             self.count("classified_feasible", 1.0);
         }
@@ -229,6 +234,9 @@ impl DseSource {
         Some(match outcome {
             Ok(Outcome::Sat(model)) => {
                 self.count("solved", 1.0);
+                if early {
+                    self.count("solved_of_first_30", 1.0);
+                }
                 self.selector.learn(fp, true);
                 tracing::debug!(goal = pending.goal.0, "tardis: solved an alternative");
                 Some(write_back(&pending.test, replay, &model))

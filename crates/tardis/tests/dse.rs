@@ -3,7 +3,6 @@
 //! reach each needle, and the JVM confirms the inputs found.
 
 use std::path::Path;
-use std::process::Command;
 
 use model::classfile::ClassFile;
 use rand::SeedableRng;
@@ -13,27 +12,18 @@ use tardis::dse::{Settings, explore};
 use tardis::expr::{JType, Value};
 use tardis::replay::Input;
 
-fn java_home_tool(tool: &str) -> std::ffi::OsString {
-    let home = std::env::var("JAVA_HOME").unwrap_or_else(|_| "/usr/lib/jvm/java-17-openjdk-amd64".into());
-    let p = Path::new(&home).join("bin").join(tool);
-    if p.exists() { p.into_os_string() } else { tool.into() }
-}
+mod common;
+
 
 /// Compiles the fixture into `dir`; its class file.
 fn needles(dir: &Path) -> ClassFile {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/tardis/src/needles/Needles.java");
-    let status = Command::new(java_home_tool("javac")).arg("-d").arg(dir).arg(&src).status().unwrap();
-    assert!(status.success());
+    common::javac(dir, dir, &[&src]);
     ClassFile::parse(&std::fs::read(dir.join("needles/Needles.class")).unwrap()).unwrap()
 }
 
 fn java_literal(input: &Input) -> String {
-    let one = |v: &Value| match v {
-        Value::Int(x) => format!("{x}"),
-        Value::Long(x) => format!("{x}L"),
-        Value::Float(x) => format!("Float.intBitsToFloat({:#x})", x.to_bits()),
-        Value::Double(x) => format!("Double.longBitsToDouble({:#x}L)", x.to_bits()),
-    };
+    let one = |v: &Value| common::java_value(*v);
     match input {
         Input::Prim(v) => one(v),
         Input::Array(_, items) => format!("new int[] {{{}}}", items.iter().map(one).collect::<Vec<_>>().join(", ")),
@@ -48,17 +38,8 @@ fn on_the_jvm(dir: &Path, method: &str, inputs: &[Input]) -> String {
         args.join(", ")
     );
     std::fs::write(dir.join("Check.java"), main).unwrap();
-    let status = Command::new(java_home_tool("javac"))
-        .arg("-cp")
-        .arg(dir)
-        .arg("-d")
-        .arg(dir)
-        .arg(dir.join("Check.java"))
-        .status()
-        .unwrap();
-    assert!(status.success());
-    let out = Command::new(java_home_tool("java")).arg("-cp").arg(dir).arg("Check").output().unwrap();
-    String::from_utf8(out.stdout).unwrap()
+    common::javac(dir, dir, &[&dir.join("Check.java")]);
+    common::java(dir, "Check")
 }
 
 fn start(method: &str) -> (&'static str, Vec<Input>) {

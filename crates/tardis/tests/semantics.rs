@@ -11,9 +11,11 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
-use std::process::Command;
 
+use common::{java_value, shown};
 use tardis::expr::{BinOp, CmpOp, Conv, Expr, JType, Thrown, Value};
+
+mod common;
 use tardis::smt::{Symbols, Unsupported, evaluate, term};
 
 const INTS: [i32; 12] = [0, 1, -1, 2, 7, 31, 32, 33, -33, i32::MAX, i32::MIN, 123_456_789];
@@ -54,15 +56,6 @@ struct Case {
     java: String,
 }
 
-fn java_value(v: Value) -> String {
-    match v {
-        Value::Int(x) => format!("({x})"),
-        Value::Long(x) if x == i64::MIN => "(-9223372036854775807L - 1L)".into(),
-        Value::Long(x) => format!("({x}L)"),
-        Value::Float(x) => format!("Float.intBitsToFloat({:#x})", x.to_bits()),
-        Value::Double(x) => format!("Double.longBitsToDouble({:#x}L)", x.to_bits()),
-    }
-}
 
 fn values(ty: JType) -> Vec<Value> {
     match ty {
@@ -163,11 +156,7 @@ fn program(cases: &[Case]) -> String {
     for (chunk, part) in cases.chunks(200).enumerate() {
         let _ = writeln!(src, "  static void part{chunk}(StringBuilder out) {{");
         for case in part {
-            let show = match case.ty {
-                JType::Int | JType::Long => "String.valueOf(r)",
-                JType::Float => "Float.isNaN(r) ? \"NaN\" : \"f:\" + Integer.toHexString(Float.floatToRawIntBits(r))",
-                JType::Double => "Double.isNaN(r) ? \"NaN\" : \"d:\" + Long.toHexString(Double.doubleToRawLongBits(r))",
-            };
+            let show = common::java_show(java_type(case.ty));
             let _ = writeln!(
                 src,
                 "    try {{ {} r = {}; out.append({show}).append('\\n'); }} catch (ArithmeticException e) {{ out.append(\"throws\\n\"); }}",
@@ -185,29 +174,11 @@ fn program(cases: &[Case]) -> String {
     src
 }
 
-fn shown(v: Value) -> String {
-    match v {
-        Value::Int(x) => x.to_string(),
-        Value::Long(x) => x.to_string(),
-        Value::Float(x) if x.is_nan() => "NaN".into(),
-        Value::Double(x) if x.is_nan() => "NaN".into(),
-        Value::Float(x) => format!("f:{:x}", x.to_bits()),
-        Value::Double(x) => format!("d:{:x}", x.to_bits()),
-    }
-}
 
 fn jvm_results(dir: &Path, cases: &[Case]) -> Vec<String> {
-    let java_home = std::env::var("JAVA_HOME").unwrap_or_else(|_| "/usr/lib/jvm/java-17-openjdk-amd64".into());
-    let bin = |tool: &str| {
-        let p = Path::new(&java_home).join("bin").join(tool);
-        if p.exists() { p.into_os_string() } else { tool.into() }
-    };
     std::fs::write(dir.join("Semantics.java"), program(cases)).unwrap();
-    let javac = Command::new(bin("javac")).arg("-d").arg(dir).arg(dir.join("Semantics.java")).output().unwrap();
-    assert!(javac.status.success(), "{}", String::from_utf8_lossy(&javac.stderr));
-    let run = Command::new(bin("java")).arg("-cp").arg(dir).arg("Semantics").output().unwrap();
-    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
-    String::from_utf8(run.stdout).unwrap().lines().map(str::to_string).collect()
+    common::javac(dir, dir, &[&dir.join("Semantics.java")]);
+    common::java(dir, "Semantics").lines().map(str::to_string).collect()
 }
 
 #[test]

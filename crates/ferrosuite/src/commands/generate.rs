@@ -92,6 +92,11 @@ pub struct GenerateArgs {
     /// Turn the DSE step off (wins over `--dse`).
     #[arg(long)]
     pub no_dse: bool,
+    /// How the DSE step picks the next alternative to solve: the paper's
+    /// k-NN feasibility classifier, or first in first out and uniformly at
+    /// random (the baselines of the classifier's ablation).
+    #[arg(long, value_enum, default_value = "knn")]
+    pub dse_strategy: tardis::classify::Strategy,
     /// Turn the contracts oracle off: no checks of `equals`, `hashCode`,
     /// `toString` and `compareTo` on the tests' objects and no `contract`
     /// findings (on by default).
@@ -256,7 +261,8 @@ fn techniques(args: &GenerateArgs, models: Option<palus::Models>) -> Vec<Box<dyn
         out.push(Box::new(contracts::Contracts::new()));
     }
     if args.dse && !args.no_dse {
-        out.push(Box::new(tardis::technique::Tardis::default()));
+        let settings = tardis::technique::DseSettings { strategy: args.dse_strategy, ..Default::default() };
+        out.push(Box::new(tardis::technique::Tardis::new(settings)));
     }
     if let Some(class) = &args.theories {
         out.push(Box::new(palus::theories::Theories::new(BinaryName::new(class.clone()))));

@@ -1,5 +1,6 @@
 //! The JDK methods the replay models symbolically (TECHNIQUES.md §5 step 1):
-//! `String.length/charAt/equals/startsWith/indexOf(int)/isEmpty`, boxing
+//! `String.length/charAt/equals/startsWith/indexOf(int)/isEmpty` (`indexOf`
+//! of characters of the BMP), boxing
 //! (`Integer.valueOf` ...) and unboxing (`intValue` ...), `Math.abs/min/max`
 //! (also `StrictMath`), and `Objects.requireNonNull`. A method that decides
 //! by comparing characters or numbers adds those comparisons as clauses
@@ -31,8 +32,15 @@ impl Machine<'_> {
         self.push_clause(clause, Origin::Within(next));
     }
 
-    /// Adds `a rel b` or its negation, whichever held, when a side is symbolic; whether it held.
+    /// Adds `a rel b` or its negation, whichever held, when a side is
+    /// symbolic; whether it held. Numbers other than `int`s are compared
+    /// through `lcmp` (`fcmpl`, `dcmpl`) with 0, as bytecode does.
     fn decide(&mut self, a: &Slot, rel: Rel, b: &Slot) -> Result<bool, String> {
+        if !matches!(value(a)?, Value::Int(_)) {
+            let (ea, eb) = (expr_of(a).ok_or("not a number")?, expr_of(b).ok_or("not a number")?);
+            let cmp = computed(Expr::cmp(CmpOp::NanIsLess, ea, eb), &[a, b])?;
+            return self.decide(&cmp, rel, &number(Value::Int(0)));
+        }
         let (ea, eb) = (expr_of(a).ok_or("not a number")?, expr_of(b).ok_or("not a number")?);
         let clause = Clause::new(ea, rel, eb);
         let holds = Clause::new(Expr::Const(value(a)?), rel, Expr::Const(value(b)?))
@@ -105,7 +113,9 @@ impl Machine<'_> {
             _ => {
                 let (x, y) = (as_f64(va), as_f64(vb));
                 if x.is_nan() || y.is_nan() || (x == 0.0 && y == 0.0) {
-                    let pick = if x.is_nan() || y.is_nan() { f64::NAN } else if min { x.min(y) } else { x.max(y) };
+                    // Java: NaN if either is; min(0.0, -0.0) is -0.0, max(0.0, -0.0) is 0.0.
+                    let negative = if min { x.is_sign_negative() || y.is_sign_negative() } else { x.is_sign_negative() && y.is_sign_negative() };
+                    let pick = if x.is_nan() || y.is_nan() { f64::NAN } else if negative { -0.0 } else { 0.0 };
                     return Ok(number(match va {
                         Value::Float(_) => Value::Float(pick as f32),
                         _ => Value::Double(pick),
@@ -140,6 +150,16 @@ impl Machine<'_> {
                 Ok(Some(chars[i as usize].clone()))
             }
             ("indexOf", "(I)I") => {
+                // A code point past the BMP is searched as a surrogate pair: not modelled.
+                let Some(Value::Int(ch)) = prim(&args[1]) else { return Err("not an int".into()) };
+                if !(0..=0xFFFF).contains(&ch) {
+                    return Err("indexOf of a code point outside the BMP is not replayed".into());
+                }
+                if let Some(sym) = &args[1].sym {
+                    let c = |v: i32| Expr::Const(Value::Int(v));
+                    self.push_clause(Clause::new(sym.clone(), Rel::Ge, c(0)), Origin::Pin);
+                    self.push_clause(Clause::new(sym.clone(), Rel::Le, c(0xFFFF)), Origin::Pin);
+                }
                 for (j, c) in chars.iter().enumerate() {
                     if self.decide(c, Rel::Eq, &args[1])? {
                         return Ok(int(j as i32));

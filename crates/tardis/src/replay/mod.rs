@@ -105,7 +105,8 @@ pub struct Replay {
     pub symbols: BTreeMap<u32, (JType, Value, Source)>,
     /// The conditional branches run, in order.
     pub branches: Vec<Site>,
-    /// The result of the method, when it returned a number.
+    /// The result of the method ([`replay`]) or of the test's last statement
+    /// ([`crate::concolic::replay_test`]), when it is a number.
     pub result: Option<Value>,
     /// Why the replay stopped before the end.
     pub stopped: Option<String>,

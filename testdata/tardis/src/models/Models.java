@@ -1,0 +1,41 @@
+package models;
+
+/**
+ * One static method per JDK operation the concolic replay models, each
+ * returning what the operation gives (booleans as 0 or 1), so that the
+ * replay's semantics can be compared with the JVM's on edge values.
+ */
+public final class Models {
+    private Models() {}
+
+    public static int length(String s) { return s.length(); }
+    public static int charAt(String s, int i) { return s.charAt(i); }
+    public static int equalsTo(String s, String t) { return s.equals(t) ? 1 : 0; }
+    public static int startsWith(String s, String t) { return s.startsWith(t) ? 1 : 0; }
+    public static int indexOf(String s, int c) { return s.indexOf(c); }
+    public static int isEmpty(String s) { return s.isEmpty() ? 1 : 0; }
+
+    public static int absI(int a) { return Math.abs(a); }
+    public static long absJ(long a) { return Math.abs(a); }
+    public static float absF(float a) { return Math.abs(a); }
+    public static double absD(double a) { return Math.abs(a); }
+    public static int minI(int a, int b) { return Math.min(a, b); }
+    public static int maxI(int a, int b) { return Math.max(a, b); }
+    public static long minJ(long a, long b) { return Math.min(a, b); }
+    public static long maxJ(long a, long b) { return Math.max(a, b); }
+    public static float minF(float a, float b) { return Math.min(a, b); }
+    public static float maxF(float a, float b) { return Math.max(a, b); }
+    public static double minD(double a, double b) { return Math.min(a, b); }
+    public static double maxD(double a, double b) { return Math.max(a, b); }
+
+    public static int boxI(int a) { return Integer.valueOf(a).intValue(); }
+    public static long boxJ(long a) { return Long.valueOf(a).longValue(); }
+    public static int boxC(char a) { return Character.valueOf(a).charValue(); }
+    public static int boxZ(boolean a) { return Boolean.valueOf(a).booleanValue() ? 1 : 0; }
+    public static int boxS(short a) { return Short.valueOf(a).shortValue(); }
+    public static int boxB(byte a) { return Byte.valueOf(a).byteValue(); }
+    public static double boxD(double a) { return Double.valueOf(a).doubleValue(); }
+    public static float boxF(float a) { return Float.valueOf(a).floatValue(); }
+    public static long unboxWiden(int a) { return Integer.valueOf(a).longValue(); }
+    public static int boxEquals(int a, int b) { return Integer.valueOf(a).equals(Integer.valueOf(b)) ? 1 : 0; }
+}
