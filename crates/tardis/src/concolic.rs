@@ -20,7 +20,6 @@ use testcase::{TestCase, VarId};
 
 use crate::expr::{Conv, Expr, Value};
 use crate::path::{Clause, Rel};
-use crate::replay::objects::default_value;
 use crate::replay::{Classes, Concrete, Machine, Object, Replay, Slot, Source, number};
 
 /// Arrays and strings longer than this get no symbols (their values stay concrete).
@@ -166,7 +165,10 @@ impl Machine<'_> {
             }
             StatementKind::String(text) => self.symbolic_string(i, text),
             StatementKind::Null(_) => null(),
-            StatementKind::NewArray { elem, length } => self.symbolic_array(i, elem, *length as usize),
+            StatementKind::NewArray { elem, length } => {
+                let n = crate::replay::step::array_length(i32::try_from(*length).unwrap_or(i32::MAX))?;
+                self.symbolic_array(i, elem, n)
+            }
             StatementKind::ArrayStore { index, .. } => {
                 let Concrete::Ref(r) = used[0].value else { return Err("NullPointerException".into()) };
                 let Object::Array { items, .. } = &mut self.heap[r] else { return Err("not an array".into()) };
@@ -194,28 +196,20 @@ impl Machine<'_> {
             }
             StatementKind::FieldGet { receiver, field } => {
                 let descriptor = field.ty.to_descriptor();
-                if receiver.is_none() {
-                    let owner = field.owner.to_internal().as_str().to_string();
-                    return self.read_static(&owner, &field.name, &descriptor);
-                }
-                match self.object(&used[0])? {
-                    Object::Instance { fields, .. } => {
-                        fields.get(&field.name).cloned().unwrap_or_else(|| default_value(&descriptor))
-                    }
-                    _ => self.opaque_result(Some(&field.ty), "a field of an opaque object".into())?,
+                match receiver {
+                    None => self.read_static(field.owner.to_internal().as_str(), &field.name, &descriptor)?,
+                    Some(_) => match self.get_field(&used[0], &field.name, &descriptor) {
+                        Ok(value) => value,
+                        Err(why) => self.opaque_result(Some(&field.ty), why)?,
+                    },
                 }
             }
             StatementKind::FieldSet { receiver, field, .. } => {
                 let value = used.last().cloned().ok_or("no value")?;
-                if receiver.is_none() {
-                    self.write_static(field.owner.to_internal().as_str(), &field.name, value)?;
-                    return Ok(null());
+                match receiver {
+                    None => self.write_static(field.owner.to_internal().as_str(), &field.name, value)?,
+                    Some(_) => self.put_field(&used[0], &field.name, value)?,
                 }
-                let Concrete::Ref(r) = used[0].value else { return Err("NullPointerException".into()) };
-                let Object::Instance { fields, .. } = &mut self.heap[r] else {
-                    return Err("a field of an opaque object".into());
-                };
-                fields.insert(field.name.clone(), value);
                 null()
             }
             StatementKind::EnumConstant { class, name } => {

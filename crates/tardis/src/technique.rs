@@ -101,7 +101,8 @@ impl Technique for Tardis {
         if files.is_empty() {
             return None;
         }
-        Some(Box::new(DseSource::new(Classes::new(files), &run.goals, self.settings)))
+        let classes = Classes::with_class_path(files, Arc::clone(&run.cp));
+        Some(Box::new(DseSource::new(classes, &run.goals, self.settings)))
     }
 }
 
@@ -129,6 +130,7 @@ struct Frontier {
 }
 
 impl Frontier {
+    /// The frontier of `uncovered`; `methods` holds the branch and switch goals' methods.
     fn new(uncovered: &[GoalId], methods: &BTreeMap<GoalId, Method>) -> Frontier {
         let goals: BTreeSet<GoalId> = uncovered.iter().copied().collect();
         let methods = goals.iter().filter_map(|g| methods.get(g).cloned()).collect();
@@ -164,6 +166,7 @@ impl DseSource {
         let methods = goals
             .goals
             .iter()
+            .filter(|g| g.kind.category() == "branch")
             .map(|g| (g.id, (g.class.as_str().to_string(), g.method_name.clone(), g.method_descriptor.clone())))
             .collect();
         DseSource {
@@ -192,6 +195,10 @@ impl DseSource {
         }
         self.count("tests_replayed", 1.0);
         let replay = Arc::new(replay_test(&self.classes, test));
+        if let Some(why) = &replay.stopped {
+            tracing::debug!(why, clauses = replay.path.clauses.len(), "tardis: replay stopped");
+            self.count("replays_stopped", 1.0);
+        }
         if replay.path.clauses.is_empty() {
             return true;
         }

@@ -118,6 +118,41 @@ fn search(classes: &Classes, start: TestCase, needle: i32) -> TestCase {
     panic!("no test reached {needle} within {solves} solves");
 }
 
+fn layered() -> TestCase {
+    let mut b = TestCaseBuilder::new();
+    let scale = b.int(1);
+    let sub = b.construct(MethodRef::parse("layers.Sub", "<init>", "(I)V").unwrap(), &[scale]);
+    let x = b.int(5);
+    b.call(sub, MethodRef::parse("layers.Sub", "hit", "(I)I").unwrap(), &[x]);
+    b.build()
+}
+
+#[test]
+fn classes_of_the_class_path_are_replayed_when_they_are_not_the_jdks() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/tardis/src/layers");
+    common::javac(dir.path(), dir.path(), &[&src.join("Base.java"), &src.join("Sub.java")]);
+    let sub = ClassFile::parse(&std::fs::read(dir.path().join("layers/Sub.class")).unwrap()).unwrap();
+    // Alone, the subclass's field read after a skipped superclass constructor stops the replay.
+    let alone = replay_test(&Classes::new([sub.clone()]), &layered());
+    assert!(alone.stopped.as_deref().is_some_and(|w| w.contains("Base")), "{:?}", alone.stopped);
+    let cp = std::sync::Arc::new(model::classpath::ClassPath::new(&[dir.path().to_path_buf()]).unwrap());
+    let classes = Classes::with_class_path([sub], cp);
+    let found = search(&classes, layered(), 1);
+    let r = replay_test(&classes, &found);
+    assert_eq!(r.result, Some(Value::Int(1)));
+    let ints: Vec<i32> = found
+        .statements
+        .iter()
+        .filter_map(|s| match s.kind {
+            StatementKind::Primitive(Primitive::Int(v)) => Some(v),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ints[1].wrapping_mul(ints[0]), 4242, "x * scale with int overflow: {ints:?}");
+    assert!(ints[0] > 1, "{ints:?}");
+}
+
 #[test]
 fn direct_dse_of_test_cases_reaches_each_needle_and_the_jvm_agrees() {
     let dir = tempfile::tempdir().unwrap();

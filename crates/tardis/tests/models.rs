@@ -82,6 +82,9 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<Arg>)> {
             out.push(("maxD", "(DD)D", vec![P(Double(f64::from(a))), P(Double(f64::from(b)))]));
         }
     }
+    for (from, n, i) in [(0, 3, 2), (2, 3, 3), (4, 2, 0), (-1, 1, 0), (0, 5, 0), (1, 0, 1)] {
+        out.push(("arraycopy", "(III)I", vec![P(Int(from)), P(Int(n)), P(Int(i))]));
+    }
     for c in [0u16, 65, 0xffff] {
         out.push(("boxC", "(C)I", vec![P(Char(c))]));
     }

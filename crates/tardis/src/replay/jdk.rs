@@ -2,7 +2,7 @@
 //! `String.length/charAt/equals/startsWith/indexOf(int)/isEmpty` (`indexOf`
 //! of characters of the BMP), boxing
 //! (`Integer.valueOf` ...) and unboxing (`intValue` ...), `Math.abs/min/max`
-//! (also `StrictMath`), and `Objects.requireNonNull`. A method that decides
+//! (also `StrictMath`), `System.arraycopy` and `Objects.requireNonNull`. A method that decides
 //! by comparing characters or numbers adds those comparisons as clauses
 //! ([`Origin::Within`]), as its own loop would, so negating one changes its
 //! result. `Math.abs` of a `float` or `double` follows the JDK's definition
@@ -69,7 +69,8 @@ impl Machine<'_> {
             ("java/lang/Math" | "java/lang/StrictMath", "min" | "max") => {
                 self.min_max(name == "min", &args[0], &args[1]).map(Some)
             }
-            ("java/util/Objects", "requireNonNull") if args.len() == 1 => match args[0].value {
+            ("java/lang/System", "arraycopy") => self.arraycopy(args).map(|()| None),
+            ("java/util/Objects", "requireNonNull") => match args[0].value {
                 Concrete::Null => Err("NullPointerException".into()),
                 _ => Ok(Some(args[0].clone())),
             },
@@ -84,6 +85,28 @@ impl Machine<'_> {
             Object::Boxed { class, value } => self.box_call(&class, name, descriptor, &value, args),
             _ => Err(format!("{name} is not replayed")),
         }
+    }
+
+    /// `System.arraycopy(src, srcPos, dest, destPos, length)` with its
+    /// positions and length concretised (the elements keep their symbols).
+    fn arraycopy(&mut self, args: &[Slot]) -> Result<(), String> {
+        let (Concrete::Ref(src), Concrete::Ref(dest)) = (args[0].value, args[2].value) else {
+            return Err("NullPointerException".into());
+        };
+        let [from, to, n] = [&args[1], &args[3], &args[4]].map(|s| self.concretise(s));
+        let (from, to, n) = (from?, to?, n?);
+        let Object::Array { items: source, .. } = &self.heap[src] else { return Err("ArrayStoreException".into()) };
+        let in_bounds = |len: usize, at: i32| at >= 0 && n >= 0 && (at as usize) + (n as usize) <= len;
+        if !in_bounds(source.len(), from) {
+            return Err("ArrayIndexOutOfBoundsException".into());
+        }
+        let copied: Vec<Slot> = source[from as usize..(from + n) as usize].to_vec();
+        let Object::Array { items: target, .. } = &mut self.heap[dest] else { return Err("ArrayStoreException".into()) };
+        if !in_bounds(target.len(), to) {
+            return Err("ArrayIndexOutOfBoundsException".into());
+        }
+        target[to as usize..(to + n) as usize].clone_from_slice(&copied);
+        Ok(())
     }
 
     fn abs(&mut self, a: &Slot) -> Result<Slot, String> {

@@ -22,7 +22,10 @@
 use std::collections::BTreeMap;
 
 use model::bytecode::{Insn, decode};
+use std::sync::{Arc, Mutex};
+
 use model::classfile::ClassFile;
+use model::classpath::ClassPath;
 use model::descriptor::MethodDescriptor;
 
 use crate::expr::{Conv, Expr, JType, Value};
@@ -30,7 +33,7 @@ use crate::path::{Clause, PathCondition};
 
 mod jdk;
 pub(crate) mod objects;
-mod step;
+pub(crate) mod step;
 
 /// An input of a replayed static method ([`replay`]).
 #[derive(Debug, Clone, PartialEq)]
@@ -136,22 +139,40 @@ impl Replay {
     }
 }
 
-/// The class files a replay may run, by internal name (the class under
-/// test and its nested classes).
-#[derive(Debug, Clone, Default)]
+/// The class files a replay may run, by internal name: the class under
+/// test and its nested classes, and (with a class path) any other class of
+/// the user's class path, loaded when first run. JDK classes are never
+/// replayed: the modelled ones are `jdk`'s, the others stop the replay.
+#[derive(Debug, Default)]
 pub struct Classes {
-    map: BTreeMap<String, ClassFile>,
+    map: BTreeMap<String, Arc<ClassFile>>,
+    class_path: Option<Arc<ClassPath>>,
+    loaded: Mutex<BTreeMap<String, Option<Arc<ClassFile>>>>,
 }
 
 impl Classes {
     /// The set of `files`.
     pub fn new(files: impl IntoIterator<Item = ClassFile>) -> Classes {
-        Classes { map: files.into_iter().map(|cf| (cf.name().to_string(), cf)).collect() }
+        let map = files.into_iter().map(|cf| (cf.name().to_string(), Arc::new(cf))).collect();
+        Classes { map, class_path: None, loaded: Mutex::default() }
+    }
+
+    /// `files`, and the classes of `class_path` that are not the JDK's.
+    pub fn with_class_path(files: impl IntoIterator<Item = ClassFile>, class_path: Arc<ClassPath>) -> Classes {
+        Classes { class_path: Some(class_path), ..Classes::new(files) }
     }
 
     /// The class `internal`, when it is replayed.
-    pub fn get(&self, internal: &str) -> Option<&ClassFile> {
-        self.map.get(internal)
+    pub fn get(&self, internal: &str) -> Option<Arc<ClassFile>> {
+        if let Some(cf) = self.map.get(internal) {
+            return Some(Arc::clone(cf));
+        }
+        let cp = self.class_path.as_ref()?;
+        if ["java/", "javax/", "jdk/", "sun/", "com/sun/"].iter().any(|p| internal.starts_with(p)) {
+            return None;
+        }
+        let mut loaded = self.loaded.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        loaded.entry(internal.to_string()).or_insert_with(|| cp.load(&internal.replace('/', ".")).ok()).clone()
     }
 }
 
@@ -191,7 +212,9 @@ pub(crate) enum Object {
     /// its symbolic length.
     Array { narrow: Option<Conv>, items: Vec<Slot>, length: Option<Expr> },
     /// An instance of a replayed class (fields by name; absent = default).
-    Instance { class: String, fields: BTreeMap<String, Slot> },
+    /// `partial` when the constructor of a superclass that is not replayed
+    /// was skipped: a field it may have set is then unknown, not default.
+    Instance { class: String, fields: BTreeMap<String, Slot>, partial: bool },
     /// A `java.lang.String`: its characters (`int` values) and symbolic length.
     Str { chars: Vec<Slot>, length: Option<Expr> },
     /// A box (`java.lang.Integer` ...) of a number.
@@ -318,6 +341,7 @@ impl<'a> Machine<'a> {
             return Err("too deep".into());
         }
         let cf = self.classes.get(class).ok_or_else(|| format!("{class} is not replayed"))?;
+        let cf = &*cf;
         let method = cf
             .methods
             .iter()

@@ -95,7 +95,7 @@ impl Machine<'_> {
             op::NEWARRAY => self.new_array(f, insn)?,
             op::ANEWARRAY => {
                 let n = self.concretise(&f.pop()?)?;
-                let n = usize::try_from(n).map_err(|_| "NegativeArraySizeException")?;
+                let n = array_length(n)?;
                 let items = vec![Slot { value: Concrete::Null, sym: None }; n];
                 let array = self.alloc(Object::Array { narrow: None, items, length: None });
                 f.stack.push(array);
@@ -233,7 +233,7 @@ impl Machine<'_> {
     fn new_array(&mut self, f: &mut Frame<'_>, insn: &Insn) -> Result<(), String> {
         let Operand::NewArray(atype) = insn.operand else { return Err("bad newarray".into()) };
         let n = self.concretise(&f.pop()?)?;
-        let n = usize::try_from(n).map_err(|_| "NegativeArraySizeException")?;
+        let n = array_length(n)?;
         let (narrow, zero) = array_type(atype);
         let items = vec![number(zero); n];
         let array = self.alloc(Object::Array { narrow, items, length: None });
@@ -253,6 +253,7 @@ impl Machine<'_> {
                 let text = pool.utf8(*utf8).map_err(|e| e.to_string())?.to_string();
                 self.string(&text)
             }
+            Constant::Class(_) => self.alloc(Object::Opaque { class: "java/lang/Class".into() }),
             other => return Err(format!("ldc of {other:?} is not replayed")),
         })
     }
@@ -262,6 +263,19 @@ impl Machine<'_> {
         let chars = text.encode_utf16().map(|c| number(Value::Int(i32::from(c)))).collect();
         self.alloc(Object::Str { chars, length: None })
     }
+}
+
+/// Elements an array of the replay may have at most (a larger one stops
+/// the replay rather than exhaust the orchestrator's memory).
+pub(crate) const MAX_ARRAY_LENGTH: usize = 1 << 16;
+
+/// The length of a new array, checked: negative throws, too long stops the replay.
+pub(crate) fn array_length(n: i32) -> Result<usize, String> {
+    let n = usize::try_from(n).map_err(|_| "NegativeArraySizeException")?;
+    if n > MAX_ARRAY_LENGTH {
+        return Err(format!("an array of {n} elements is not replayed"));
+    }
+    Ok(n)
 }
 
 /// `pop` .. `swap`, by the JVMS's value categories.

@@ -38,4 +38,11 @@ public final class Models {
     public static float boxF(float a) { return Float.valueOf(a).floatValue(); }
     public static long unboxWiden(int a) { return Integer.valueOf(a).longValue(); }
     public static int boxEquals(int a, int b) { return Integer.valueOf(a).equals(Integer.valueOf(b)) ? 1 : 0; }
+
+    public static int arraycopy(int from, int n, int i) {
+        int[] a = {1, 2, 3, 4, 5};
+        int[] b = new int[5];
+        System.arraycopy(a, from, b, 1, n);
+        return b[i];
+    }
 }
