@@ -30,7 +30,7 @@ fn each_class_runs_with_and_without_the_feature_per_seed() {
     ]);
     let header = "| class | runs with/without | branch % with | branch % without | difference (points) | A12 | p | \
                   verdict | line % with | line % without | templates made | templates inserted | guided tests | \
-                  goals covered | synthesis share % | synthesis ms per target |";
+                  goals covered | DSE solved | goals covered by DSE | synthesis share % | synthesis ms per target |";
     assert!(stdout.lines().any(|l| l == header), "{stdout}");
     assert!(stdout.lines().any(|l| l.starts_with("| fixtures.SmallArith | 2/2 | ")), "{stdout}");
     assert!(stdout.contains("wins (A12 > 0.5, p < 0.05): "), "{stdout}");

@@ -20,6 +20,11 @@
 //! replayed, the alternatives made, those classified feasible when
 //! selected, solved, proved unsatisfiable and unanswered, the tests made,
 //! the goals they covered first, and z3's seconds.
+//!
+//! Cost control: a step solves at most [`DseSettings::solves_per_step`]
+//! alternatives within [`DseSettings::step_budget`], the steps together take
+//! at most [`DseSettings::max_share`] of the search's time, and after a step
+//! that covered nothing the next 2, 4, 8, then 16 requests are skipped.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -106,6 +111,9 @@ impl Technique for Tardis {
     }
 }
 
+/// Calls of [`GoalSource::solved_tests`] skipped at most after steps that covered nothing.
+const MAX_SKIP: u32 = 16;
+
 /// The classifier ablation counts the satisfiable alternatives among the
 /// first this many selected (`solved_of_first_30`).
 const FIRST_SELECTED: f64 = 30.0;
@@ -153,6 +161,9 @@ pub struct DseSource {
     methods: BTreeMap<GoalId, Method>,
     created: Instant,
     spent: Duration,
+    /// Steps in a row that covered nothing, and the calls still to skip.
+    idle: u32,
+    skip: u32,
     settings: DseSettings,
     selector: Selector<Pending>,
     seen_alternatives: BTreeSet<String>,
@@ -175,12 +186,22 @@ impl DseSource {
             methods,
             created: Instant::now(),
             spent: Duration::ZERO,
+            idle: 0,
+            skip: 0,
             settings,
             selector: Selector::new(settings.strategy),
             seen_alternatives: BTreeSet::new(),
             seen_tests: BTreeSet::new(),
             stats: BTreeMap::new(),
         }
+    }
+
+    /// A step that covered nothing: the next `2^idle` calls (at most
+    /// [`MAX_SKIP`]) are skipped, so a class where DSE does not pay off
+    /// costs the search little.
+    fn idle_step(&mut self) {
+        self.idle = self.idle.saturating_add(1);
+        self.skip = (1u32 << self.idle.min(8)).min(MAX_SKIP);
     }
 
     fn count(&mut self, key: &'static str, by: f64) {
@@ -272,6 +293,10 @@ impl GoalSource for DseSource {
         if self.spent.as_secs_f64() > self.settings.max_share * self.created.elapsed().as_secs_f64() {
             return Vec::new();
         }
+        if self.skip > 0 {
+            self.skip -= 1;
+            return Vec::new();
+        }
         let start = Instant::now();
         self.count("steps", 1.0);
         let frontier = Frontier::new(uncovered, &self.methods);
@@ -298,6 +323,9 @@ impl GoalSource for DseSource {
             }
         }
         self.count("tests", out.len() as f64);
+        if out.is_empty() {
+            self.idle_step();
+        }
         self.spent += start.elapsed();
         self.count("step_seconds", start.elapsed().as_secs_f64());
         out
@@ -305,6 +333,11 @@ impl GoalSource for DseSource {
 
     fn solved_covered(&mut self, goals: usize) {
         self.count("goals_covered_by_dse", goals as f64);
+        if goals == 0 {
+            self.idle_step();
+        } else {
+            self.idle = 0;
+        }
     }
 
     fn name(&self) -> &'static str {

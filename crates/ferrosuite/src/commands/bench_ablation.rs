@@ -39,11 +39,13 @@ const ALPHA: f64 = 0.05;
 
 /// The feature's own numbers read from `report.json` (`classes[0].techniques.<feature>`):
 /// column header and key, each averaged over the "with" runs that have it.
-const TECHNIQUE_MEANS: [(&str, &str); 4] = [
+const TECHNIQUE_MEANS: [(&str, &str); 6] = [
     ("templates made", "templates_made"),
     ("templates inserted", "templates_inserted"),
     ("guided tests", "guided_tests"),
     ("goals covered", "goals_covered"),
+    ("DSE solved", "solved"),
+    ("goals covered by DSE", "goals_covered_by_dse"),
 ];
 
 /// Options of `bench ablation`.
@@ -484,7 +486,7 @@ mod tests {
         assert!((s.difference().unwrap() - 0.25).abs() < 1e-12);
         assert_eq!(s.a12, Some(1.0));
         assert_eq!(s.verdict(), Verdict::NoDifference, "p {:?}", s.test); // too few runs for p < 0.05
-        assert_eq!(technique_cells(&s), ["3.0", "-", "-", "-", "20.0", "-"]);
+        assert_eq!(technique_cells(&s), ["3.0", "-", "-", "-", "-", "-", "20.0", "-"]);
     }
 
     #[test]
