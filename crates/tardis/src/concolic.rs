@@ -103,19 +103,6 @@ fn range(base: BaseType) -> Option<(i32, i32)> {
     }
 }
 
-fn box_class(base: BaseType) -> &'static str {
-    match base {
-        BaseType::Boolean => "java/lang/Boolean",
-        BaseType::Byte => "java/lang/Byte",
-        BaseType::Short => "java/lang/Short",
-        BaseType::Char => "java/lang/Character",
-        BaseType::Int => "java/lang/Integer",
-        BaseType::Long => "java/lang/Long",
-        BaseType::Float => "java/lang/Float",
-        BaseType::Double => "java/lang/Double",
-    }
-}
-
 impl Machine<'_> {
     /// A symbol whose values are limited to `lo..=hi` (domain clauses).
     fn bounded(&mut self, value: Value, source: Source, bounds: Option<(i32, i32)>) -> Expr {
@@ -160,7 +147,7 @@ impl Machine<'_> {
             StatementKind::Boxed(p) => {
                 let v = literal(*p);
                 let sym = self.bounded(v, Source::Param(i), range(p.base_type()));
-                let class = box_class(p.base_type()).to_string();
+                let class = testcase::ir::box_class(p.base_type()).as_str().to_string();
                 self.alloc(Object::Boxed { class, value: Slot { value: Concrete::Prim(v), sym: Some(sym) } })
             }
             StatementKind::String(text) => self.symbolic_string(i, text),
