@@ -65,10 +65,7 @@ fn java(test: &TestCase) -> String {
     for (i, s) in test.statements.iter().enumerate() {
         let line = match &s.kind {
             StatementKind::Primitive(Primitive::Int(x)) => format!("int v{i} = {x};"),
-            StatementKind::String(t) => {
-                let units: String = t.encode_utf16().map(|u| format!("\\u{u:04x}")).collect();
-                format!("String v{i} = \"{units}\";")
-            }
+            StatementKind::String(t) => format!("String v{i} = {};", common::java_string(t)),
             StatementKind::NewArray { length, .. } => format!("int[] v{i} = new int[{length}];"),
             StatementKind::ArrayStore { array, index, value } => format!("{}[{index}] = {};", v(array), v(value)),
             StatementKind::Constructor { method, args } => {

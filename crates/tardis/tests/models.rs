@@ -38,6 +38,11 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<Arg>)> {
     for t in ["", "a", "abc", "\u{0}x", "\u{ffff}\u{80}", "héllo wörld"] {
         out.push(("length", "(Ljava/lang/String;)I", vec![s(t)]));
         out.push(("isEmpty", "(Ljava/lang/String;)I", vec![s(t)]));
+        out.push(("hashCode", "(Ljava/lang/String;)I", vec![s(t)]));
+        out.push(("switchOn", "(Ljava/lang/String;)I", vec![s(t)]));
+    }
+    for t in ["Aa", "BB", "needle", "needlf"] {
+        out.push(("switchOn", "(Ljava/lang/String;)I", vec![s(t)]));
     }
     for (t, i) in [("abc", 0), ("abc", 2), ("abc", 3), ("abc", -1), ("", 0), ("\u{ffff}", 0)] {
         out.push(("charAt", "(Ljava/lang/String;I)I", vec![s(t), P(Int(i))]));
@@ -49,6 +54,9 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<Arg>)> {
     for (a, b) in [("abc", "abc"), ("abc", "abd"), ("ab", "abc"), ("", ""), ("abc", ""), ("abc", "b")] {
         out.push(("equalsTo", "(Ljava/lang/String;Ljava/lang/String;)I", vec![s(a), s(b)]));
         out.push(("startsWith", "(Ljava/lang/String;Ljava/lang/String;)I", vec![s(a), s(b)]));
+        out.push(("endsWith", "(Ljava/lang/String;Ljava/lang/String;)I", vec![s(a), s(b)]));
+        out.push(("compareTo", "(Ljava/lang/String;Ljava/lang/String;)I", vec![s(a), s(b)]));
+        out.push(("compareTo", "(Ljava/lang/String;Ljava/lang/String;)I", vec![s(b), s(a)]));
     }
     out.push(("equalsTo", "(Ljava/lang/String;Ljava/lang/String;)I", vec![s("a"), Null]));
     for a in [0, -5, 7, i32::MIN, i32::MAX] {
@@ -114,10 +122,7 @@ fn test_of(method: &str, descriptor: &str, args: &[Arg]) -> TestCase {
 /// A Java expression of a literal statement of a test.
 fn java_arg(kind: &StatementKind) -> String {
     match kind {
-        StatementKind::String(t) => {
-            let units: String = t.encode_utf16().map(|u| format!("\\u{u:04x}")).collect();
-            format!("\"{units}\"")
-        }
+        StatementKind::String(t) => common::java_string(t),
         StatementKind::Null(_) => "(String) null".into(),
         StatementKind::Primitive(p) => match p {
             Boolean(z) => z.to_string(),

@@ -1,6 +1,6 @@
 //! The JDK methods the replay models symbolically (TECHNIQUES.md §5 step 1):
-//! `String.length/charAt/equals/startsWith/indexOf(int)/isEmpty` (`indexOf`
-//! of characters of the BMP), boxing
+//! `String.length/charAt/equals/startsWith/endsWith/compareTo/hashCode/
+//! indexOf(int)/isEmpty` (`indexOf` of characters of the BMP), boxing
 //! (`Integer.valueOf` ...) and unboxing (`intValue` ...), `Math.abs/min/max`
 //! (also `StrictMath`), `System.arraycopy` and `Objects.requireNonNull`. A method that decides
 //! by comparing characters or numbers adds those comparisons as clauses
@@ -191,16 +191,10 @@ impl Machine<'_> {
                 Ok(int(-1))
             }
             ("equals", "(Ljava/lang/Object;)Z") | ("startsWith", "(Ljava/lang/String;)Z") => {
-                let other = match args[1].value {
-                    Concrete::Ref(r) => match &self.heap[r] {
-                        Object::Str { chars, length } => Some((chars.clone(), length.clone())),
-                        _ => None,
-                    },
-                    Concrete::Null if name == "startsWith" => return Err("NullPointerException".into()),
-                    _ => None,
-                };
-                let Some((theirs, their_length)) = other else { return Ok(int(0)) };
-                let their_len = Slot { value: Concrete::Prim(Value::Int(theirs.len() as i32)), sym: their_length };
+                if name == "startsWith" && args[1].value == Concrete::Null {
+                    return Err("NullPointerException".into());
+                }
+                let Some((theirs, their_len)) = self.string_arg(&args[1]) else { return Ok(int(0)) };
                 let rel = if name == "equals" { Rel::Eq } else { Rel::Ge };
                 if !self.decide(&len, rel, &their_len)? {
                     return Ok(int(0));
@@ -212,8 +206,53 @@ impl Machine<'_> {
                 }
                 Ok(int(1))
             }
+            ("endsWith", "(Ljava/lang/String;)Z") => {
+                let (theirs, their_len) = self.string_arg(&args[1]).ok_or("NullPointerException")?;
+                // Where the suffix starts depends on both lengths: they are pinned.
+                let (n, m) = (self.concretise(&len)? as usize, self.concretise(&their_len)? as usize);
+                if m > n {
+                    return Ok(int(0));
+                }
+                for (mine, theirs) in chars[n - m..].iter().zip(&theirs) {
+                    if !self.decide(mine, Rel::Eq, theirs)? {
+                        return Ok(int(0));
+                    }
+                }
+                Ok(int(1))
+            }
+            ("compareTo", "(Ljava/lang/String;)I") => {
+                let (theirs, their_len) = self.string_arg(&args[1]).ok_or("NullPointerException")?;
+                // JDK: the first differing character's difference, else the lengths'.
+                let shorter = if self.decide(&len, Rel::Le, &their_len)? { chars.len() } else { theirs.len() };
+                for (mine, theirs) in chars.iter().zip(&theirs).take(shorter) {
+                    if !self.decide(mine, Rel::Eq, theirs)? {
+                        return difference(mine, theirs).map(Some);
+                    }
+                }
+                difference(&len, &their_len).map(Some)
+            }
+            ("hashCode", "()I") => {
+                // s[0]*31^(n-1) + ... + s[n-1], in int arithmetic; the length is pinned.
+                self.concretise(&len)?;
+                let mut h = number(Value::Int(0));
+                let thirty_one = number(Value::Int(31));
+                for c in chars {
+                    let times = computed(Expr::bin(BinOp::Mul, expr_of(&h).ok_or("not a number")?, Expr::Const(Value::Int(31))), &[&h, &thirty_one])?;
+                    h = computed(Expr::bin(BinOp::Add, expr_of(&times).ok_or("not a number")?, expr_of(c).ok_or("not a number")?), &[&times, c])?;
+                }
+                Ok(Some(h))
+            }
             _ => Err(format!("String.{name}{descriptor} is not replayed")),
         }
+    }
+
+    /// The characters and length of the string `slot` refers to; `None` for
+    /// `null` or another object.
+    fn string_arg(&self, slot: &Slot) -> Option<(Vec<Slot>, Slot)> {
+        let Concrete::Ref(r) = slot.value else { return None };
+        let Object::Str { chars, length } = &self.heap[r] else { return None };
+        let len = Slot { value: Concrete::Prim(Value::Int(chars.len() as i32)), sym: length.clone() };
+        Some((chars.clone(), len))
     }
 
     fn box_call(
@@ -249,6 +288,11 @@ impl Machine<'_> {
         let from = BOXES.iter().find(|(c, _)| *c == class).map_or("I", |(_, p)| p);
         convert(value, from, target).map(Some)
     }
+}
+
+/// `a - b` of two `int`s.
+fn difference(a: &Slot, b: &Slot) -> Result<Slot, String> {
+    computed(Expr::bin(BinOp::Sub, expr_of(a).ok_or("not a number")?, expr_of(b).ok_or("not a number")?), &[a, b])
 }
 
 /// A primitive's value.

@@ -60,3 +60,20 @@ pub fn java_show(ty: &str) -> &'static str {
         _ => "String.valueOf(r)",
     }
 }
+
+/// A Java string literal of exactly `text` (UTF-16 units escaped; the
+/// quote, backslash and line ends by their character escapes, since
+/// javac reads `\u` escapes before it reads literals).
+pub fn java_string(text: &str) -> String {
+    let units: String = text
+        .encode_utf16()
+        .map(|u| match u {
+            0x22 => "\\\"".to_string(),
+            0x5c => "\\\\".to_string(),
+            0x0a => "\\n".to_string(),
+            0x0d => "\\r".to_string(),
+            _ => format!("\\u{u:04x}"),
+        })
+        .collect();
+    format!("\"{units}\"")
+}

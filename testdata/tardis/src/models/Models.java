@@ -14,6 +14,17 @@ public final class Models {
     public static int startsWith(String s, String t) { return s.startsWith(t) ? 1 : 0; }
     public static int indexOf(String s, int c) { return s.indexOf(c); }
     public static int isEmpty(String s) { return s.isEmpty() ? 1 : 0; }
+    public static int endsWith(String s, String t) { return s.endsWith(t) ? 1 : 0; }
+    public static int compareTo(String s, String t) { return s.compareTo(t); }
+    public static int hashCode(String s) { return s.hashCode(); }
+    public static int switchOn(String s) {
+        switch (s) {
+            case "Aa": return 1;
+            case "BB": return 2;
+            case "needle": return 3;
+            default: return 0;
+        }
+    }
 
     public static int absI(int a) { return Math.abs(a); }
     public static long absJ(long a) { return Math.abs(a); }
