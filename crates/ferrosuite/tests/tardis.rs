@@ -38,6 +38,9 @@ fn dse_covers_the_product_needle_and_reports_its_work() {
     for key in ["alternatives", "selected", "solved", "tests", "goals_covered_by_dse", "solver_seconds"] {
         assert!(tardis[key].as_f64().is_some_and(|v| v > 0.0), "{key}: {tardis}");
     }
+    // The steps keep to their share of the search (one step may overrun it by its own budget, 2 s).
+    let (steps, search) = (tardis["step_seconds"].as_f64().unwrap(), tardis["search_seconds"].as_f64().unwrap());
+    assert!(steps <= 0.3 * search + 2.5, "DSE took {steps} s of a {search} s search");
     let source = out.join(class["test_file"].as_str().unwrap());
     let text = std::fs::read_to_string(&source).unwrap();
     assert!(text.contains("settle("), "{text}");

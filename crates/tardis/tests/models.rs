@@ -41,6 +41,9 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<Arg>)> {
         out.push(("hashCode", "(Ljava/lang/String;)I", vec![s(t)]));
         out.push(("switchOn", "(Ljava/lang/String;)I", vec![s(t)]));
     }
+    for (a, n, c) in [("", 0, 'x'), ("ab", -17, '\u{ffff}'), ("z", i32::MIN, '0')] {
+        out.push(("builder", "(Ljava/lang/String;IC)I", vec![s(a), P(Int(n)), P(Char(c as u16))]));
+    }
     for t in ["Aa", "BB", "needle", "needlf"] {
         out.push(("switchOn", "(Ljava/lang/String;)I", vec![s(t)]));
     }

@@ -2,7 +2,9 @@
 //! `String.length/charAt/equals/startsWith/endsWith/compareTo/hashCode/
 //! indexOf(int)/isEmpty` (`indexOf` of characters of the BMP), boxing
 //! (`Integer.valueOf` ...) and unboxing (`intValue` ...), `Math.abs/min/max`
-//! (also `StrictMath`), `System.arraycopy` and `Objects.requireNonNull`. A method that decides
+//! (also `StrictMath`), `System.arraycopy`, `Objects.requireNonNull`, and
+//! `StringBuilder` (its characters keep their symbols; appended numbers are
+//! printed from their pinned values). A method that decides
 //! by comparing characters or numbers adds those comparisons as clauses
 //! ([`Origin::Within`]), as its own loop would, so negating one changes its
 //! result. `Math.abs` of a `float` or `double` follows the JDK's definition
@@ -83,6 +85,7 @@ impl Machine<'_> {
         match self.object(&args[0])?.clone() {
             Object::Str { chars, length } => self.string_call(name, descriptor, (&chars, length), args),
             Object::Boxed { class, value } => self.box_call(&class, name, descriptor, &value, args),
+            Object::Builder { chars } => self.builder_call(name, descriptor, chars, args),
             _ => Err(format!("{name} is not replayed")),
         }
     }
@@ -246,6 +249,59 @@ impl Machine<'_> {
         }
     }
 
+    /// A `StringBuilder` method (receiver `args[0]`, characters `chars`):
+    /// its constructors, `append` of strings, characters and numbers (a
+    /// number is printed from its value, pinned), `length` and `toString`.
+    fn builder_call(&mut self, name: &str, descriptor: &str, mut chars: Vec<Slot>, args: &[Slot]) -> Result<Option<Slot>, String> {
+        let Concrete::Ref(this) = args[0].value else { return Err("NullPointerException".into()) };
+        let appended: Vec<Slot> = match (name, descriptor) {
+            ("<init>", "()V" | "(I)V") => Vec::new(),
+            ("<init>", "(Ljava/lang/String;)V" | "(Ljava/lang/CharSequence;)V") => {
+                self.string_arg(&args[1]).ok_or("NullPointerException")?.0
+            }
+            ("append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;" | "(Ljava/lang/CharSequence;)Ljava/lang/StringBuilder;") => {
+                match self.string_arg(&args[1]) {
+                    Some((theirs, _)) => theirs,
+                    None if args[1].value == Concrete::Null => printed("null"),
+                    None => return Err("StringBuilder.append of an object is not replayed".into()),
+                }
+            }
+            ("append", "(C)Ljava/lang/StringBuilder;") => vec![args[1].clone()],
+            ("append", "(I)Ljava/lang/StringBuilder;" | "(J)Ljava/lang/StringBuilder;" | "(Z)Ljava/lang/StringBuilder;") => {
+                let text = match value(&args[1])? {
+                    Value::Int(v) if descriptor.starts_with("(Z") => (v != 0).to_string(),
+                    Value::Int(v) => v.to_string(),
+                    Value::Long(v) => v.to_string(),
+                    other => return Err(format!("StringBuilder.append of {other:?} is not replayed")),
+                };
+                if args[1].sym.is_some() {
+                    self.concretise_any(&args[1])?;
+                }
+                printed(&text)
+            }
+            ("length", "()I") => return Ok(Some(number(Value::Int(chars.len() as i32)))),
+            ("toString", "()Ljava/lang/String;") => {
+                return Ok(Some(self.alloc(Object::Str { chars, length: None })));
+            }
+            _ => return Err(format!("StringBuilder.{name}{descriptor} is not replayed")),
+        };
+        chars.extend(appended);
+        self.heap[this] = Object::Builder { chars };
+        Ok((name != "<init>").then(|| args[0].clone()))
+    }
+
+    /// Pins a symbolic number of any type to its value.
+    fn concretise_any(&mut self, s: &Slot) -> Result<(), String> {
+        let v = value(s)?;
+        if let Value::Int(_) = v {
+            self.concretise(s)?;
+            return Ok(());
+        }
+        let cmp = computed(Expr::cmp(CmpOp::NanIsLess, expr_of(s).ok_or("not a number")?, Expr::Const(v)), &[s, &number(v)])?;
+        self.concretise(&cmp)?;
+        Ok(())
+    }
+
     /// The characters and length of the string `slot` refers to; `None` for
     /// `null` or another object.
     fn string_arg(&self, slot: &Slot) -> Option<(Vec<Slot>, Slot)> {
@@ -288,6 +344,11 @@ impl Machine<'_> {
         let from = BOXES.iter().find(|(c, _)| *c == class).map_or("I", |(_, p)| p);
         convert(value, from, target).map(Some)
     }
+}
+
+/// The characters of `text`, without symbols.
+fn printed(text: &str) -> Vec<Slot> {
+    text.encode_utf16().map(|u| number(Value::Int(i32::from(u)))).collect()
 }
 
 /// `a - b` of two `int`s.

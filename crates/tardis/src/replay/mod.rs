@@ -217,6 +217,8 @@ pub(crate) enum Object {
     Instance { class: String, fields: BTreeMap<String, Slot>, partial: bool },
     /// A `java.lang.String`: its characters (`int` values) and symbolic length.
     Str { chars: Vec<Slot>, length: Option<Expr> },
+    /// A `java.lang.StringBuilder`: the characters appended so far.
+    Builder { chars: Vec<Slot> },
     /// A box (`java.lang.Integer` ...) of a number.
     Boxed { class: String, value: Slot },
     /// An object the replay cannot look into (made by the test from a class

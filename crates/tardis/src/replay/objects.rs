@@ -35,6 +35,10 @@ impl Machine<'_> {
                 let object = self.alloc(Object::Opaque { class: "java/lang/Object".into() });
                 f.stack.push(object);
             }
+            op::NEW if class_operand(f, insn)? == "java/lang/StringBuilder" => {
+                let builder = self.alloc(Object::Builder { chars: Vec::new() });
+                f.stack.push(builder);
+            }
             op::NEW => {
                 let class = class_operand(f, insn)?;
                 let object = self.new_instance(&class)?;
@@ -146,6 +150,7 @@ impl Machine<'_> {
                 match &mut self.heap[r] {
                     Object::Instance { partial, .. } => *partial |= owner != "java/lang/Object",
                     Object::Opaque { class } if class == "java/lang/Object" => {}
+                    Object::Builder { .. } => return self.jdk_virtual(name, descriptor, &args),
                     _ => return Err(format!("a call of {owner}.<init> is not replayed")),
                 }
                 return Ok(None);
@@ -157,7 +162,9 @@ impl Machine<'_> {
         }
         let dynamic = match self.object(&args[0])? {
             Object::Instance { class, .. } => class.clone(),
-            Object::Str { .. } | Object::Boxed { .. } => return self.jdk_virtual(name, descriptor, &args),
+            Object::Str { .. } | Object::Boxed { .. } | Object::Builder { .. } => {
+                return self.jdk_virtual(name, descriptor, &args);
+            }
             Object::Opaque { class } if class == "java/lang/Class" && name == "desiredAssertionStatus" => {
                 // The workers run without -ea.
                 return Ok(Some(number(Value::Int(0))));
@@ -256,6 +263,7 @@ impl Machine<'_> {
                     class.clone()
                 }
                 Object::Str { .. } => "java/lang/String".to_string(),
+                Object::Builder { .. } => "java/lang/StringBuilder".to_string(),
                 Object::Array { .. } => return Ok(target.starts_with('[').then_some(true)),
             },
         };

@@ -17,6 +17,10 @@ public final class Models {
     public static int endsWith(String s, String t) { return s.endsWith(t) ? 1 : 0; }
     public static int compareTo(String s, String t) { return s.compareTo(t); }
     public static int hashCode(String s) { return s.hashCode(); }
+    public static int builder(String a, int n, char c) {
+        String s = new StringBuilder().append(a).append(n).append(c).append((String) null).toString();
+        return s.length() * 1000 + s.charAt(s.length() - 6) + (s.startsWith(a) ? 1 : 0);
+    }
     public static int switchOn(String s) {
         switch (s) {
             case "Aa": return 1;
