@@ -385,3 +385,64 @@ fn source_statement(s: Source) -> usize {
         Source::Param(n) | Source::Length(n) | Source::Element(n, _) | Source::Char(n, _) | Source::Use(n, _) => n,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use model::descriptor::{BaseType, FieldType};
+    use testcase::builder::TestCaseBuilder;
+    use testcase::ir::MethodRef;
+
+    use super::*;
+
+    /// `int[] a = new int[3]; a[0] = 5; a[2] = 5; String s = "ab"; C.m(a, s, 5 literal used twice)`.
+    fn test() -> TestCase {
+        let mut b = TestCaseBuilder::new();
+        let array = b.new_array(FieldType::Base(BaseType::Int), 3);
+        let five = b.int(5);
+        b.array_store(array, 0, five);
+        b.array_store(array, 2, five);
+        let s = b.string("ab");
+        b.static_call(MethodRef::parse("p.C", "m", "([ILjava/lang/String;II)V").unwrap(), &[array, s, five, five]);
+        b.build()
+    }
+
+    /// A replay whose only symbols are `sources`, each with value 0 (the write-back reads sources only).
+    fn replay_of(sources: &[Source]) -> Replay {
+        let mut r = Replay::default();
+        for (id, s) in sources.iter().enumerate() {
+            r.symbols.insert(id as u32, (crate::expr::JType::Int, Value::Int(-99), *s));
+        }
+        r
+    }
+
+    fn text(t: &TestCase) -> Vec<String> {
+        t.iter().map(|(v, s)| format!("{v} = {:?}", s.kind)).collect()
+    }
+
+    #[test]
+    fn a_shorter_array_loses_the_stores_past_its_end_and_an_unstored_element_gets_a_literal() {
+        let r = replay_of(&[Source::Length(0), Source::Element(0, 1)]);
+        let out = write_back(&test(), &r, &BTreeMap::from([(0, Value::Int(2)), (1, Value::Int(7))]));
+        let rows = text(&out);
+        assert!(matches!(out.statements[0].kind, StatementKind::NewArray { length: 2, .. }), "{rows:#?}");
+        assert!(matches!(out.statements[1].kind, StatementKind::Primitive(Primitive::Int(7))), "{rows:#?}");
+        assert!(
+            matches!(out.statements[2].kind, StatementKind::ArrayStore { index: 1, value: VarId(1), .. }),
+            "{rows:#?}"
+        );
+        let stores = out.statements.iter().filter(|s| matches!(s.kind, StatementKind::ArrayStore { .. })).count();
+        assert_eq!(stores, 2, "a[2] = 5 is gone, a[1] = 7 is new: {rows:#?}");
+    }
+
+    #[test]
+    fn a_string_changes_length_and_characters_and_a_shared_literal_is_untied() {
+        let r = replay_of(&[Source::Length(4), Source::Char(4, 0), Source::Use(5, 3)]);
+        let model = BTreeMap::from([(0, Value::Int(4)), (1, Value::Int('x' as i32)), (2, Value::Int(11))]);
+        let out = write_back(&test(), &r, &model);
+        let rows = text(&out);
+        assert!(matches!(&out.statements[4].kind, StatementKind::String(s) if s == "xbaa"), "{rows:#?}");
+        assert!(matches!(out.statements[5].kind, StatementKind::Primitive(Primitive::Int(11))), "{rows:#?}");
+        let StatementKind::StaticCall { args, .. } = &out.statements[6].kind else { panic!("{rows:#?}") };
+        assert_eq!(args, &[VarId(0), VarId(4), VarId(1), VarId(5)], "only the last use is untied: {rows:#?}");
+    }
+}
