@@ -4,7 +4,7 @@
 //! or FIFO and random for the ablation), solve it with z3 within a time
 //! limit, write the model into a copy of the inputs, and replay those.
 //! A solved alternative and every replayed path are feasible examples; an
-//! unsatisfiable or unanswered one is an infeasible example.
+//! unsatisfiable one is an infeasible example (an unanswered one is none).
 
 use std::collections::BTreeSet;
 use std::time::Instant;
@@ -96,8 +96,8 @@ pub fn explore(
                 selector.learn(fp, false);
             }
             Ok(Outcome::Unknown) | Err(_) => {
+                // A time-out proves nothing: no training example.
                 out.stats.unknown += 1;
-                selector.learn(fp, false);
             }
         }
     }

@@ -12,7 +12,8 @@
 //!
 //! Training follows the paper: the paths of replayed tests and solved
 //! alternatives are feasible examples, alternatives z3 proved
-//! unsatisfiable or left unanswered are infeasible ones. The selector
+//! unsatisfiable are infeasible ones (one z3 left unanswered in time is no
+//! example: a time-out proves nothing). The selector
 //! lives as long as the class's search, so what it learns carries over
 //! from step to step.
 //!
@@ -276,8 +277,8 @@ impl DseSource {
                 None
             }
             Ok(Outcome::Unknown) | Err(_) => {
+                // A time-out proves nothing: no training example (the paper learns proved infeasibility).
                 self.count("unknown", 1.0);
-                self.selector.learn(fp, false);
                 None
             }
         })
