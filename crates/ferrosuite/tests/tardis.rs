@@ -27,12 +27,23 @@ fn dse_covers_the_product_needle_and_reports_its_work() {
     let out = dir.path().join("out");
     let cp = classes.to_str().unwrap();
     util::ferrosuite_ok(&[
-        "generate", "-c", cp, "--class", "needles.Ledger", "--budget", "40", "--seed", "3", "--out",
-        out.to_str().unwrap(), "--dse",
+        "generate",
+        "-c",
+        cp,
+        "--class",
+        "needles.Ledger",
+        "--budget",
+        "40",
+        "--seed",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+        "--dse",
     ]);
     let r = report(&out);
     let class = &r["classes"][0];
-    let uncovered: Vec<&str> = class["uncovered"].as_array().unwrap().iter().filter_map(|u| u["goal"].as_str()).collect();
+    let uncovered: Vec<&str> =
+        class["uncovered"].as_array().unwrap().iter().filter_map(|u| u["goal"].as_str()).collect();
     assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "uncovered: {uncovered:?}");
     let tardis = &class["techniques"]["tardis"];
     for key in ["alternatives", "selected", "solved", "tests", "goals_covered_by_dse", "solver_seconds"] {
@@ -54,8 +65,17 @@ fn no_dse_wins_over_dse() {
     let classes = needles(dir.path());
     let out = dir.path().join("out");
     util::ferrosuite_ok(&[
-        "generate", "-c", classes.to_str().unwrap(), "--class", "needles.Tag", "--budget", "3", "--out",
-        out.to_str().unwrap(), "--dse", "--no-dse",
+        "generate",
+        "-c",
+        classes.to_str().unwrap(),
+        "--class",
+        "needles.Tag",
+        "--budget",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+        "--dse",
+        "--no-dse",
     ]);
     let r = report(&out);
     assert!(r["classes"][0]["techniques"].get("tardis").is_none(), "{}", r["classes"][0]["techniques"]);

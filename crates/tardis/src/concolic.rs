@@ -56,11 +56,7 @@ fn shared_literals(test: &TestCase) -> Vec<bool> {
             }
         }
     }
-    test.statements
-        .iter()
-        .zip(uses)
-        .map(|(s, n)| matches!(s.kind, StatementKind::Primitive(_)) && n > 1)
-        .collect()
+    test.statements.iter().zip(uses).map(|(s, n)| matches!(s.kind, StatementKind::Primitive(_)) && n > 1).collect()
 }
 
 /// The computational type and value of a literal.
@@ -118,7 +114,14 @@ impl Machine<'_> {
     /// The value of use `j` of statement `i`, `v`: a literal used more than
     /// once gets a symbol of its own for each use, so that the solver may
     /// give the uses different values ([`Source::Use`]).
-    fn use_of(&mut self, (i, j): (usize, usize), v: VarId, test: &TestCase, shared: &[bool], vars: &[Slot]) -> Result<Slot, String> {
+    fn use_of(
+        &mut self,
+        (i, j): (usize, usize),
+        v: VarId,
+        test: &TestCase,
+        shared: &[bool],
+        vars: &[Slot],
+    ) -> Result<Slot, String> {
         let slot = vars.get(v.index()).cloned().ok_or("a later value")?;
         match &test.statements[v.index()].kind {
             StatementKind::Primitive(p) if shared[v.index()] => {
@@ -234,7 +237,8 @@ impl Machine<'_> {
         if units.len() > MAX_SYMBOLIC_LENGTH {
             return self.string(text);
         }
-        let length = self.bounded(Value::Int(units.len() as i32), Source::Length(i), Some((0, MAX_SYMBOLIC_LENGTH as i32)));
+        let length =
+            self.bounded(Value::Int(units.len() as i32), Source::Length(i), Some((0, MAX_SYMBOLIC_LENGTH as i32)));
         let chars = units
             .iter()
             .enumerate()
@@ -259,7 +263,10 @@ impl Machine<'_> {
         }
         let length = self.bounded(Value::Int(n as i32), Source::Length(i), Some((0, MAX_SYMBOLIC_LENGTH as i32)));
         let items = (0..n)
-            .map(|j| Slot { value: Concrete::Prim(zero), sym: Some(self.bounded(zero, Source::Element(i, j), range(*base))) })
+            .map(|j| Slot {
+                value: Concrete::Prim(zero),
+                sym: Some(self.bounded(zero, Source::Element(i, j), range(*base))),
+            })
             .collect();
         self.own_symbols(i);
         let narrow = match base {
@@ -277,7 +284,9 @@ impl Machine<'_> {
             .out
             .symbols
             .iter()
-            .filter(|(_, (_, _, s))| matches!(s, Source::Length(n) | Source::Char(n, _) | Source::Element(n, _) if *n == i))
+            .filter(
+                |(_, (_, _, s))| matches!(s, Source::Length(n) | Source::Char(n, _) | Source::Element(n, _) if *n == i),
+            )
             .map(|(id, _)| *id)
             .collect();
         for id in ids {

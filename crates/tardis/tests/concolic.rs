@@ -156,7 +156,8 @@ fn direct_dse_of_test_cases_reaches_each_needle_and_the_jvm_agrees() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/tardis/src/needles");
     let sources: Vec<_> = ["FlagBag", "Ledger", "Tag"].iter().map(|c| src.join(format!("{c}.java"))).collect();
     common::javac(dir.path(), dir.path(), &sources.iter().map(|p| p.as_path()).collect::<Vec<_>>());
-    let load = |c: &str| ClassFile::parse(&std::fs::read(dir.path().join(format!("needles/{c}.class"))).unwrap()).unwrap();
+    let load =
+        |c: &str| ClassFile::parse(&std::fs::read(dir.path().join(format!("needles/{c}.class"))).unwrap()).unwrap();
     let classes = Classes::new(["FlagBag", "Ledger", "Tag"].map(load));
     let mut main = String::from("public class Check {\n");
     let mut expected = vec![];

@@ -14,7 +14,6 @@ use tardis::replay::Input;
 
 mod common;
 
-
 /// Compiles the fixture into `dir`; its class file.
 fn needles(dir: &Path) -> ClassFile {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../testdata/tardis/src/needles/Needles.java");

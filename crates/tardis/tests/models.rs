@@ -50,7 +50,8 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<Arg>)> {
     for (t, i) in [("abc", 0), ("abc", 2), ("abc", 3), ("abc", -1), ("", 0), ("\u{ffff}", 0)] {
         out.push(("charAt", "(Ljava/lang/String;I)I", vec![s(t), P(Int(i))]));
     }
-    for (t, c) in [("abcb", 'b' as i32), ("abc", 'z' as i32), ("", 'a' as i32), ("a\u{ffff}", 0xffff), ("a", -1), ("a", 0x1_0061)]
+    for (t, c) in
+        [("abcb", 'b' as i32), ("abc", 'z' as i32), ("", 'a' as i32), ("a\u{ffff}", 0xffff), ("a", -1), ("a", 0x1_0061)]
     {
         out.push(("indexOf", "(Ljava/lang/String;I)I", vec![s(t), P(Int(c))]));
     }
@@ -226,7 +227,10 @@ fn modelled_jdk_operations_match_the_jvm_and_their_clauses_hold() {
         *by_method.entry(method.name.clone()).or_default() += 1;
         let supplementary = got.contains("outside the BMP");
         if &got != expected && !supplementary {
-            wrong.push(format!("{}: replay {got}, JVM {expected}", program(std::slice::from_ref(test)).lines().nth(2).unwrap()));
+            wrong.push(format!(
+                "{}: replay {got}, JVM {expected}",
+                program(std::slice::from_ref(test)).lines().nth(2).unwrap()
+            ));
         }
     }
     println!("{originals} cases, {} solved alternatives; per method {by_method:?}", tests.len() - originals);

@@ -56,7 +56,6 @@ struct Case {
     java: String,
 }
 
-
 fn values(ty: JType) -> Vec<Value> {
     match ty {
         JType::Int => INTS.iter().map(|&x| Value::Int(x)).collect(),
@@ -173,7 +172,6 @@ fn program(cases: &[Case]) -> String {
     src.push_str("    System.out.print(out);\n  }\n}\n");
     src
 }
-
 
 fn jvm_results(dir: &Path, cases: &[Case]) -> Vec<String> {
     std::fs::write(dir.join("Semantics.java"), program(cases)).unwrap();

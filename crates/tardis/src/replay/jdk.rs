@@ -104,7 +104,9 @@ impl Machine<'_> {
             return Err("ArrayIndexOutOfBoundsException".into());
         }
         let copied: Vec<Slot> = source[from as usize..(from + n) as usize].to_vec();
-        let Object::Array { items: target, .. } = &mut self.heap[dest] else { return Err("ArrayStoreException".into()) };
+        let Object::Array { items: target, .. } = &mut self.heap[dest] else {
+            return Err("ArrayStoreException".into());
+        };
         if !in_bounds(target.len(), to) {
             return Err("ArrayIndexOutOfBoundsException".into());
         }
@@ -119,7 +121,8 @@ impl Machine<'_> {
             Value::Int(_) | Value::Long(_) => self.decide(a, Rel::Lt, &zero_like(v))?,
             Value::Float(_) | Value::Double(_) => {
                 // JDK: (a <= 0.0) ? 0.0 - a : a, as fcmpg/dcmpg decide it.
-                let cmp = computed(Expr::cmp(CmpOp::NanIsGreater, ea.clone(), Expr::Const(zero(v))), &[a, &number(zero(v))])?;
+                let cmp =
+                    computed(Expr::cmp(CmpOp::NanIsGreater, ea.clone(), Expr::Const(zero(v))), &[a, &number(zero(v))])?;
                 self.decide(&cmp, Rel::Le, &number(Value::Int(0)))?
             }
         };
@@ -140,8 +143,18 @@ impl Machine<'_> {
                 let (x, y) = (as_f64(va), as_f64(vb));
                 if x.is_nan() || y.is_nan() || (x == 0.0 && y == 0.0) {
                     // Java: NaN if either is; min(0.0, -0.0) is -0.0, max(0.0, -0.0) is 0.0.
-                    let negative = if min { x.is_sign_negative() || y.is_sign_negative() } else { x.is_sign_negative() && y.is_sign_negative() };
-                    let pick = if x.is_nan() || y.is_nan() { f64::NAN } else if negative { -0.0 } else { 0.0 };
+                    let negative = if min {
+                        x.is_sign_negative() || y.is_sign_negative()
+                    } else {
+                        x.is_sign_negative() && y.is_sign_negative()
+                    };
+                    let pick = if x.is_nan() || y.is_nan() {
+                        f64::NAN
+                    } else if negative {
+                        -0.0
+                    } else {
+                        0.0
+                    };
                     return Ok(number(match va {
                         Value::Float(_) => Value::Float(pick as f32),
                         _ => Value::Double(pick),
@@ -240,8 +253,18 @@ impl Machine<'_> {
                 let mut h = number(Value::Int(0));
                 let thirty_one = number(Value::Int(31));
                 for c in chars {
-                    let times = computed(Expr::bin(BinOp::Mul, expr_of(&h).ok_or("not a number")?, Expr::Const(Value::Int(31))), &[&h, &thirty_one])?;
-                    h = computed(Expr::bin(BinOp::Add, expr_of(&times).ok_or("not a number")?, expr_of(c).ok_or("not a number")?), &[&times, c])?;
+                    let times = computed(
+                        Expr::bin(BinOp::Mul, expr_of(&h).ok_or("not a number")?, Expr::Const(Value::Int(31))),
+                        &[&h, &thirty_one],
+                    )?;
+                    h = computed(
+                        Expr::bin(
+                            BinOp::Add,
+                            expr_of(&times).ok_or("not a number")?,
+                            expr_of(c).ok_or("not a number")?,
+                        ),
+                        &[&times, c],
+                    )?;
                 }
                 Ok(Some(h))
             }
@@ -252,22 +275,32 @@ impl Machine<'_> {
     /// A `StringBuilder` method (receiver `args[0]`, characters `chars`):
     /// its constructors, `append` of strings, characters and numbers (a
     /// number is printed from its value, pinned), `length` and `toString`.
-    fn builder_call(&mut self, name: &str, descriptor: &str, mut chars: Vec<Slot>, args: &[Slot]) -> Result<Option<Slot>, String> {
+    fn builder_call(
+        &mut self,
+        name: &str,
+        descriptor: &str,
+        mut chars: Vec<Slot>,
+        args: &[Slot],
+    ) -> Result<Option<Slot>, String> {
         let Concrete::Ref(this) = args[0].value else { return Err("NullPointerException".into()) };
         let appended: Vec<Slot> = match (name, descriptor) {
             ("<init>", "()V" | "(I)V") => Vec::new(),
             ("<init>", "(Ljava/lang/String;)V" | "(Ljava/lang/CharSequence;)V") => {
                 self.string_arg(&args[1]).ok_or("NullPointerException")?.0
             }
-            ("append", "(Ljava/lang/String;)Ljava/lang/StringBuilder;" | "(Ljava/lang/CharSequence;)Ljava/lang/StringBuilder;") => {
-                match self.string_arg(&args[1]) {
-                    Some((theirs, _)) => theirs,
-                    None if args[1].value == Concrete::Null => printed("null"),
-                    None => return Err("StringBuilder.append of an object is not replayed".into()),
-                }
-            }
+            (
+                "append",
+                "(Ljava/lang/String;)Ljava/lang/StringBuilder;" | "(Ljava/lang/CharSequence;)Ljava/lang/StringBuilder;",
+            ) => match self.string_arg(&args[1]) {
+                Some((theirs, _)) => theirs,
+                None if args[1].value == Concrete::Null => printed("null"),
+                None => return Err("StringBuilder.append of an object is not replayed".into()),
+            },
             ("append", "(C)Ljava/lang/StringBuilder;") => vec![args[1].clone()],
-            ("append", "(I)Ljava/lang/StringBuilder;" | "(J)Ljava/lang/StringBuilder;" | "(Z)Ljava/lang/StringBuilder;") => {
+            (
+                "append",
+                "(I)Ljava/lang/StringBuilder;" | "(J)Ljava/lang/StringBuilder;" | "(Z)Ljava/lang/StringBuilder;",
+            ) => {
                 let text = match value(&args[1])? {
                     Value::Int(v) if descriptor.starts_with("(Z") => (v != 0).to_string(),
                     Value::Int(v) => v.to_string(),
@@ -297,7 +330,8 @@ impl Machine<'_> {
             self.concretise(s)?;
             return Ok(());
         }
-        let cmp = computed(Expr::cmp(CmpOp::NanIsLess, expr_of(s).ok_or("not a number")?, Expr::Const(v)), &[s, &number(v)])?;
+        let cmp =
+            computed(Expr::cmp(CmpOp::NanIsLess, expr_of(s).ok_or("not a number")?, Expr::Const(v)), &[s, &number(v)])?;
         self.concretise(&cmp)?;
         Ok(())
     }

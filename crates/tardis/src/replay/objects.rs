@@ -75,7 +75,8 @@ impl Machine<'_> {
             op::INSTANCEOF => {
                 let target = class_operand(f, insn)?;
                 let top = f.pop()?;
-                let is = self.instance_of(&top, &target)?.ok_or_else(|| format!("instanceof {target} is not decided"))?;
+                let is =
+                    self.instance_of(&top, &target)?.ok_or_else(|| format!("instanceof {target} is not decided"))?;
                 f.push_value(Value::Int(i32::from(is)));
             }
             op::INVOKESTATIC | op::INVOKESPECIAL | op::INVOKEVIRTUAL | op::INVOKEINTERFACE => {
@@ -190,7 +191,9 @@ impl Machine<'_> {
         loop {
             let Some(cf) = self.classes.get(&at) else { return Err(at) };
             let declared = cf.methods.iter().any(|m| {
-                cf.member_name(m) == name && cf.member_descriptor(m) == descriptor && cf.code(m).ok().flatten().is_some()
+                cf.member_name(m) == name
+                    && cf.member_descriptor(m) == descriptor
+                    && cf.code(m).ok().flatten().is_some()
             });
             if declared {
                 return Ok(at);
