@@ -133,6 +133,71 @@ pub struct Trace {
     /// seeding.
     #[serde(default)]
     pub numbers: Vec<i64>,
+    /// The results of calls into code the concolic replay does not run,
+    /// in execution order (empty unless [`ExecConfig::value_log`] is on).
+    #[serde(default)]
+    pub values: ValueLog,
+}
+
+/// What the value-log probes recorded in one execution
+/// (`instrument::probes::value_log`): the results of calls from
+/// instrumented code into the JDK, for TARDIS's concolic replay.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ValueLog {
+    /// The events in execution order, at most [`ExecConfig::value_log`].
+    pub events: Vec<ValueEvent>,
+    /// Whether events were dropped (the cap was reached, or a probe failed).
+    pub truncated: bool,
+}
+
+impl ValueLog {
+    /// Whether nothing was logged and nothing dropped.
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty() && !self.truncated
+    }
+}
+
+/// One logged call result.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValueEvent {
+    /// The id of the call site (`instrument::probes::value_log::ValueLogSite::id`).
+    pub site: u32,
+    /// The value the call returned.
+    pub value: LoggedValue,
+}
+
+/// A value a call returned, as the value log keeps it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum LoggedValue {
+    /// An `int`, `boolean` (0 or 1), `char`, `short` or `byte`.
+    Int(i32),
+    /// A `long`.
+    Long(i64),
+    /// A `float`.
+    Float(f32),
+    /// A `double`.
+    Double(f64),
+    /// `null`.
+    Null,
+    /// A `String`: its text, or `None` when it was too long to keep.
+    Str(Option<String>),
+    /// A box (`java/lang/Integer`, ...) and its primitive value: the value
+    /// of an integral box or `Boolean` (0 or 1), the raw bits of a `Float`
+    /// or `Double`.
+    Boxed {
+        /// Internal name of the box class.
+        class: String,
+        /// The primitive value or its bits.
+        bits: i64,
+    },
+    /// Another object: its class (binary name) and its identity ordinal in
+    /// the execution (0, 1, ... by first appearance in the log).
+    Object {
+        /// The object's run-time class, as `Class.getName()` gives it.
+        class: String,
+        /// Equal ordinals are the same object.
+        identity: u32,
+    },
 }
 
 /// Output the class under test wrote, truncated to [`ExecConfig::max_output`] bytes.
@@ -179,6 +244,10 @@ pub struct ExecConfig {
     /// `instrument::static_reset`); on by default.
     #[serde(default = "on")]
     pub static_reset: bool,
+    /// Events the value log keeps per test at most (`Trace::values`);
+    /// 0, the default, turns it off.
+    #[serde(default)]
+    pub value_log: u32,
 }
 
 fn on() -> bool {
@@ -193,6 +262,7 @@ impl Default for ExecConfig {
             max_string: 1000,
             mutant: 0,
             static_reset: true,
+            value_log: 0,
         }
     }
 }

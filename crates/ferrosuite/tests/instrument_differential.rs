@@ -1,7 +1,8 @@
 //! The instrumented fixtures behave exactly like the originals: the driver
 //! of `testdata/fixtures` prints the same lines with both, under
 //! `-Xverify:all`, for Java 8 and Java 17 class files, with the goal probes
-//! and with a probe at every site.
+//! and with a probe at every site (and a value-log probe after every
+//! logged call, recording).
 
 mod util;
 
@@ -25,7 +26,9 @@ fn check(flags: &[&str], every_site: bool) {
     assert_eq!(skipped, ["fixtures/BigCode.nearLimit (I)I"]);
     let original = util::java(&["-Xverify:all", "-cp", jar, "fixtures.Driver"]);
     let instrumented_cp = format!("{}:{jar}", out.display());
-    let instrumented = util::java(&["-Xverify:all", "-cp", &instrumented_cp, "fixtures.Driver"]);
+    // The value log (present with every site) records during the run.
+    let instrumented =
+        util::java(&["-Xverify:all", "-Dferrosuite.valueLog=1000000", "-cp", &instrumented_cp, "fixtures.Driver"]);
     assert!(original.lines().count() > 200, "driver printed too little:\n{original}");
     let diff: Vec<_> = original.lines().zip(instrumented.lines()).filter(|(a, b)| a != b).take(5).collect();
     assert!(diff.is_empty(), "first differences: {diff:#?}");

@@ -62,6 +62,9 @@ pub struct ClassRun {
     /// The instrumented classes (the class under test and its nested
     /// classes), with their probe plans and ids.
     pub instrumented: Vec<instrument::InstrumentedClass>,
+    /// The probe kinds techniques added to each instrumented class
+    /// ([`Self::reinstrument`]), all applied whenever it is instrumented again.
+    pub extra_probes: BTreeMap<BinaryName, Vec<Box<dyn instrument::probe::ProbeKind + Send>>>,
     /// Whether the CUT's package is sealed in its jar
     /// ([`model::classpath::ClassPath::is_sealed`]): the tests then live in
     /// a subpackage ([`junit::SuiteOptions::in_subpackage`]) and call only
@@ -157,10 +160,12 @@ impl ClassRun {
     }
 
     /// Instruments `class` (the class under test or one of its nested
-    /// classes) again from the user's class path with the probe kinds
-    /// `extra` added, keeping its probe ids ([`instrument::Instrumenter::reinstrument`]),
-    /// and replaces its file in [`Self::instrumented_dir`]. Only before the
-    /// workers load it: in [`Technique::goals`].
+    /// classes) again from the user's class path with the probe kind
+    /// `extra` added to those techniques added before (KAT's call
+    /// conditions and TARDIS's value log go together), keeping its probe
+    /// ids ([`instrument::Instrumenter::reinstrument`]), and replaces its
+    /// file in [`Self::instrumented_dir`]. Only before the workers load it:
+    /// in [`Technique::goals`].
     ///
     /// # Errors
     /// Class-path errors reading the class, instrumentation errors, and
@@ -169,7 +174,7 @@ impl ClassRun {
     pub fn reinstrument(
         &mut self,
         class: &BinaryName,
-        extra: &[&dyn instrument::probe::ProbeKind],
+        extra: Box<dyn instrument::probe::ProbeKind + Send>,
     ) -> Result<(), GenerateError> {
         let internal = class.to_internal();
         let Some(k) = self.instrumented.iter().position(|c| c.class == internal) else {
@@ -178,7 +183,11 @@ impl ClassRun {
         let user_cp = ClassPath::parse(&self.user_class_path)?;
         let found = user_cp.find_bytes(class.as_str())?;
         let mut instrumenter = crate::static_state::instrumenter(&self.class);
-        let again = instrumenter.reinstrument(&found.bytes, &self.instrumented[k], extra)?;
+        let extras = self.extra_probes.entry(class.clone()).or_default();
+        extras.push(extra);
+        let kinds: Vec<&dyn instrument::probe::ProbeKind> =
+            extras.iter().map(|k| &**k as &dyn instrument::probe::ProbeKind).collect();
+        let again = instrumenter.reinstrument(&found.bytes, &self.instrumented[k], &kinds)?;
         for s in &again.skipped {
             tracing::warn!("{class}: {} kept fewer probes: {}", s.method, s.reason);
         }
@@ -248,6 +257,8 @@ fn try_generate(
     let problem = Problem { goals: &run.goals, map: &run.map, cut: class };
     let mut events = SearchEvents { observer, targeted: 0 };
     let outcome = search::run(&problem, &mut run.pool, &mut variation, &search_config, &mut rng, &mut events);
+    // A value log (TARDIS) is for the search only: minimising and verification run without.
+    run.pool.set_value_log(0);
     let targeted = events.targeted;
     record_sources(&variation.sources, targeted, t.elapsed().as_secs_f64(), report);
     let outcome = outcome?;

@@ -74,6 +74,7 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
         static_reset: crate::static_state::statuses(&batch),
         sealed,
         instrumented: batch.classes.clone(),
+        extra_probes: Default::default(),
     })
 }
 

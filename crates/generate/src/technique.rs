@@ -169,7 +169,12 @@ pub trait GoalSource {
 
     /// Tests solved from `tests` (the search's population) for `uncovered`
     /// (TARDIS's DSE step, [`search::Variation::solved_tests`]); default: none.
-    fn solved_tests(&mut self, tests: &[&TestCase], uncovered: &[GoalId], rng: &mut ChaCha8Rng) -> Vec<TestCase> {
+    fn solved_tests(
+        &mut self,
+        tests: &[search::Executed<'_>],
+        uncovered: &[GoalId],
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<TestCase> {
         let _ = (tests, uncovered, rng);
         Vec::new()
     }

@@ -64,7 +64,12 @@ impl Variation for ClusterVariation<'_> {
         self.sources.iter_mut().for_each(|s| s.feedback(test, clean));
     }
 
-    fn solved_tests(&mut self, tests: &[&TestCase], uncovered: &[GoalId], rng: &mut ChaCha8Rng) -> Vec<TestCase> {
+    fn solved_tests(
+        &mut self,
+        tests: &[search::Executed<'_>],
+        uncovered: &[GoalId],
+        rng: &mut ChaCha8Rng,
+    ) -> Vec<TestCase> {
         self.sources.iter_mut().flat_map(|s| s.solved_tests(tests, uncovered, rng)).collect()
     }
 

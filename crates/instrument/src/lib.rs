@@ -147,6 +147,8 @@ pub struct MutantSchemaClass {
 #[derive(Debug, Default)]
 pub struct Instrumenter {
     next: ProbeBases,
+    /// Value-log site ids handed out so far by [`Self::instrument_every_site`].
+    value_sites: u32,
     /// Mutant ids handed out so far (ids start at 1).
     mutants: u32,
     /// The classes that get a static reset ([`static_reset`]), if any.
@@ -183,15 +185,21 @@ impl Instrumenter {
     }
 
     /// Instruments one class file with a probe at every conditional jump,
-    /// switch, line and method, goals or not ([`ProbePlan::every_site`]).
+    /// switch, line and method, goals or not ([`ProbePlan::every_site`]),
+    /// and a value-log probe after every logged call
+    /// ([`probes::value_log`]): the most probes a class can get.
     ///
     /// # Errors
     /// [`InstrumentError`] when the class cannot be read or decoded.
     pub fn instrument_every_site(&mut self, bytes: &[u8]) -> Result<InstrumentedClass, InstrumentError> {
         let cf = ClassFile::parse(bytes)?;
-        let plan = ProbePlan::every_site(&cf)
-            .map_err(|source| InstrumentError::Plan { class: InternalName::new(cf.name()), source })?;
-        Ok(self.apply(cf, plan))
+        let plan_error = |source| InstrumentError::Plan { class: InternalName::new(cf.name()), source };
+        let plan = ProbePlan::every_site(&cf).map_err(plan_error)?;
+        let values = probes::value_log::ValueLogProbes::plan(&cf, self.value_sites).map_err(plan_error)?;
+        self.value_sites += values.sites.len() as u32;
+        let bases = self.next;
+        self.next = bases.after(&plan);
+        Ok(self.apply_with(cf, plan, bases, &[&values]))
     }
 
     /// The class with all its mutants as a schema (no coverage probes; the

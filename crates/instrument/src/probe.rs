@@ -7,7 +7,7 @@
 //! trait plus its tracer methods; existing kinds are not touched.
 //!
 //! Snippets must be stack-neutral straight-line code: no jumps, and the
-//! operand stack after a `Before` snippet equals the stack before it. That is
+//! operand stack after a `Before` or `After` snippet equals the stack before it. That is
 //! why no new stack-map frames are needed. The one exception: a `Replace`
 //! of a conditional jump may end with a conditional jump to the same target
 //! (given as an original instruction index), which needs no new frame either.
@@ -33,6 +33,12 @@ pub enum Edit {
     /// before everything and is never a jump target, so a loop back to the
     /// first instruction does not run it again.
     Prologue(Vec<Insn>),
+    /// Code run after an invoke instruction (or its replacement) returns
+    /// normally: the snippet sees the call's result on top of the stack and
+    /// must leave the stack as it found it. Jumps to the next instruction
+    /// skip it; an exception thrown by the call skips it too. Only valid on
+    /// `invoke*` instructions (checked by the rewriter).
+    After(Vec<Insn>),
 }
 
 /// What a probe kind sees of the method being instrumented.

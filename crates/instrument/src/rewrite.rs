@@ -14,7 +14,7 @@
 //! target is given as an original instruction index, the replaced jump's own
 //! target, and is retargeted like the original jumps.
 
-use model::bytecode::{self, BytecodeError, Insn, Operand};
+use model::bytecode::{self, BytecodeError, Insn, Operand, op};
 use model::classfile::{Attribute, ClassFile, ClassFileError, CodeAttribute};
 use model::code_tables::{parse_line_numbers, parse_local_variables, write_line_numbers, write_local_variables};
 use model::stackmap::{Frame, FrameKind, VType, parse_stack_map, write_stack_map};
@@ -139,7 +139,10 @@ fn check_edit(
         Edit::Replace(_) if edits.get(index).is_some_and(|e| e.iter().any(|x| matches!(x, Edit::Replace(_)))) => {
             return bad(format!("second replacement of instruction {index}"));
         }
-        Edit::Prologue(s) | Edit::Before(s) | Edit::Replace(s) => s,
+        Edit::After(_) if !insns.get(index).is_some_and(is_invoke) => {
+            return bad(format!("code after instruction {index}, not an invoke"));
+        }
+        Edit::Prologue(s) | Edit::Before(s) | Edit::Replace(s) | Edit::After(s) => s,
     };
     if index >= edits.len() {
         return bad(format!("edit at instruction {index} of {}", edits.len()));
@@ -162,6 +165,12 @@ fn check_edit(
             "replacement of instruction {index} ({original}) jumps to instruction {target}, not to the original target"
         )),
     }
+}
+
+/// Whether `insn` calls a method (`invoke*`), the instructions an
+/// [`Edit::After`] may follow.
+fn is_invoke(insn: &Insn) -> bool {
+    matches!(insn.opcode, op::INVOKEVIRTUAL | op::INVOKESPECIAL | op::INVOKESTATIC | op::INVOKEINTERFACE | op::INVOKEDYNAMIC)
 }
 
 /// Instruction index for each bytecode index that starts an instruction,
@@ -220,11 +229,13 @@ impl Layout {
         for (i, insn) in old_idx.iter_mut().enumerate() {
             let mut replacement = None;
             let mut before = Vec::new();
+            let mut after = Vec::new();
             for edit in std::mem::take(&mut edits[i]) {
                 match edit {
                     Edit::Prologue(s) => insns.extend(s),
                     Edit::Before(s) => before.extend(s),
                     Edit::Replace(s) => replacement = Some(s),
+                    Edit::After(s) => after.extend(s),
                 }
             }
             group_start.push(insns.len());
@@ -243,6 +254,7 @@ impl Layout {
                     insns.push(std::mem::replace(insn, Insn { bci: 0, opcode: 0, operand: Operand::None }));
                 }
             }
+            insns.extend(after);
         }
         group_start.push(insns.len());
         insn_pos.push(insns.len());
@@ -499,5 +511,51 @@ mod tests {
         let code = bytecode::assemble(&layout.insns).unwrap();
         let decoded = bytecode::decode(&code.code).unwrap();
         assert_eq!(decoded[4].targets(), [code.bcis[7]]);
+    }
+
+    /// `0: iload_0  1: invokestatic #9  4: ifne 8  7: iconst_0  8: ireturn`,
+    /// where the jump targets the instruction right after the call's group.
+    fn call_then_test() -> Vec<Insn> {
+        let at = |bci: u32, opcode: u8, operand: Operand| Insn { bci, opcode, operand };
+        vec![
+            at(0, op::ILOAD_0, Operand::None),
+            at(1, op::INVOKESTATIC, Operand::Constant(9)),
+            at(4, op::IFNE, Operand::Jump(8)),
+            at(7, op::ICONST_0, Operand::None),
+            at(8, op::IRETURN, Operand::None),
+        ]
+    }
+
+    #[test]
+    fn code_after_is_accepted_only_on_invokes() {
+        let insns = call_then_test();
+        let none = || vec![Vec::new(); insns.len()];
+        let dup = || vec![insn(op::DUP, Operand::None), insn(op::POP, Operand::None)];
+        assert_eq!(check_in(&insns, 1, Edit::After(dup()), none()), "ok");
+        let not_invoke = check_in(&insns, 0, Edit::After(dup()), none());
+        assert!(not_invoke.contains("not an invoke"), "{not_invoke}");
+        let jump = check_in(&insns, 1, Edit::After(vec![insn(op::GOTO, Operand::Jump(0))]), none());
+        assert!(jump.contains("contains a jump"), "{jump}");
+    }
+
+    #[test]
+    fn code_after_follows_the_replacement_and_jumps_to_the_next_instruction_skip_it() {
+        let insns = call_then_test();
+        let mut edits = vec![Vec::new(); insns.len()];
+        edits[1].push(Edit::After(vec![insn(op::DUP, Operand::None), insn(op::POP, Operand::None)]));
+        edits[1].push(Edit::Replace(vec![insn(op::INVOKESTATIC, Operand::Constant(11))]));
+        edits[1].push(Edit::Before(vec![insn(op::NOP, Operand::None)]));
+        edits[2].push(Edit::Before(vec![insn(op::NOP, Operand::None)]));
+        let layout = Layout::build(&insns, edits).unwrap();
+        let ops: Vec<u8> = layout.insns.iter().map(|i| i.opcode).collect();
+        assert_eq!(
+            ops,
+            [op::ILOAD_0, op::NOP, op::INVOKESTATIC, op::DUP, op::POP, op::NOP, op::IFNE, op::ICONST_0, op::IRETURN]
+        );
+        assert_eq!(layout.insns[2].operand, Operand::Constant(11));
+        // Group 2 starts at its own `Before` snippet, after the call's `After` code.
+        assert_eq!(layout.group_start[2], 5);
+        assert_eq!(layout.insn_pos[1], 2);
+        assert_eq!(layout.insns[6].operand, Operand::Jump(8));
     }
 }

@@ -162,9 +162,102 @@ pub mod mutants {
     );
 }
 
+/// The value log of TARDIS's concolic replay (`ValueLog.java`): probes
+/// after calls into code the replay does not run, and the kinds of the
+/// logged values (the constants of the Java source).
+pub mod value_log {
+    use super::TracerMethod;
+
+    /// Internal name of the value-log class.
+    pub const CLASS: &str = "ferrosuite/runtime/ValueLog";
+
+    const fn log(name: &'static str, descriptor: &'static str) -> TracerMethod {
+        TracerMethod { owner: CLASS, name, descriptor }
+    }
+
+    /// `ValueLog.logI(int value, int site)`: after a call returning `int`, `boolean`, `char`, `short` or `byte`.
+    pub const LOG_I: TracerMethod = log("logI", "(II)V");
+    /// `ValueLog.logJ(long value, int site)`.
+    pub const LOG_J: TracerMethod = log("logJ", "(JI)V");
+    /// `ValueLog.logF(float value, int site)`.
+    pub const LOG_F: TracerMethod = log("logF", "(FI)V");
+    /// `ValueLog.logD(double value, int site)`.
+    pub const LOG_D: TracerMethod = log("logD", "(DI)V");
+    /// `ValueLog.logA(Object value, int site)`.
+    pub const LOG_A: TracerMethod = log("logA", "(Ljava/lang/Object;I)V");
+    /// `ValueLog.exportValues()`: `[count, truncated, (site << 8 | kind, bits)...]`.
+    pub const EXPORT_VALUES: TracerMethod = log("exportValues", "()[J");
+    /// `ValueLog.exportValueTexts()`: per event a string's text, an object's class name, or null.
+    pub const EXPORT_TEXTS: TracerMethod = log("exportValueTexts", "()[Ljava/lang/String;");
+    /// The static `int` field with the per-execution event cap (0: off).
+    pub const CAP_FIELD: &str = "cap";
+
+    /// Kind of an `int`-like value.
+    pub const INT: u8 = 0;
+    /// Kind of a `long`.
+    pub const LONG: u8 = 1;
+    /// Kind of a `float` (raw bits).
+    pub const FLOAT: u8 = 2;
+    /// Kind of a `double` (raw bits).
+    pub const DOUBLE: u8 = 3;
+    /// Kind of `null`.
+    pub const NULL: u8 = 4;
+    /// Kind of a `String` (bits: its length).
+    pub const STRING: u8 = 5;
+    /// Kind of another object (bits: its identity ordinal).
+    pub const OBJECT: u8 = 6;
+    /// First box kind; `BOX + k` for k in Integer, Long, Short, Byte,
+    /// Character, Boolean, Float, Double.
+    pub const BOX: u8 = 7;
+    /// The box classes in the order of their kinds from [`BOX`].
+    pub const BOXES: [&str; 8] = [
+        "java/lang/Integer",
+        "java/lang/Long",
+        "java/lang/Short",
+        "java/lang/Byte",
+        "java/lang/Character",
+        "java/lang/Boolean",
+        "java/lang/Float",
+        "java/lang/Double",
+    ];
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The value-log probes and exports are public static methods of the
+    /// compiled runtime, and the kinds are the constants of its source.
+    #[test]
+    fn the_value_log_has_the_methods_and_kinds_the_probes_use() {
+        use model::access;
+        use model::classfile::ClassFile;
+        use value_log::*;
+        let file = format!("{CLASS}.class");
+        let (_, bytes) = RUNTIME_CLASSES.iter().find(|(p, _)| *p == file).expect("compiled");
+        let cf = ClassFile::parse(bytes).unwrap();
+        let public_static = access::PUBLIC | access::STATIC;
+        for m in [LOG_I, LOG_J, LOG_F, LOG_D, LOG_A, EXPORT_VALUES, EXPORT_TEXTS] {
+            assert!(
+                cf.methods.iter().any(|x| cf.member_name(x) == m.name
+                    && cf.member_descriptor(x) == m.descriptor
+                    && x.access & public_static == public_static),
+                "{m:?}"
+            );
+        }
+        assert!(cf.fields.iter().any(|f| cf.member_name(f) == CAP_FIELD && cf.member_descriptor(f) == "I"));
+        let source = include_str!("../java/ferrosuite/runtime/ValueLog.java");
+        for (name, kind) in
+            [("INT", INT), ("LONG", LONG), ("FLOAT", FLOAT), ("DOUBLE", DOUBLE), ("NULL", NULL), ("STRING", STRING)]
+                .into_iter()
+                .chain([("OBJECT", OBJECT), ("BOX", BOX)])
+        {
+            assert!(source.contains(&format!("public static final int {name} = {kind};")), "{name}");
+        }
+        let order = "Integer, Long, Short, Byte, Character, Boolean, Float, Double";
+        assert!(source.contains(order));
+        assert_eq!(BOXES.map(|b| b.trim_start_matches("java/lang/")).join(", "), order);
+    }
 
     /// Every method the recording probes call is a public static method of
     /// the compiled runtime, with that descriptor.

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use instrument::static_reset::RESET_ALL;
-use instrument::tracer::{MUTANTS_CLASS, SANDBOX_CLASS, TRACER_CLASS, TracerMethod};
+use instrument::tracer::{MUTANTS_CLASS, SANDBOX_CLASS, TRACER_CLASS, TracerMethod, value_log};
 use model::descriptor::{BaseType, FieldType};
 
 use crate::jni_raw::{JResult, Jni, Kind, jclass, jfieldID, jmethodID};
@@ -64,9 +64,25 @@ pub struct Known {
     pub mutants: Option<(jclass, jfieldID)>,
     /// `StaticReset.resetAll()`, when the runtime has the `StaticReset` class.
     pub static_reset: Option<(jclass, jmethodID)>,
+    /// `ValueLog`'s cap and exports, when the runtime has the class.
+    pub value_log: Option<ValueLogHandles>,
     pub sandbox_take_output: jmethodID,
     pub sandbox_stop_new_threads: jmethodID,
     pub sandbox_install: jmethodID,
+}
+
+/// The members of `ValueLog` the runner uses
+/// (`instrument::tracer::value_log`).
+#[derive(Clone, Copy)]
+pub struct ValueLogHandles {
+    /// The class.
+    pub class: jclass,
+    /// The static `int cap`.
+    pub cap: jfieldID,
+    /// `long[] exportValues()`.
+    pub export_values: jmethodID,
+    /// `String[] exportValueTexts()`.
+    pub export_texts: jmethodID,
 }
 
 /// The handles of one worker: a cache of classes and member ids, and the
@@ -137,6 +153,7 @@ impl Cache {
             sandbox_back_edges: self.field(jni, SANDBOX_CLASS, "backEdges", "I", true)?,
             mutants: self.optional_static_field(jni, MUTANTS_CLASS, "active", "I"),
             static_reset: self.optional_static_method(jni, RESET_ALL),
+            value_log: self.value_log(jni),
             sandbox_take_output: m(self, SANDBOX_CLASS, "takeOutput", "()[Ljava/lang/String;", true)?,
             sandbox_stop_new_threads: m(self, SANDBOX_CLASS, "stopNewThreads", "()I", true)?,
             sandbox_install: m(self, SANDBOX_CLASS, "install", "(I)V", true)?,
@@ -148,6 +165,14 @@ impl Cache {
         let found = self.class(jni, owner).and_then(|c| self.field(jni, owner, name, desc, true).map(|f| (c, f)));
         let _ = jni.take_exception();
         found.ok()
+    }
+
+    /// The `ValueLog` members, or `None` when the runtime lacks them.
+    fn value_log(&mut self, jni: Jni) -> Option<ValueLogHandles> {
+        let (class, cap) = self.optional_static_field(jni, value_log::CLASS, value_log::CAP_FIELD, "I")?;
+        let (_, export_values) = self.optional_static_method(jni, value_log::EXPORT_VALUES)?;
+        let (_, export_texts) = self.optional_static_method(jni, value_log::EXPORT_TEXTS)?;
+        Some(ValueLogHandles { class, cap, export_values, export_texts })
     }
 
     /// A static method of the runtime that may be missing (the exception is cleared).

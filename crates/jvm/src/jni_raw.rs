@@ -430,6 +430,15 @@ impl Jni {
         out
     }
 
+    /// The elements of a `long[]`.
+    pub fn long_array(&self, array: jobject) -> Vec<i64> {
+        let n = self.array_length(array).max(0) as usize;
+        let mut out = vec![0i64; n];
+        call!(self, v1_1, GetLongArrayRegion, array, 0, n as jsize, out.as_mut_ptr());
+        let _ = self.take_exception();
+        out
+    }
+
     /// Element `i` of an object array.
     pub fn object_array_element(&self, array: jobject, i: i32) -> JResult<jobject> {
         let o = call!(self, v1_1, GetObjectArrayElement, array, i);

@@ -18,6 +18,7 @@
 //!   whose kind is known, so that reading them needs no `unsafe`.
 //! - `handles`: cached classes and member ids.
 //! - `runner`: executing one test case statement by statement.
+//! - `value_log`: decoding TARDIS's value log of a test (`ValueLog.java`).
 //! - `watchdog`: the per-test time limit inside the worker.
 //! - `jvmti`: JVM TI's `StopThread`, the watchdog's stop on JDK 20+.
 //!
@@ -44,6 +45,7 @@ pub mod pool;
 pub mod protocol;
 mod runner;
 pub mod sandbox;
+mod value_log;
 mod vm;
 mod watchdog;
 pub mod worker;

@@ -59,6 +59,9 @@ impl Runner {
         if let Some((class, field)) = k.mutants {
             let _ = self.jni.set_field(class, field, true, Typed::Int(config.mutant as i32).into());
         }
+        if let Some(v) = k.value_log {
+            let _ = self.jni.set_field(v.class, v.cap, true, Typed::Int(config.value_log as i32).into());
+        }
         self.clear_interrupt();
         self.watch.start(seq, start + config.timeout);
         if config.static_reset {
@@ -70,7 +73,7 @@ impl Runner {
             outcome = TestOutcome::Timeout;
         }
         self.clean_up_after_test();
-        let trace = self.read_trace();
+        let trace = self.read_trace(config);
         let output = self.take_output();
         self.jni.pop_frame();
         ExecutionResult { outcome, statements, trace, output, duration: start.elapsed() }
@@ -675,12 +678,30 @@ impl Runner {
         (!o.is_null()).then_some(o)
     }
 
-    fn read_trace(&self) -> Trace {
+    fn read_trace(&self, config: &ExecConfig) -> Trace {
         let k = &self.h.known;
         let Some(arr) = self.static_object(k.tracer, k.tracer_export) else { return Trace::default() };
         let mut trace = parse_export(&self.jni.double_array(arr));
         trace.strings = self.read_strings();
+        if config.value_log > 0 {
+            trace.values = self.read_values(config.max_string);
+        }
         trace
+    }
+
+    /// The value log of the test (`ValueLog.exportValues/exportValueTexts`),
+    /// strings read up to `max_string` characters.
+    fn read_values(&self, max_string: usize) -> exec::ValueLog {
+        let Some(v) = self.h.known.value_log else { return exec::ValueLog::default() };
+        let Some(raw) = self.static_object(v.class, v.export_values) else { return exec::ValueLog::default() };
+        let raw = self.jni.long_array(raw);
+        let texts = match self.static_object(v.class, v.export_texts) {
+            Some(arr) => (0..self.jni.array_length(arr))
+                .map(|i| self.jni.object_array_element(arr, i).ok().and_then(|s| self.string(s, max_string)))
+                .collect(),
+            None => Vec::new(),
+        };
+        crate::value_log::parse_values(&raw, &texts)
     }
 
     /// The strings `Tracer.exportStrings()` remembered.

@@ -73,7 +73,7 @@ impl Technique for Kat {
             let added = crate::goals::add_goals(run, &class, &cf, source_file, &check.violations, &mut next_probe);
             self.goals.extend(added.goals);
             if !added.probes.sites.is_empty()
-                && let Err(e) = run.reinstrument(&class, &[&added.probes])
+                && let Err(e) = run.reinstrument(&class, Box::new(added.probes))
             {
                 tracing::warn!("kat: {class} keeps no call-condition probes: {e}");
             }

@@ -137,7 +137,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         let results = self.executor.execute(&tests)?;
         self.evaluations += tests.len() as u64;
         let mut out = Vec::with_capacity(tests.len());
-        for ((test, result), targeted) in tests.into_iter().zip(results).zip(targeted) {
+        for ((test, mut result), targeted) in tests.into_iter().zip(results).zip(targeted) {
             if let TestOutcome::Rejected { reason } = &result.outcome {
                 tracing::warn!("test rejected before execution: {reason}\n{test}");
                 continue;
@@ -145,8 +145,11 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             if obs_slow(&result) {
                 tracing::debug!("slow test ({:?}, {:?}):\n{test}", result.outcome, result.duration);
             }
-            let obs = Observation::of(&result, self.problem.map);
+            let mut obs = Observation::of(&result, self.problem.map);
             self.record(&test, &result, &obs, targeted);
+            if !result.trace.values.is_empty() {
+                obs.values = Some(std::sync::Arc::new(std::mem::take(&mut result.trace.values)));
+            }
             self.strings.extend(result.trace.strings.iter().cloned());
             self.remember_numbers(&test, &result.trace.numbers);
             out.push(Evaluated { threw_at: first_throw(&result), test, obs, targeted });

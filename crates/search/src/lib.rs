@@ -127,12 +127,24 @@ pub trait Variation {
     /// [`mosa::DSE_STAGNATION`] generations and every [`mosa::DSE_PERIOD`]
     /// generations; none (the default) adds nothing. The tests are
     /// evaluated as targeted tests.
-    fn solved_tests(&mut self, _tests: &[&TestCase], _uncovered: &[GoalId], _rng: &mut ChaCha8Rng) -> Vec<TestCase> {
+    fn solved_tests(&mut self, _tests: &[Executed<'_>], _uncovered: &[GoalId], _rng: &mut ChaCha8Rng) -> Vec<TestCase> {
         Vec::new()
     }
     /// How many goals the last [`Variation::solved_tests`] covered first
     /// (default: ignored).
     fn solved_covered(&mut self, _goals: usize) {}
+}
+
+/// A test of the population as the DSE step sees it
+/// ([`Variation::solved_tests`]): the test and the value log of its
+/// execution, when one was kept.
+#[derive(Debug, Clone, Copy)]
+pub struct Executed<'a> {
+    /// The test case.
+    pub test: &'a TestCase,
+    /// The results of its calls into the JDK, in execution order
+    /// ([`exec::ValueLog`]), when the executor logged them.
+    pub values: Option<&'a exec::ValueLog>,
 }
 
 /// Values the class under test compared at run time since the search last

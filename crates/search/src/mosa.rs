@@ -20,7 +20,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::evaluator::{Evaluated, Evaluator};
 use crate::fitness::Fitness;
-use crate::{SearchConfig, Variation};
+use crate::{Executed, SearchConfig, Variation};
 
 /// Runs (Dyna)MOSA until the evaluator says it is done.
 ///
@@ -85,7 +85,8 @@ fn dse_step(
     dynamic: bool,
     rng: &mut ChaCha8Rng,
 ) -> Result<Vec<Evaluated>, ExecError> {
-    let tests: Vec<&testcase::TestCase> = population.iter().map(|e| &e.test).collect();
+    let tests: Vec<Executed<'_>> =
+        population.iter().map(|e| Executed { test: &e.test, values: e.obs.values.as_deref() }).collect();
     let solved = variation.solved_tests(&tests, &targets(ev, dynamic), rng);
     if solved.is_empty() {
         return Ok(Vec::new());

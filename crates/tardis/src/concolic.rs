@@ -20,7 +20,8 @@ use testcase::{TestCase, VarId};
 
 use crate::expr::{Conv, Expr, Value};
 use crate::path::{Clause, Rel};
-use crate::replay::{Classes, Concrete, Machine, Object, Replay, Slot, Source, number};
+use crate::replay::{Classes, Concrete, Machine, Object, Replay, SiteTable, Slot, Source, number};
+use exec::ValueLog;
 
 /// Arrays and strings longer than this get no symbols (their values stay concrete).
 pub const MAX_SYMBOLIC_LENGTH: usize = 64;
@@ -28,7 +29,17 @@ pub const MAX_SYMBOLIC_LENGTH: usize = 64;
 /// Replays `test` over `classes`; [`Replay::result`] is the value of the
 /// last statement run when it is a number.
 pub fn replay_test(classes: &Classes, test: &TestCase) -> Replay {
+    replay_test_with(classes, test, None)
+}
+
+/// [`replay_test`] with the value log of the test's run on the JVM and the
+/// sites it was logged at: calls into classes that are not replayed go on
+/// with their logged results ([`crate::replay::SiteTable`]).
+pub fn replay_test_with(classes: &Classes, test: &TestCase, log: Option<(&ValueLog, &SiteTable)>) -> Replay {
     let mut m = Machine::new(classes);
+    if let Some((values, sites)) = log {
+        m = m.with_log(values, sites);
+    }
     let mut vars: Vec<Slot> = Vec::with_capacity(test.len());
     let shared = shared_literals(test);
     for i in 0..test.len() {

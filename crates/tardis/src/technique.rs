@@ -27,6 +27,7 @@
 //! at most [`DseSettings::max_share`] of the search's time, and after a step
 //! that covered nothing the next 2, 4, 8, then 16 requests are skipped.
 
+use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -34,7 +35,10 @@ use std::time::{Duration, Instant};
 use analysis::GoalId;
 use analysis::goals::ClassGoals;
 use generate::technique::GoalSource;
+use exec::ValueLog;
 use generate::{ClassRun, Technique};
+use instrument::probes::value_log::ValueLogProbes;
+use search::Executed;
 use model::classfile::ClassFile;
 use rand_chacha::ChaCha8Rng;
 use testcase::TestCase;
@@ -42,10 +46,10 @@ use testcase::cluster::TestCluster;
 use testcase::seeds::Seeds;
 
 use crate::classify::{Selector, Strategy};
-use crate::concolic::{replay_test, write_back};
+use crate::concolic::{replay_test_with, write_back};
 use crate::fingerprint::{Fingerprint, canonical};
 use crate::path::{Alternative, Clause};
-use crate::replay::{Classes, Replay, Site};
+use crate::replay::{Classes, Replay, Site, SiteTable};
 use crate::solve::{Outcome, solve};
 
 /// How the DSE step works.
@@ -79,22 +83,56 @@ impl Default for DseSettings {
     }
 }
 
+/// Events the value log keeps per test at most ([`exec::ExecConfig::value_log`]).
+pub const VALUE_LOG_CAP: u32 = 4096;
+
 /// TARDIS's technique: a DSE step in the search.
 #[derive(Debug, Clone, Default)]
 pub struct Tardis {
     settings: DseSettings,
+    /// The logged call sites of this class's instrumented classes.
+    sites: Arc<SiteTable>,
 }
 
 impl Tardis {
     /// The technique with `settings`.
     pub fn new(settings: DseSettings) -> Tardis {
-        Tardis { settings }
+        Tardis { settings, sites: Arc::default() }
     }
 }
 
 impl Technique for Tardis {
     fn name(&self) -> &'static str {
         "tardis"
+    }
+
+    /// Adds the value-log probes to the instrumented classes and turns the
+    /// log on for the search, so the replay can go past calls into the JDK.
+    fn goals(&mut self, run: &mut ClassRun) {
+        let mut sites = SiteTable::default();
+        let mut base = 0;
+        let classes: Vec<_> = run.instrumented.iter().map(|c| c.class.to_binary()).collect();
+        for class in classes {
+            let Ok(cf) = run.cp.load(class.as_str()) else { continue };
+            let probes = match ValueLogProbes::plan(&cf, base) {
+                Ok(p) if !p.sites.is_empty() => p,
+                Ok(_) => continue,
+                Err(e) => {
+                    tracing::warn!("tardis: {class} logs no values: {e}");
+                    continue;
+                }
+            };
+            base += probes.sites.len() as u32;
+            sites.add(&cf, &probes);
+            if let Err(e) = run.reinstrument(&class, Box::new(probes)) {
+                tracing::warn!("tardis: {class} logs no values: {e}");
+            }
+        }
+        tracing::debug!(class = %run.class, sites = sites.len(), "tardis: value-log sites");
+        if !sites.is_empty() {
+            run.pool.set_value_log(VALUE_LOG_CAP);
+        }
+        self.sites = Arc::new(sites);
     }
 
     fn goal_source(&mut self, run: &ClassRun, _cluster: &TestCluster) -> Option<Box<dyn GoalSource>> {
@@ -108,7 +146,8 @@ impl Technique for Tardis {
             return None;
         }
         let classes = Classes::with_class_path(files, Arc::clone(&run.cp));
-        Some(Box::new(DseSource::new(classes, &run.goals, self.settings)))
+        let source = DseSource::new(classes, &run.goals, self.settings).with_sites(Arc::clone(&self.sites));
+        Some(Box::new(source))
     }
 }
 
@@ -158,6 +197,7 @@ impl Frontier {
 /// The DSE step's state over one class's search.
 pub struct DseSource {
     classes: Classes,
+    sites: Arc<SiteTable>,
     goals: BTreeMap<Site, GoalId>,
     methods: BTreeMap<GoalId, Method>,
     created: Instant,
@@ -168,7 +208,8 @@ pub struct DseSource {
     settings: DseSettings,
     selector: Selector<Pending>,
     seen_alternatives: BTreeSet<String>,
-    seen_tests: BTreeSet<String>,
+    /// Tests replayed (by [`test_key`]), and whether with a value log.
+    seen_tests: BTreeMap<u64, bool>,
     stats: BTreeMap<&'static str, f64>,
 }
 
@@ -183,6 +224,7 @@ impl DseSource {
             .collect();
         DseSource {
             classes,
+            sites: Arc::default(),
             goals: site_goals(goals),
             methods,
             created: Instant::now(),
@@ -192,9 +234,15 @@ impl DseSource {
             settings,
             selector: Selector::new(settings.strategy),
             seen_alternatives: BTreeSet::new(),
-            seen_tests: BTreeSet::new(),
+            seen_tests: BTreeMap::new(),
             stats: BTreeMap::new(),
         }
+    }
+
+    /// The source with the logged call sites of `classes`: the replay
+    /// takes the results of calls into the JDK from a test's value log.
+    pub fn with_sites(self, sites: Arc<SiteTable>) -> DseSource {
+        DseSource { sites, ..self }
     }
 
     /// A step that covered nothing: the next `2^idle` calls (at most
@@ -209,14 +257,25 @@ impl DseSource {
         *self.stats.entry(key).or_default() += by;
     }
 
-    /// Replays `test` (unless done before) and queues the alternatives the
-    /// frontier wants; whether it replayed.
-    fn replay(&mut self, test: &TestCase, frontier: &Frontier) -> bool {
-        if !self.seen_tests.insert(format!("{:?}", test.statements)) {
-            return false;
+    /// Replays `test` (unless done before, or done before without a value
+    /// log and `values` is one) and queues the alternatives the frontier
+    /// wants; whether it replayed.
+    fn replay(&mut self, test: &TestCase, values: Option<&ValueLog>, frontier: &Frontier) -> bool {
+        let with_log = values.is_some() && !self.sites.is_empty();
+        match self.seen_tests.entry(test_key(test)) {
+            Entry::Occupied(mut had_log) if with_log && !*had_log.get() => *had_log.get_mut() = true,
+            Entry::Occupied(_) => return false,
+            Entry::Vacant(slot) => {
+                slot.insert(with_log);
+            }
         }
         self.count("tests_replayed", 1.0);
-        let replay = Arc::new(replay_test(&self.classes, test));
+        let log = values.filter(|_| with_log).map(|v| (v, &*self.sites));
+        let replay = Arc::new(replay_test_with(&self.classes, test, log));
+        if with_log {
+            self.count("replays_with_log", 1.0);
+            self.count("logged_values", replay.logged as f64);
+        }
         if let Some(why) = &replay.stopped {
             tracing::debug!(why, clauses = replay.path.clauses.len(), "tardis: replay stopped");
             self.count("replays_stopped", 1.0);
@@ -290,7 +349,7 @@ impl GoalSource for DseSource {
         None
     }
 
-    fn solved_tests(&mut self, tests: &[&TestCase], uncovered: &[GoalId], rng: &mut ChaCha8Rng) -> Vec<TestCase> {
+    fn solved_tests(&mut self, tests: &[Executed<'_>], uncovered: &[GoalId], rng: &mut ChaCha8Rng) -> Vec<TestCase> {
         if self.spent.as_secs_f64() > self.settings.max_share * self.created.elapsed().as_secs_f64() {
             return Vec::new();
         }
@@ -307,7 +366,7 @@ impl GoalSource for DseSource {
             if replays >= self.settings.replays_per_step {
                 break;
             }
-            replays += usize::from(self.replay(test, &frontier));
+            replays += usize::from(self.replay(test.test, test.values, &frontier));
         }
         let mut out = Vec::new();
         for _ in 0..self.settings.solves_per_step {
@@ -317,7 +376,8 @@ impl GoalSource for DseSource {
             match self.solve_next(&frontier, rng) {
                 None => break,
                 Some(Some(test)) => {
-                    self.replay(&test, &frontier);
+                    // Without a log now; the search's run of it brings one.
+                    self.replay(&test, None, &frontier);
                     out.push(test);
                 }
                 Some(None) => {}
@@ -348,6 +408,15 @@ impl GoalSource for DseSource {
     fn stats(&self) -> BTreeMap<String, f64> {
         self.stats.iter().map(|(k, v)| ((*k).to_string(), *v)).collect()
     }
+}
+
+/// A test's statements as a 64-bit hash (the statements hold floats, so no
+/// `Hash` of their own: their debug text is hashed).
+fn test_key(test: &TestCase) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    format!("{:?}", test.statements).hash(&mut h);
+    h.finish()
 }
 
 /// The same prefix and negation from another run is the same alternative.

@@ -18,6 +18,8 @@
 //! - [`record`]: entry and exit of every method with receiver, arguments
 //!   and result (Palus's sample execution; not a coverage probe: used by
 //!   [`crate::record::instrument_recording`]).
+//! - [`value_log`]: the results of calls into the JDK, for TARDIS's
+//!   concolic replay (a technique's extra kind).
 //! - [`mutants`]: the mutants of a method as a mutant schema (not a
 //!   coverage probe: used by [`crate::Instrumenter::instrument_mutants`]).
 
@@ -33,6 +35,7 @@ pub mod mutants;
 pub mod record;
 pub mod string_equals;
 pub mod switch;
+pub mod value_log;
 
 use model::bytecode::{Insn, Operand, op};
 use model::constant_pool::ConstantPool;

@@ -324,7 +324,7 @@ impl Machine<'_> {
     }
 
     /// Pins a symbolic number of any type to its value.
-    fn concretise_any(&mut self, s: &Slot) -> Result<(), String> {
+    pub(super) fn concretise_any(&mut self, s: &Slot) -> Result<(), String> {
         let v = value(s)?;
         if let Value::Int(_) = v {
             self.concretise(s)?;

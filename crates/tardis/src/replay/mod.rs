@@ -11,13 +11,16 @@
 //! branches, arrays); `objects` handles objects of the replayed classes
 //! (`new`, fields, statics, calls and their dispatch); `jdk` models the JDK
 //! methods TARDIS names (`String.length/charAt/equals/startsWith/indexOf/
-//! isEmpty`, boxing and unboxing, `Math.abs/min/max`).
+//! isEmpty`, boxing and unboxing, `Math.abs/min/max`); `logged` takes the
+//! results of other calls into the JDK from the test's value log.
 //!
 //! A symbolic array index, array length given to `newarray` or string index
 //! is concretised with a clause (`i == 3`, [`Origin::Pin`]), so the path
-//! stays sound. Anything else (calls into classes that are not replayed,
-//! `invokedynamic`, exceptions) stops the replay: the path condition up to
-//! there is kept and [`Replay::stopped`] says why.
+//! stays sound. A call into a class that is not replayed goes on with the
+//! value the JVM logged for it, when the replay has the test's value log
+//! ([`SiteTable`]). Anything else (such calls without a logged value,
+//! exceptions) stops the replay: the path condition up to there is kept
+//! and [`Replay::stopped`] says why.
 
 use std::collections::BTreeMap;
 
@@ -31,7 +34,10 @@ use model::descriptor::MethodDescriptor;
 use crate::expr::{Conv, Expr, JType, Value};
 use crate::path::{Clause, PathCondition};
 
+pub use logged::SiteTable;
+
 mod jdk;
+mod logged;
 pub(crate) mod objects;
 pub(crate) mod step;
 
@@ -113,6 +119,8 @@ pub struct Replay {
     pub result: Option<Value>,
     /// Why the replay stopped before the end.
     pub stopped: Option<String>,
+    /// Results of calls taken from the test's value log ([`SiteTable`]).
+    pub logged: usize,
 }
 
 impl Replay {
@@ -241,6 +249,10 @@ pub(crate) struct Machine<'a> {
     pub(crate) out: Replay,
     steps: usize,
     depth: usize,
+    /// The test's value log, when the replay has one.
+    log: Option<logged::LogCursor<'a>>,
+    /// Heap objects of the logged objects, by identity ordinal.
+    logged_objects: BTreeMap<u32, usize>,
 }
 
 pub(crate) fn prim(s: &Slot) -> Option<Value> {
@@ -287,7 +299,16 @@ impl<'a> Machine<'a> {
             out: Replay::default(),
             steps: 0,
             depth: 0,
+            log: None,
+            logged_objects: BTreeMap::new(),
         }
+    }
+
+    /// Reads results of calls it cannot run from `log`, whose sites are
+    /// `sites` ([`logged`]).
+    pub(crate) fn with_log(mut self, log: &'a exec::ValueLog, sites: &'a SiteTable) -> Machine<'a> {
+        self.log = Some(logged::LogCursor::new(log, sites));
+        self
     }
 
     /// A new symbol of type `ty`, value `value`, from `source`.

@@ -9,6 +9,7 @@ use std::collections::BTreeMap;
 
 use model::bytecode::{Insn, Operand, op};
 
+use super::logged::FailedCall;
 use super::{Concrete, Flow, Frame, Machine, Object, Slot, number};
 use crate::expr::Value;
 
@@ -41,7 +42,11 @@ impl Machine<'_> {
             }
             op::NEW => {
                 let class = class_operand(f, insn)?;
-                let object = self.new_instance(&class)?;
+                let object = match self.new_instance(&class) {
+                    // Its constructor pins its arguments; calls on it take logged results.
+                    Err(_) if self.has_log() => self.alloc(Object::Opaque { class }),
+                    made => made?,
+                };
                 f.stack.push(object);
             }
             op::GETFIELD => {
@@ -85,7 +90,24 @@ impl Machine<'_> {
                 if o != op::INVOKESTATIC {
                     args.insert(0, f.pop()?);
                 }
-                let result = self.invoke(o, &owner, &name, &descriptor, args)?;
+                let kept = self.has_log().then(|| args.clone());
+                let mark = self.mark();
+                let result = match (self.invoke(o, &owner, &name, &descriptor, args), kept) {
+                    (Ok(result), _) => result,
+                    (Err(why), None) => return Err(why),
+                    (Err(why), Some(args)) => {
+                        let call = FailedCall { owner: &owner, name: &name, descriptor: &descriptor, args: &args, mark, why };
+                        self.logged_result(f, insn, call)?
+                    }
+                };
+                f.stack.extend(result);
+            }
+            op::INVOKEDYNAMIC => {
+                let descriptor = dynamic_descriptor(f, insn)?;
+                let args = f.pop_args(&descriptor)?;
+                let why = format!("invokedynamic at {} is not replayed", insn.bci);
+                let call = FailedCall { owner: "", name: "", descriptor: &descriptor, args: &args, mark: self.mark(), why };
+                let result = self.logged_result(f, insn, call)?;
                 f.stack.extend(result);
             }
             op::ATHROW => return Err("the method throws".into()),
@@ -169,6 +191,10 @@ impl Machine<'_> {
             Object::Opaque { class } if class == "java/lang/Class" && name == "desiredAssertionStatus" => {
                 // The workers run without -ea.
                 return Ok(Some(number(Value::Int(0))));
+            }
+            array @ Object::Array { .. } if name == "clone" => {
+                let copy = array.clone();
+                return Ok(Some(self.alloc(copy)));
             }
             Object::Array { .. } | Object::Opaque { .. } => {
                 return Err(format!("a call of {owner}.{name} is not replayed"));
@@ -301,6 +327,18 @@ impl Machine<'_> {
 fn class_operand(f: &Frame<'_>, insn: &Insn) -> Result<String, String> {
     let Operand::Constant(index) = insn.operand else { return Err("bad class operand".into()) };
     f.cf.constant_pool.class_name(index).map(str::to_string).map_err(|e| e.to_string())
+}
+
+/// The method descriptor of an `invokedynamic`'s call site.
+fn dynamic_descriptor(f: &Frame<'_>, insn: &Insn) -> Result<String, String> {
+    let Operand::InvokeDynamic { index } = insn.operand else { return Err("bad invokedynamic operand".into()) };
+    let pool = &f.cf.constant_pool;
+    match pool.get(index).map_err(|e| e.to_string())? {
+        model::constant_pool::Constant::InvokeDynamic { name_and_type, .. } => {
+            Ok(pool.name_and_type(*name_and_type).map_err(|e| e.to_string())?.1.to_string())
+        }
+        _ => Err("bad invokedynamic operand".into()),
+    }
 }
 
 /// The member named by a field or method instruction.

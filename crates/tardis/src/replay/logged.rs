@@ -1,0 +1,252 @@
+//! The value log in the replay: when the replay reaches a call it cannot
+//! run (a JDK method it does not model, `invokedynamic`, a constructor of
+//! a JDK class), it takes the result the JVM logged at that call site
+//! (`instrument::probes::value_log`) and goes on with it as a concrete
+//! value, instead of stopping.
+//!
+//! Soundness: the arguments of such a call are pinned (a symbolic number,
+//! the characters and length of a symbolic string, the value of a box
+//! become `Origin::Pin` clauses), so a solution cannot change an input the
+//! logged result depended on. A builder passed to the call becomes opaque
+//! (the call may have changed it), and an array argument stops the replay
+//! unless the method only reads it. What the result depends on through the
+//! fields of replayed objects passed to the JDK (through callbacks) is not
+//! tracked.
+//!
+//! Which event belongs to which call: the replay runs the instrumented
+//! methods in the JVM's order, so the event it needs comes after the last
+//! one it took. At a call of site `s` it takes the first event of `s` from
+//! there on and skips the ones before, which belong to calls it modelled
+//! itself, to callbacks run inside a JDK call (logged before the outer
+//! call returns), or to other threads.
+
+use std::collections::BTreeMap;
+
+use exec::{LoggedValue, ValueLog};
+use instrument::probes::value_log::ValueLogProbes;
+use model::bytecode::{Insn, op};
+use model::classfile::ClassFile;
+use model::descriptor::{FieldType, MethodDescriptor};
+
+use super::objects::default_value;
+use super::{Concrete, Frame, Machine, Object, Slot, number};
+use crate::expr::Value;
+
+/// The logged call sites of the replayed classes: (class internal name,
+/// method name, method descriptor, bytecode index in the original code)
+/// to site id.
+#[derive(Debug, Clone, Default)]
+pub struct SiteTable {
+    map: BTreeMap<(String, String, String, u32), u32>,
+}
+
+impl SiteTable {
+    /// Adds the sites of `cf` as `probes` numbered them
+    /// ([`ValueLogProbes::plan`] of the same class file).
+    pub fn add(&mut self, cf: &ClassFile, probes: &ValueLogProbes) {
+        for site in &probes.sites {
+            let m = &cf.methods[usize::from(site.method_index)];
+            let key = (cf.name().to_string(), cf.member_name(m).to_string(), cf.member_descriptor(m).to_string());
+            self.map.insert((key.0, key.1, key.2, site.bci), site.id);
+        }
+    }
+
+    /// The site id of the call at `bci` of `class.method descriptor`.
+    pub fn get(&self, class: &str, method: &str, descriptor: &str, bci: u32) -> Option<u32> {
+        self.map.get(&(class.to_string(), method.to_string(), descriptor.to_string(), bci)).copied()
+    }
+
+    /// The number of sites.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether there is no site.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+}
+
+/// A test's value log as the replay reads it: the next event to look at.
+pub(crate) struct LogCursor<'a> {
+    log: &'a ValueLog,
+    sites: &'a SiteTable,
+    next: usize,
+}
+
+impl<'a> LogCursor<'a> {
+    pub(crate) fn new(log: &'a ValueLog, sites: &'a SiteTable) -> LogCursor<'a> {
+        LogCursor { log, sites, next: 0 }
+    }
+
+    /// The first event of `site` from the cursor on; the cursor moves past it.
+    fn take(&mut self, site: u32) -> Result<&'a LoggedValue, String> {
+        let log = self.log;
+        match log.events[self.next.min(log.events.len())..].iter().position(|e| e.site == site) {
+            Some(k) => {
+                self.next += k + 1;
+                Ok(&log.events[self.next - 1].value)
+            }
+            None if log.truncated => Err(format!("the value log was truncated before site {site}")),
+            None => Err(format!("no logged value at site {site}")),
+        }
+    }
+}
+
+/// JDK methods that only read the arrays they are given (owner, name; any
+/// name when `*`).
+const READS_ARRAYS: &[(&str, &str)] = &[
+    ("java/lang/String", "*"),
+    ("java/util/Arrays", "equals"),
+    ("java/util/Arrays", "deepEquals"),
+    ("java/util/Arrays", "hashCode"),
+    ("java/util/Arrays", "deepHashCode"),
+    ("java/util/Arrays", "toString"),
+    ("java/util/Arrays", "deepToString"),
+    ("java/util/Arrays", "binarySearch"),
+    ("java/util/Arrays", "copyOf"),
+    ("java/util/Arrays", "copyOfRange"),
+];
+
+/// Where the machine was before a call: steps run and clauses.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Mark {
+    steps: usize,
+    clauses: usize,
+}
+
+/// A call the replay could not run, as `logged_result` needs it.
+pub(crate) struct FailedCall<'c> {
+    /// The call's owner, name and descriptor.
+    pub(crate) owner: &'c str,
+    pub(crate) name: &'c str,
+    pub(crate) descriptor: &'c str,
+    /// Its arguments, the receiver first.
+    pub(crate) args: &'c [Slot],
+    /// The machine before the call.
+    pub(crate) mark: Mark,
+    /// Why the replay could not run it.
+    pub(crate) why: String,
+}
+
+impl Machine<'_> {
+    /// The machine's position, taken before a call.
+    pub(crate) fn mark(&self) -> Mark {
+        Mark { steps: self.steps, clauses: self.out.path.clauses.len() }
+    }
+
+    /// Whether a value log is attached (arguments are kept for it).
+    pub(crate) fn has_log(&self) -> bool {
+        self.log.is_some()
+    }
+
+    /// The result of `call` at `insn` of `f` from the value log; the
+    /// call's own error when there is no log, no logged site, or replayed
+    /// code ran inside the call (its failure is not the call's).
+    pub(crate) fn logged_result(
+        &mut self,
+        f: &Frame<'_>,
+        insn: &Insn,
+        call: FailedCall<'_>,
+    ) -> Result<Option<Slot>, String> {
+        if self.log.is_none() || self.steps != call.mark.steps {
+            return Err(call.why);
+        }
+        // A model that gave up half-way leaves no clause behind.
+        self.out.path.clauses.truncate(call.mark.clauses);
+        self.out.origins.truncate(call.mark.clauses);
+        self.pin_arguments(call.owner, call.name, call.args).map_err(|e| format!("{}: {e}", call.why))?;
+        let descriptor = MethodDescriptor::parse(call.descriptor).map_err(|e| e.to_string())?;
+        let Some(ret) = descriptor.ret else { return Ok(None) };
+        let next = f.insns.get(f.pc + 1);
+        if next.is_some_and(|n| matches!(n.opcode, op::POP | op::POP2)) {
+            return Ok(Some(default_value(&ret.to_descriptor())));
+        }
+        let cursor = self.log.as_mut().expect("checked above");
+        let site = cursor.sites.get(f.cf.name(), &f.method.0, &f.method.1, insn.bci).ok_or(call.why)?;
+        let value = cursor.take(site)?;
+        let slot = self.logged_slot(value, &ret)?;
+        self.out.logged += 1;
+        Ok(Some(slot))
+    }
+
+    /// Pins what a call into code the replay does not run may depend on.
+    fn pin_arguments(&mut self, owner: &str, name: &str, args: &[Slot]) -> Result<(), String> {
+        for arg in args {
+            match arg.value {
+                Concrete::Prim(_) if arg.sym.is_some() => self.concretise_any(arg)?,
+                Concrete::Ref(r) => match self.heap[r].clone() {
+                    Object::Str { chars, length } => {
+                        for c in chars.iter().filter(|c| c.sym.is_some()) {
+                            self.concretise(c)?;
+                        }
+                        if let Some(length) = length {
+                            let n = Value::Int(chars.len() as i32);
+                            self.concretise(&Slot { value: Concrete::Prim(n), sym: Some(length) })?;
+                        }
+                    }
+                    Object::Boxed { value, .. } if value.sym.is_some() => self.concretise_any(&value)?,
+                    Object::Builder { .. } => self.heap[r] = Object::Opaque { class: "java/lang/StringBuilder".into() },
+                    Object::Array { .. } if !reads_arrays(owner, name) => {
+                        return Err("an array passed to the JDK may change".into());
+                    }
+                    _ => {}
+                },
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The slot of a logged value for a result of type `ret`.
+    fn logged_slot(&mut self, value: &LoggedValue, ret: &FieldType) -> Result<Slot, String> {
+        let mismatch = || format!("the logged value {value:?} is no {}", ret.to_descriptor());
+        let wanted = ret.to_descriptor();
+        Ok(match (value, wanted.as_str()) {
+            (LoggedValue::Int(v), "Z" | "B" | "C" | "S" | "I") => number(Value::Int(*v)),
+            (LoggedValue::Long(v), "J") => number(Value::Long(*v)),
+            (LoggedValue::Float(v), "F") => number(Value::Float(*v)),
+            (LoggedValue::Double(v), "D") => number(Value::Double(*v)),
+            (_, "Z" | "B" | "C" | "S" | "I" | "J" | "F" | "D") => return Err(mismatch()),
+            (LoggedValue::Null, _) => Slot { value: Concrete::Null, sym: None },
+            (LoggedValue::Str(Some(text)), _) => self.string(text),
+            (LoggedValue::Str(None), _) => self.alloc(Object::Opaque { class: "java/lang/String".into() }),
+            (LoggedValue::Boxed { class, bits }, _) => {
+                let value = number(box_value(class, *bits).ok_or_else(mismatch)?);
+                self.alloc(Object::Boxed { class: class.clone(), value })
+            }
+            (LoggedValue::Object { class, identity }, _) => match self.logged_objects.get(identity) {
+                Some(r) => Slot { value: Concrete::Ref(*r), sym: None },
+                None => {
+                    let slot = self.alloc(Object::Opaque { class: internal_name(class) });
+                    let Concrete::Ref(r) = slot.value else { unreachable!("alloc gives a reference") };
+                    self.logged_objects.insert(*identity, r);
+                    slot
+                }
+            },
+            _ => return Err(mismatch()),
+        })
+    }
+}
+
+/// Whether the JDK method `owner.name` only reads the arrays it is given.
+fn reads_arrays(owner: &str, name: &str) -> bool {
+    READS_ARRAYS.iter().any(|(o, n)| *o == owner && (*n == "*" || *n == name))
+}
+
+/// The primitive value of a logged box of `class` (internal name).
+fn box_value(class: &str, bits: i64) -> Option<Value> {
+    Some(match class.trim_start_matches("java/lang/") {
+        "Integer" | "Short" | "Byte" | "Character" | "Boolean" => Value::Int(bits as i32),
+        "Long" => Value::Long(bits),
+        "Float" => Value::Float(f32::from_bits(bits as u32)),
+        "Double" => Value::Double(f64::from_bits(bits as u64)),
+        _ => return None,
+    })
+}
+
+/// The internal name of a class named as `Class.getName()` names it
+/// (`java.util.ArrayList`, `[I`).
+fn internal_name(binary: &str) -> String {
+    binary.replace('.', "/")
+}
