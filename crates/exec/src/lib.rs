@@ -134,9 +134,10 @@ pub struct Trace {
     #[serde(default)]
     pub numbers: Vec<i64>,
     /// The results of calls into code the concolic replay does not run,
-    /// in execution order (empty unless [`ExecConfig::value_log`] is on).
+    /// in execution order, when [`ExecConfig::value_log`] is on (then
+    /// possibly empty: the test called nothing outside the instrumented code).
     #[serde(default)]
-    pub values: ValueLog,
+    pub values: Option<ValueLog>,
 }
 
 /// What the value-log probes recorded in one execution

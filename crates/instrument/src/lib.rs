@@ -195,7 +195,9 @@ impl Instrumenter {
         let cf = ClassFile::parse(bytes)?;
         let plan_error = |source| InstrumentError::Plan { class: InternalName::new(cf.name()), source };
         let plan = ProbePlan::every_site(&cf).map_err(plan_error)?;
-        let values = probes::value_log::ValueLogProbes::plan(&cf, self.value_sites).map_err(plan_error)?;
+        let this = cf.name().to_string();
+        let values =
+            probes::value_log::ValueLogProbes::plan(&cf, self.value_sites, &|c| c == this).map_err(plan_error)?;
         self.value_sites += values.sites.len() as u32;
         let bases = self.next;
         self.next = bases.after(&plan);

@@ -34,10 +34,11 @@ pub enum Edit {
     /// first instruction does not run it again.
     Prologue(Vec<Insn>),
     /// Code run after an invoke instruction (or its replacement) returns
-    /// normally: the snippet sees the call's result on top of the stack and
-    /// must leave the stack as it found it. Jumps to the next instruction
-    /// skip it; an exception thrown by the call skips it too. Only valid on
-    /// `invoke*` instructions (checked by the rewriter).
+    /// normally, or after a `getfield`/`getstatic`: the snippet sees the
+    /// value on top of the stack and must leave the stack as it found it.
+    /// Jumps to the next instruction skip it; an exception thrown by the
+    /// instruction skips it too. Only valid on those instructions (checked
+    /// by the rewriter).
     After(Vec<Insn>),
 }
 

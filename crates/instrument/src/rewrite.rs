@@ -139,8 +139,8 @@ fn check_edit(
         Edit::Replace(_) if edits.get(index).is_some_and(|e| e.iter().any(|x| matches!(x, Edit::Replace(_)))) => {
             return bad(format!("second replacement of instruction {index}"));
         }
-        Edit::After(_) if !insns.get(index).is_some_and(is_invoke) => {
-            return bad(format!("code after instruction {index}, not an invoke"));
+        Edit::After(_) if !insns.get(index).is_some_and(produces_value) => {
+            return bad(format!("code after instruction {index}, not an invoke or a field read"));
         }
         Edit::Prologue(s) | Edit::Before(s) | Edit::Replace(s) | Edit::After(s) => s,
     };
@@ -167,10 +167,19 @@ fn check_edit(
     }
 }
 
-/// Whether `insn` calls a method (`invoke*`), the instructions an
-/// [`Edit::After`] may follow.
-fn is_invoke(insn: &Insn) -> bool {
-    matches!(insn.opcode, op::INVOKEVIRTUAL | op::INVOKESPECIAL | op::INVOKESTATIC | op::INVOKEINTERFACE | op::INVOKEDYNAMIC)
+/// Whether `insn` calls a method (`invoke*`) or reads a field, the
+/// instructions an [`Edit::After`] may follow.
+fn produces_value(insn: &Insn) -> bool {
+    matches!(
+        insn.opcode,
+        op::INVOKEVIRTUAL
+            | op::INVOKESPECIAL
+            | op::INVOKESTATIC
+            | op::INVOKEINTERFACE
+            | op::INVOKEDYNAMIC
+            | op::GETFIELD
+            | op::GETSTATIC
+    )
 }
 
 /// Instruction index for each bytecode index that starts an instruction,
@@ -533,7 +542,7 @@ mod tests {
         let dup = || vec![insn(op::DUP, Operand::None), insn(op::POP, Operand::None)];
         assert_eq!(check_in(&insns, 1, Edit::After(dup()), none()), "ok");
         let not_invoke = check_in(&insns, 0, Edit::After(dup()), none());
-        assert!(not_invoke.contains("not an invoke"), "{not_invoke}");
+        assert!(not_invoke.contains("not an invoke or a field read"), "{not_invoke}");
         let jump = check_in(&insns, 1, Edit::After(vec![insn(op::GOTO, Operand::Jump(0))]), none());
         assert!(jump.contains("contains a jump"), "{jump}");
     }

@@ -684,7 +684,7 @@ impl Runner {
         let mut trace = parse_export(&self.jni.double_array(arr));
         trace.strings = self.read_strings();
         if config.value_log > 0 {
-            trace.values = self.read_values(config.max_string);
+            trace.values = Some(self.read_values(config.max_string));
         }
         trace
     }

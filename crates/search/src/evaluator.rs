@@ -147,9 +147,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             }
             let mut obs = Observation::of(&result, self.problem.map);
             self.record(&test, &result, &obs, targeted);
-            if !result.trace.values.is_empty() {
-                obs.values = Some(std::sync::Arc::new(std::mem::take(&mut result.trace.values)));
-            }
+            obs.values = result.trace.values.take().map(std::sync::Arc::new);
             self.strings.extend(result.trace.strings.iter().cloned());
             self.remember_numbers(&test, &result.trace.numbers);
             out.push(Evaluated { threw_at: first_throw(&result), test, obs, targeted });

@@ -133,6 +133,9 @@ impl Machine<'_> {
         shared: &[bool],
         vars: &[Slot],
     ) -> Result<Slot, String> {
+        if self.unknown.contains(&v.index()) {
+            return Err(format!("the number statement {} returned is not known", v.index()));
+        }
         let slot = vars.get(v.index()).cloned().ok_or("a later value")?;
         match &test.statements[v.index()].kind {
             StatementKind::Primitive(p) if shared[v.index()] => {
@@ -178,7 +181,7 @@ impl Machine<'_> {
             }
             StatementKind::Constructor { method, .. } => {
                 let owner = method.owner.to_internal();
-                if self.classes.get(owner.as_str()).is_none() {
+                if self.runnable(owner.as_str()).is_none() {
                     return Ok(self.alloc(Object::Opaque { class: owner.as_str().to_string() }));
                 }
                 let object = self.new_instance(owner.as_str())?;
@@ -190,9 +193,12 @@ impl Machine<'_> {
             StatementKind::StaticCall { method, .. } | StatementKind::Call { method, .. } => {
                 let o = if matches!(s.kind, StatementKind::Call { .. }) { op::INVOKEVIRTUAL } else { op::INVOKESTATIC };
                 let owner = method.owner.to_internal();
+                let mark = self.mark();
                 match self.invoke(o, owner.as_str(), &method.name, &method.descriptor.to_descriptor(), used) {
                     Ok(result) => result.unwrap_or_else(null),
-                    Err(why) => self.opaque_result(method.descriptor.ret.as_ref(), why)?,
+                    // A replayed method that failed half-way left a partial path: stop.
+                    Err(why) if self.ran_since(mark) => return Err(why),
+                    Err(_) => self.opaque_result(i, method.descriptor.ret.as_ref()),
                 }
             }
             StatementKind::FieldGet { receiver, field } => {
@@ -201,7 +207,7 @@ impl Machine<'_> {
                     None => self.read_static(field.owner.to_internal().as_str(), &field.name, &descriptor)?,
                     Some(_) => match self.get_field(&used[0], &field.name, &descriptor) {
                         Ok(value) => value,
-                        Err(why) => self.opaque_result(Some(&field.ty), why)?,
+                        Err(_) => self.opaque_result(i, Some(&field.ty)),
                     },
                 }
             }
@@ -215,7 +221,7 @@ impl Machine<'_> {
             }
             StatementKind::EnumConstant { class, name } => {
                 let owner = class.to_internal().as_str().to_string();
-                if self.classes.get(&owner).is_none() {
+                if self.runnable(&owner).is_none() {
                     return Ok(self.alloc(Object::Opaque { class: owner }));
                 }
                 self.read_static(&owner, name, &format!("L{owner};"))?
@@ -230,15 +236,19 @@ impl Machine<'_> {
         })
     }
 
-    /// The result of a call the replay cannot run: an opaque object when it
-    /// is a reference, `null` for `void`; a number stops the replay.
-    fn opaque_result(&mut self, ret: Option<&FieldType>, why: String) -> Result<Slot, String> {
+    /// The result of statement `i`, a call the replay cannot run: an
+    /// opaque object when it is a reference, `null` for `void`; a number is
+    /// unknown, and a later statement that uses it stops the replay.
+    fn opaque_result(&mut self, i: usize, ret: Option<&FieldType>) -> Slot {
         match ret {
-            None => Ok(Slot { value: Concrete::Null, sym: None }),
-            Some(FieldType::Base(_)) => Err(why),
+            None => Slot { value: Concrete::Null, sym: None },
+            Some(FieldType::Base(_)) => {
+                self.unknown.insert(i);
+                Slot { value: Concrete::Null, sym: None }
+            }
             Some(t) => {
                 let class = t.to_internal_name().map_or_else(String::new, |c| c.as_str().to_string());
-                Ok(self.alloc(Object::Opaque { class }))
+                self.alloc(Object::Opaque { class })
             }
         }
     }

@@ -34,13 +34,13 @@ use std::time::{Duration, Instant};
 
 use analysis::GoalId;
 use analysis::goals::ClassGoals;
-use generate::technique::GoalSource;
 use exec::ValueLog;
+use generate::technique::GoalSource;
 use generate::{ClassRun, Technique};
 use instrument::probes::value_log::ValueLogProbes;
-use search::Executed;
 use model::classfile::ClassFile;
 use rand_chacha::ChaCha8Rng;
+use search::Executed;
 use testcase::TestCase;
 use testcase::cluster::TestCluster;
 use testcase::seeds::Seeds;
@@ -112,9 +112,10 @@ impl Technique for Tardis {
         let mut sites = SiteTable::default();
         let mut base = 0;
         let classes: Vec<_> = run.instrumented.iter().map(|c| c.class.to_binary()).collect();
+        let internal: BTreeSet<String> = run.instrumented.iter().map(|c| c.class.as_str().to_string()).collect();
         for class in classes {
             let Ok(cf) = run.cp.load(class.as_str()) else { continue };
-            let probes = match ValueLogProbes::plan(&cf, base) {
+            let probes = match ValueLogProbes::plan(&cf, base, &|c| internal.contains(c)) {
                 Ok(p) if !p.sites.is_empty() => p,
                 Ok(_) => continue,
                 Err(e) => {
@@ -270,14 +271,16 @@ impl DseSource {
             }
         }
         self.count("tests_replayed", 1.0);
-        let log = values.filter(|_| with_log).map(|v| (v, &*self.sites));
+        let sites = Arc::clone(&self.sites);
+        let log = values.filter(|_| with_log).map(|v| (v, &*sites));
         let replay = Arc::new(replay_test_with(&self.classes, test, log));
         if with_log {
             self.count("replays_with_log", 1.0);
             self.count("logged_values", replay.logged as f64);
         }
         if let Some(why) = &replay.stopped {
-            tracing::debug!(why, clauses = replay.path.clauses.len(), "tardis: replay stopped");
+            let events = log.map(|(v, _)| v.events.len());
+            tracing::debug!(why, clauses = replay.path.clauses.len(), ?events, "tardis: replay stopped");
             self.count("replays_stopped", 1.0);
         }
         if replay.path.clauses.is_empty() {

@@ -1,8 +1,9 @@
 //! The value log in the replay: when the replay reaches a call it cannot
-//! run (a JDK method it does not model, `invokedynamic`, a constructor of
-//! a JDK class), it takes the result the JVM logged at that call site
-//! (`instrument::probes::value_log`) and goes on with it as a concrete
-//! value, instead of stopping.
+//! run (a JDK method it does not model, a method of a class that is not
+//! instrumented, `invokedynamic`, a constructor of such a class) or a read
+//! of a field of such a class, it takes the value the JVM logged at that
+//! site (`instrument::probes::value_log`) and goes on with it as a
+//! concrete value, instead of stopping.
 //!
 //! Soundness: the arguments of such a call are pinned (a symbolic number,
 //! the characters and length of a symbolic string, the value of a box
@@ -135,6 +136,11 @@ impl Machine<'_> {
         Mark { steps: self.steps, clauses: self.out.path.clauses.len() }
     }
 
+    /// Whether replayed bytecode ran since `mark`.
+    pub(crate) fn ran_since(&self, mark: Mark) -> bool {
+        self.steps != mark.steps
+    }
+
     /// Whether a value log is attached (arguments are kept for it).
     pub(crate) fn has_log(&self) -> bool {
         self.log.is_some()
@@ -149,7 +155,7 @@ impl Machine<'_> {
         insn: &Insn,
         call: FailedCall<'_>,
     ) -> Result<Option<Slot>, String> {
-        if self.log.is_none() || self.steps != call.mark.steps {
+        if self.log.is_none() || self.ran_since(call.mark) {
             return Err(call.why);
         }
         // A model that gave up half-way leaves no clause behind.
@@ -162,12 +168,24 @@ impl Machine<'_> {
         if next.is_some_and(|n| matches!(n.opcode, op::POP | op::POP2)) {
             return Ok(Some(default_value(&ret.to_descriptor())));
         }
-        let cursor = self.log.as_mut().expect("checked above");
-        let site = cursor.sites.get(f.cf.name(), &f.method.0, &f.method.1, insn.bci).ok_or(call.why)?;
+        self.logged_value(f, insn, &ret, call.why).map(Some)
+    }
+
+    /// The value of type `ty` the JVM logged at `insn` of `f` (a call's
+    /// result or a field read); `why` when there is no log or no logged site.
+    pub(crate) fn logged_value(
+        &mut self,
+        f: &Frame<'_>,
+        insn: &Insn,
+        ty: &FieldType,
+        why: String,
+    ) -> Result<Slot, String> {
+        let Some(cursor) = self.log.as_mut() else { return Err(why) };
+        let site = cursor.sites.get(f.cf.name(), &f.method.0, &f.method.1, insn.bci).ok_or(why)?;
         let value = cursor.take(site)?;
-        let slot = self.logged_slot(value, &ret)?;
+        let slot = self.logged_slot(value, ty)?;
         self.out.logged += 1;
-        Ok(Some(slot))
+        Ok(slot)
     }
 
     /// Pins what a call into code the replay does not run may depend on.

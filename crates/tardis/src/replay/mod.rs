@@ -170,6 +170,12 @@ impl Classes {
         Classes { class_path: Some(class_path), ..Classes::new(files) }
     }
 
+    /// Whether `internal` is one of the classes given (the class under
+    /// test and its nested classes), not one loaded from the class path.
+    pub fn is_own(&self, internal: &str) -> bool {
+        self.map.contains_key(internal)
+    }
+
     /// The class `internal`, when it is replayed.
     pub fn get(&self, internal: &str) -> Option<Arc<ClassFile>> {
         if let Some(cf) = self.map.get(internal) {
@@ -253,6 +259,9 @@ pub(crate) struct Machine<'a> {
     log: Option<logged::LogCursor<'a>>,
     /// Heap objects of the logged objects, by identity ordinal.
     logged_objects: BTreeMap<u32, usize>,
+    /// Statements of a test whose number result the replay does not know
+    /// (`crate::concolic`).
+    pub(crate) unknown: std::collections::BTreeSet<usize>,
 }
 
 pub(crate) fn prim(s: &Slot) -> Option<Value> {
@@ -301,7 +310,18 @@ impl<'a> Machine<'a> {
             depth: 0,
             log: None,
             logged_objects: BTreeMap::new(),
+            unknown: Default::default(),
         }
+    }
+
+    /// The class file of `class` when the replay runs its code: any
+    /// replayed class; with a value log only the classes given, which are
+    /// the instrumented ones (calls into the others were logged).
+    pub(crate) fn runnable(&self, class: &str) -> Option<Arc<ClassFile>> {
+        if self.log.is_some() && !self.classes.is_own(class) {
+            return None;
+        }
+        self.classes.get(class)
     }
 
     /// Reads results of calls it cannot run from `log`, whose sites are
@@ -363,7 +383,7 @@ impl<'a> Machine<'a> {
         if self.depth >= MAX_DEPTH {
             return Err("too deep".into());
         }
-        let cf = self.classes.get(class).ok_or_else(|| format!("{class} is not replayed"))?;
+        let cf = self.runnable(class).ok_or_else(|| format!("{class} is not replayed"))?;
         let cf = &*cf;
         let method = cf
             .methods

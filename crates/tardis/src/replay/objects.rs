@@ -52,7 +52,12 @@ impl Machine<'_> {
             op::GETFIELD => {
                 let (_, name, descriptor) = member(f, insn)?;
                 let receiver = f.pop()?;
-                let value = self.get_field(&receiver, &name, &descriptor)?;
+                let value = match self.get_field(&receiver, &name, &descriptor) {
+                    Err(why) if self.has_log() && receiver.value != Concrete::Null => {
+                        self.logged_value(f, insn, &field_type(&descriptor)?, why)?
+                    }
+                    read => read?,
+                };
                 f.stack.push(value);
             }
             op::PUTFIELD => {
@@ -62,7 +67,15 @@ impl Machine<'_> {
             }
             op::GETSTATIC => {
                 let (owner, name, descriptor) = member(f, insn)?;
-                let value = self.read_static(&owner, &name, &descriptor)?;
+                let logged = match self.has_log() && self.runnable(&owner).is_none() {
+                    // No logged value (in `<clinit>`, say): a reference is still opaque.
+                    true => self.logged_value(f, insn, &field_type(&descriptor)?, String::new()).ok(),
+                    false => None,
+                };
+                let value = match logged {
+                    Some(value) => value,
+                    None => self.read_static(&owner, &name, &descriptor)?,
+                };
                 f.stack.push(value);
             }
             op::PUTSTATIC => {
@@ -96,7 +109,8 @@ impl Machine<'_> {
                     (Ok(result), _) => result,
                     (Err(why), None) => return Err(why),
                     (Err(why), Some(args)) => {
-                        let call = FailedCall { owner: &owner, name: &name, descriptor: &descriptor, args: &args, mark, why };
+                        let call =
+                            FailedCall { owner: &owner, name: &name, descriptor: &descriptor, args: &args, mark, why };
                         self.logged_result(f, insn, call)?
                     }
                 };
@@ -106,7 +120,8 @@ impl Machine<'_> {
                 let descriptor = dynamic_descriptor(f, insn)?;
                 let args = f.pop_args(&descriptor)?;
                 let why = format!("invokedynamic at {} is not replayed", insn.bci);
-                let call = FailedCall { owner: "", name: "", descriptor: &descriptor, args: &args, mark: self.mark(), why };
+                let call =
+                    FailedCall { owner: "", name: "", descriptor: &descriptor, args: &args, mark: self.mark(), why };
                 let result = self.logged_result(f, insn, call)?;
                 f.stack.extend(result);
             }
@@ -159,7 +174,7 @@ impl Machine<'_> {
         args: Vec<Slot>,
     ) -> Result<Option<Slot>, String> {
         if o == op::INVOKESTATIC {
-            if self.classes.get(owner).is_some() {
+            if self.runnable(owner).is_some() {
                 self.initialise(owner)?;
                 let class = self.resolve(owner, name, descriptor).map_err(|_| format!("no {owner}.{name}"))?;
                 return self.call(&class, name, descriptor, args);
@@ -167,7 +182,7 @@ impl Machine<'_> {
             return self.jdk_static(owner, name, descriptor, &args);
         }
         if o == op::INVOKESPECIAL {
-            if name == "<init>" && self.classes.get(owner).is_none() {
+            if name == "<init>" && self.runnable(owner).is_none() {
                 // A superclass's constructor that is not replayed: skipped, its fields unknown.
                 let Concrete::Ref(r) = args[0].value else { return Err("NullPointerException".into()) };
                 match &mut self.heap[r] {
@@ -215,7 +230,7 @@ impl Machine<'_> {
     fn resolve(&self, class: &str, name: &str, descriptor: &str) -> Result<String, String> {
         let mut at = class.to_string();
         loop {
-            let Some(cf) = self.classes.get(&at) else { return Err(at) };
+            let Some(cf) = self.runnable(&at) else { return Err(at) };
             let declared = cf.methods.iter().any(|m| {
                 cf.member_name(m) == name
                     && cf.member_descriptor(m) == descriptor
@@ -234,7 +249,7 @@ impl Machine<'_> {
             return Ok(());
         }
         self.initialised.push(class.to_string());
-        let Some(cf) = self.classes.get(class) else { return Ok(()) };
+        let Some(cf) = self.runnable(class) else { return Ok(()) };
         if let Some(parent) = cf.super_name().map(str::to_string) {
             self.initialise(&parent)?;
         }
@@ -247,7 +262,7 @@ impl Machine<'_> {
 
     /// A new instance of replayed class `class` (initialised first).
     pub(crate) fn new_instance(&mut self, class: &str) -> Result<Slot, String> {
-        if self.classes.get(class).is_none() {
+        if self.runnable(class).is_none() {
             return Err(format!("new {class} is not replayed"));
         }
         self.initialise(class)?;
@@ -257,7 +272,7 @@ impl Machine<'_> {
     /// Static field `owner.name` of a replayed class (initialised first); a
     /// reference of a class that is not replayed is opaque.
     pub(crate) fn read_static(&mut self, owner: &str, name: &str, descriptor: &str) -> Result<Slot, String> {
-        if self.classes.get(owner).is_none() && matches!(descriptor.as_bytes().first(), Some(b'L' | b'[')) {
+        if self.runnable(owner).is_none() && matches!(descriptor.as_bytes().first(), Some(b'L' | b'[')) {
             let class = descriptor.trim_start_matches('L').trim_end_matches(';').to_string();
             return Ok(self.alloc(Object::Opaque { class }));
         }
@@ -275,7 +290,7 @@ impl Machine<'_> {
 
     /// Initialises `owner` when it is replayed; an error when it is not.
     fn static_owner(&mut self, owner: &str, name: &str) -> Result<(), String> {
-        if self.classes.get(owner).is_none() {
+        if self.runnable(owner).is_none() {
             return Err(format!("static field {owner}.{name} is not replayed"));
         }
         self.initialise(owner)
@@ -327,6 +342,11 @@ impl Machine<'_> {
 fn class_operand(f: &Frame<'_>, insn: &Insn) -> Result<String, String> {
     let Operand::Constant(index) = insn.operand else { return Err("bad class operand".into()) };
     f.cf.constant_pool.class_name(index).map(str::to_string).map_err(|e| e.to_string())
+}
+
+/// The type a field descriptor names.
+fn field_type(descriptor: &str) -> Result<model::descriptor::FieldType, String> {
+    model::descriptor::FieldType::parse(descriptor).map_err(|e| e.to_string())
 }
 
 /// The method descriptor of an `invokedynamic`'s call site.

@@ -8,14 +8,15 @@ import java.util.List;
 /**
  * A needle behind calls into the JDK that the concolic replay does not
  * model: a list's methods, its copy constructor, a sort whose comparator
- * calls back into this class, and string concatenation
- * ({@code invokedynamic}). The replay goes past them only with the values
- * the JVM logged.
+ * calls back into this class, string concatenation ({@code invokedynamic}),
+ * and a field of a class that is not instrumented ({@link Price}). The
+ * replay goes past them only with the values the JVM logged.
  */
 public class Basket {
     private final List<String> names = new ArrayList<>();
     private int total;
     private int count;
+    private Price last = new Price(0);
 
     /** Adds an item; a name already in the basket is ignored. */
     public void put(String name, int price) {
@@ -25,6 +26,7 @@ public class Basket {
         names.add(name);
         total += price;
         count++;
+        last = new Price(price);
     }
 
     /** 1 when the basket holds three items and their total matches {@code code}. */
@@ -33,7 +35,7 @@ public class Basket {
         Collections.sort(sorted, new ByLength());
         String first = sorted.isEmpty() ? "" : sorted.get(0);
         String label = first + "#" + count;
-        if (label.length() > 40) {
+        if (label.length() > 40 || last.cents < 0) {
             return -1;
         }
         if (count == 3 && (total ^ code) == 0x5a5a) {
