@@ -9,8 +9,8 @@
 //! the characters and length of a symbolic string, the value of a box
 //! become `Origin::Pin` clauses), so a solution cannot change an input the
 //! logged result depended on. A builder passed to the call becomes opaque
-//! (the call may have changed it), and an array argument stops the replay
-//! unless the method only reads it. What the result depends on through the
+//! (the call may have changed it), and so does an array (its elements and
+//! length pinned) unless the method only reads it. What the result depends on through the
 //! fields of replayed objects passed to the JDK (through callbacks) is not
 //! tracked.
 //!
@@ -168,7 +168,14 @@ impl Machine<'_> {
         if next.is_some_and(|n| matches!(n.opcode, op::POP | op::POP2)) {
             return Ok(Some(default_value(&ret.to_descriptor())));
         }
-        self.logged_value(f, insn, &ret, call.why).map(Some)
+        match self.logged_value(f, insn, &ret, call.why) {
+            // `<clinit>` logs nothing (the workers re-run an uninstrumented copy): a reference it gets is opaque.
+            Err(_) if f.method.0 == "<clinit>" && ret.is_reference() => {
+                let class = ret.to_internal_name().map_or_else(String::new, |c| c.as_str().to_string());
+                Ok(Some(self.alloc(Object::Opaque { class })))
+            }
+            logged => logged.map(Some),
+        }
     }
 
     /// The value of type `ty` the JVM logged at `insn` of `f` (a call's
@@ -205,8 +212,18 @@ impl Machine<'_> {
                     }
                     Object::Boxed { value, .. } if value.sym.is_some() => self.concretise_any(&value)?,
                     Object::Builder { .. } => self.heap[r] = Object::Opaque { class: "java/lang/StringBuilder".into() },
-                    Object::Array { .. } if !reads_arrays(owner, name) => {
-                        return Err("an array passed to the JDK may change".into());
+                    Object::Array { items, length, .. } => {
+                        for item in items.iter().filter(|i| i.sym.is_some()) {
+                            self.concretise_any(item)?;
+                        }
+                        if let Some(length) = length {
+                            let n = Value::Int(items.len() as i32);
+                            self.concretise(&Slot { value: Concrete::Prim(n), sym: Some(length) })?;
+                        }
+                        if !reads_arrays(owner, name) {
+                            // The JDK may have written it: reading it again stops the replay.
+                            self.heap[r] = Object::Opaque { class: "[".into() };
+                        }
                     }
                     _ => {}
                 },

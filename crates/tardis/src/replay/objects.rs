@@ -136,13 +136,29 @@ impl Machine<'_> {
     /// Field `name` of the instance `receiver` refers to.
     pub(crate) fn get_field(&self, receiver: &Slot, name: &str, descriptor: &str) -> Result<Slot, String> {
         match self.object(receiver)? {
-            Object::Instance { fields, partial, .. } => match fields.get(name) {
+            Object::Instance { class, fields, partial } => match fields.get(name) {
                 Some(value) => Ok(value.clone()),
-                None if *partial => Err(format!("field {name} may be set by a constructor that is not replayed")),
+                None if *partial && !self.declares_field(class, name) => {
+                    Err(format!("field {name} may be set by a constructor that is not replayed"))
+                }
                 None => Ok(default_value(descriptor)),
             },
             _ => Err(format!("field {name} of an object that is not replayed")),
         }
+    }
+
+    /// Whether `class` or one of its superclasses whose code the replay
+    /// runs declares field `name` (then no skipped constructor sets it).
+    fn declares_field(&self, class: &str, name: &str) -> bool {
+        let mut at = class.to_string();
+        while let Some(cf) = self.runnable(&at) {
+            if cf.fields.iter().any(|f| cf.member_name(f) == name) {
+                return true;
+            }
+            let Some(parent) = cf.super_name() else { return false };
+            at = parent.to_string();
+        }
+        false
     }
 
     /// Sets field `name` of the instance `receiver` refers to.
