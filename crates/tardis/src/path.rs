@@ -167,10 +167,19 @@ impl PathCondition {
     /// One alternative per clause: its prefix and its negation, sliced.
     /// Clauses that read no symbol (constant outcomes) give none.
     pub fn alternatives(&self) -> Vec<Alternative> {
-        (0..self.clauses.len())
-            .filter(|&i| !self.clauses[i].symbols().is_empty())
-            .map(|i| Alternative { negated: i, clauses: self.slice(i) })
-            .collect()
+        self.negatable().map(|i| self.alternative(i)).collect()
+    }
+
+    /// The indices of the clauses that have symbols, which alternatives negate.
+    pub fn negatable(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.clauses.len()).filter(|&i| !self.clauses[i].symbols().is_empty())
+    }
+
+    /// The alternative that negates clause `i` (sliced as in
+    /// [`Self::alternatives`]); slicing costs O(i) per round, so a caller
+    /// with a long path asks only for the alternatives it wants.
+    pub fn alternative(&self, i: usize) -> Alternative {
+        Alternative { negated: i, clauses: self.slice(i) }
     }
 
     /// The clauses of the prefix of clause `i` related to it (sharing a

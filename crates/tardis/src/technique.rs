@@ -288,13 +288,14 @@ impl DseSource {
         }
         self.selector.learn(Fingerprint::of(&replay.path.clauses), true);
         let test = Arc::new(test.clone());
-        for alternative in replay.path.alternatives() {
-            let Some(site) = replay.target(alternative.negated) else { continue };
+        for negated in replay.path.negatable() {
+            let Some(site) = replay.target(negated) else { continue };
             let Some(goal) = self.goals.get(&site).copied() else { continue };
             let method = (site.class, site.method, site.descriptor);
-            if !frontier.wants(goal, &method) || !self.seen_alternatives.insert(key(&replay, &alternative)) {
+            if !frontier.wants(goal, &method) || !self.seen_alternatives.insert(key(&replay, negated)) {
                 continue;
             }
+            let alternative = replay.path.alternative(negated);
             self.count("alternatives", 1.0);
             let fp = Fingerprint::of(&alternative.clauses);
             let pending = Pending { test: Arc::clone(&test), replay: Arc::clone(&replay), alternative, goal, method };
@@ -423,10 +424,10 @@ fn test_key(test: &TestCase) -> u64 {
 }
 
 /// The same prefix and negation from another run is the same alternative.
-fn key(replay: &Replay, alternative: &Alternative) -> String {
+fn key(replay: &Replay, negated: usize) -> String {
     let clauses = &replay.path.clauses;
-    let mut whole: Vec<Clause> = clauses[..alternative.negated].to_vec();
-    whole.push(clauses[alternative.negated].negate());
+    let mut whole: Vec<Clause> = clauses[..negated].to_vec();
+    whole.push(clauses[negated].negate());
     let mut names = BTreeMap::new();
     whole.iter().map(|c| canonical(c, &mut names, false)).collect::<Vec<_>>().join(" && ")
 }

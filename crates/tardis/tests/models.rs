@@ -97,6 +97,9 @@ fn cases() -> Vec<(&'static str, &'static str, Vec<Arg>)> {
     for (from, n, i) in [(0, 3, 2), (2, 3, 3), (4, 2, 0), (-1, 1, 0), (0, 5, 0), (1, 0, 1)] {
         out.push(("arraycopy", "(III)I", vec![P(Int(from)), P(Int(n)), P(Int(i))]));
     }
+    for (rows, r, c) in [(2, 1, 2), (3, 2, 0), (2, 2, 0), (0, 0, 0), (-1, 0, 0), (2, 1, 3)] {
+        out.push(("grid", "(III)I", vec![P(Int(rows)), P(Int(r)), P(Int(c))]));
+    }
     for c in [0u16, 65, 0xffff] {
         out.push(("boxC", "(C)I", vec![P(Char(c))]));
     }

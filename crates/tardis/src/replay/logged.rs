@@ -189,7 +189,7 @@ impl Machine<'_> {
     ) -> Result<Slot, String> {
         let Some(cursor) = self.log.as_mut() else { return Err(why) };
         let site = cursor.sites.get(f.cf.name(), &f.method.0, &f.method.1, insn.bci).ok_or(why)?;
-        let value = cursor.take(site)?;
+        let value = cursor.take(site).map_err(|e| format!("{e} ({}.{} at {})", f.cf.name(), f.method.0, insn.bci))?;
         let slot = self.logged_slot(value, ty)?;
         self.out.logged += 1;
         Ok(slot)

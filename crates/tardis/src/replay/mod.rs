@@ -244,6 +244,9 @@ pub(crate) enum Object {
 const MAX_STEPS: usize = 200_000;
 /// Nested calls at most.
 const MAX_DEPTH: usize = 64;
+/// Clauses of a path condition at most: a longer path stops the replay
+/// (slicing its alternatives costs the square of its length).
+pub const MAX_CLAUSES: usize = 2_000;
 
 /// The interpreter: the classes, the heap, the static fields and what the
 /// replay found so far.
@@ -418,6 +421,9 @@ impl<'a> Machine<'a> {
             self.steps += 1;
             if self.steps > MAX_STEPS {
                 return Err("step limit".into());
+            }
+            if self.out.path.clauses.len() > MAX_CLAUSES {
+                return Err(format!("a path condition of over {MAX_CLAUSES} clauses"));
             }
             match self.step(frame)? {
                 Flow::Next => frame.pc += 1,

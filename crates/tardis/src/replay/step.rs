@@ -93,6 +93,7 @@ impl Machine<'_> {
             op::IRETURN..=op::ARETURN => return Ok(Flow::Return(Some(f.pop()?))),
             op::RETURN => return Ok(Flow::Return(None)),
             op::NEWARRAY => self.new_array(f, insn)?,
+            op::MULTIANEWARRAY => self.multi_array(f, insn)?,
             op::ANEWARRAY => {
                 let n = self.concretise(&f.pop()?)?;
                 let n = array_length(n)?;
@@ -228,6 +229,47 @@ impl Machine<'_> {
         let slot = usize::try_from(i).ok().and_then(|i| items.get_mut(i)).ok_or("ArrayIndexOutOfBoundsException")?;
         *slot = narrowed;
         Ok(())
+    }
+
+    /// `multianewarray`: nested arrays of the popped (pinned) sizes.
+    fn multi_array(&mut self, f: &mut Frame<'_>, insn: &Insn) -> Result<(), String> {
+        let Operand::MultiANewArray { index, dims } = insn.operand else { return Err("bad multianewarray".into()) };
+        let class = f.cf.constant_pool.class_name(index).map_err(|e| e.to_string())?.to_string();
+        let mut sizes = Vec::with_capacity(usize::from(dims));
+        for _ in 0..dims {
+            let n = self.concretise(&f.pop()?)?;
+            sizes.push(array_length(n)?);
+        }
+        sizes.reverse();
+        let total = sizes.iter().try_fold(1usize, |acc, n| acc.checked_mul((*n).max(1)));
+        if total.is_none_or(|t| t > MAX_ARRAY_LENGTH) {
+            return Err("a multi-dimensional array this large is not replayed".into());
+        }
+        let array = self.nested_array(&class, &sizes);
+        f.stack.push(array);
+        Ok(())
+    }
+
+    /// An array of type `descriptor` (`[[I`) with `sizes` for its first dimensions.
+    fn nested_array(&mut self, descriptor: &str, sizes: &[usize]) -> Slot {
+        let element = &descriptor[1..];
+        let Some((&n, rest)) = sizes.split_first() else { return Slot { value: Concrete::Null, sym: None } };
+        if !rest.is_empty() {
+            let items = (0..n).map(|_| self.nested_array(element, rest)).collect();
+            return self.alloc(Object::Array { narrow: None, items, length: None });
+        }
+        let (narrow, zero) = match element.as_bytes().first() {
+            Some(b'B' | b'Z') => (Some(Conv::I2B), Some(Value::Int(0))),
+            Some(b'C') => (Some(Conv::I2C), Some(Value::Int(0))),
+            Some(b'S') => (Some(Conv::I2S), Some(Value::Int(0))),
+            Some(b'I') => (None, Some(Value::Int(0))),
+            Some(b'J') => (None, Some(Value::Long(0))),
+            Some(b'F') => (None, Some(Value::Float(0.0))),
+            Some(b'D') => (None, Some(Value::Double(0.0))),
+            _ => (None, None),
+        };
+        let item = zero.map_or(Slot { value: Concrete::Null, sym: None }, number);
+        self.alloc(Object::Array { narrow, items: vec![item; n], length: None })
     }
 
     fn new_array(&mut self, f: &mut Frame<'_>, insn: &Insn) -> Result<(), String> {

@@ -60,4 +60,11 @@ public final class Models {
         System.arraycopy(a, from, b, 1, n);
         return b[i];
     }
+
+    /** A multi-dimensional array ({@code multianewarray}): a store and narrowed bytes. */
+    public static int grid(int rows, int r, int c) {
+        byte[][] g = new byte[rows][3];
+        g[r][c] = (byte) (r * 100 + c);
+        return g[r][c] + g[0].length * 1000 + g.length * 10000;
+    }
 }
