@@ -288,4 +288,16 @@ pub trait Executor {
     /// [`ExecError`] only when the executor cannot work at all; failures of
     /// individual tests are in their [`ExecutionResult`].
     fn execute(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError>;
+
+    /// Executes `tests` with the value log on, keeping at most `cap` events
+    /// per test ([`Trace::values`]; TARDIS's replay of these tests). The
+    /// default runs them without: an executor without value-log probes has
+    /// no log to give.
+    ///
+    /// # Errors
+    /// As [`Executor::execute`].
+    fn execute_logged(&mut self, tests: &[TestCase], cap: u32) -> Result<Vec<ExecutionResult>, ExecError> {
+        let _ = cap;
+        self.execute(tests)
+    }
 }

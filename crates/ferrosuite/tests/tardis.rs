@@ -2,7 +2,8 @@
 //! `testdata/tardis/src/needles/Ledger.java`: with `--dse` the search
 //! covers every branch, the product needle included, the report counts what
 //! the DSE step did, and the emitted tests pass under JUnit; `--no-dse`
-//! wins over `--dse`.
+//! wins over `--dse`; on `testdata/tardis/src/logged/Basket.java` the DSE
+//! step replays tests with their value logs.
 
 mod util;
 
@@ -79,4 +80,26 @@ fn no_dse_wins_over_dse() {
     ]);
     let r = report(&out);
     assert!(r["classes"][0]["techniques"].get("tardis").is_none(), "{}", r["classes"][0]["techniques"]);
+}
+
+/// The DSE step has the tests it replays run again with the value log on
+/// (`search::Variation::tests_to_log`): on `logged.Basket`, whose methods
+/// call into the JDK, replays use logged values, and the suite passes.
+#[test]
+fn dse_steps_replay_tests_with_their_value_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = needles(dir.path());
+    let out = dir.path().join("out");
+    let cp = classes.to_str().unwrap();
+    let args = ["generate", "-c", cp, "--class", "logged.Basket", "--budget", "10", "--seed", "1"];
+    util::ferrosuite_ok(&[&args[..], &["--out", out.to_str().unwrap(), "--dse"]].concat());
+    let r = report(&out);
+    let class = &r["classes"][0];
+    let tardis = &class["techniques"]["tardis"];
+    for key in ["replays_with_log", "logged_values", "log_seconds"] {
+        assert!(tardis[key].as_f64().is_some_and(|v| v > 0.0), "{key}: {tardis}");
+    }
+    let source = out.join(class["test_file"].as_str().unwrap());
+    let name = class["class"].as_str().unwrap().to_string() + "_FerroTest";
+    util::all_pass_under_junit4(&classes, &dir.path().join("test-classes"), &[(name, source)], junit::test_methods_in);
 }

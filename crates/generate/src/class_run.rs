@@ -257,8 +257,6 @@ fn try_generate(
     let problem = Problem { goals: &run.goals, map: &run.map, cut: class };
     let mut events = SearchEvents { observer, targeted: 0 };
     let outcome = search::run(&problem, &mut run.pool, &mut variation, &search_config, &mut rng, &mut events);
-    // A value log (TARDIS) is for the search only: minimising and verification run without.
-    run.pool.set_value_log(0);
     let targeted = events.targeted;
     record_sources(&variation.sources, targeted, t.elapsed().as_secs_f64(), report);
     let outcome = outcome?;

@@ -179,6 +179,14 @@ pub trait GoalSource {
         Vec::new()
     }
 
+    /// Which of `tests` (the population, by index) the next
+    /// [`GoalSource::solved_tests`] wants with their value logs
+    /// ([`search::Variation::tests_to_log`]); default: none.
+    fn tests_to_log(&mut self, tests: &[&TestCase]) -> Vec<usize> {
+        let _ = tests;
+        Vec::new()
+    }
+
     /// How many goals the last [`GoalSource::solved_tests`] covered first; default: ignored.
     fn solved_covered(&mut self, goals: usize) {
         let _ = goals;

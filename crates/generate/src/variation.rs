@@ -73,6 +73,13 @@ impl Variation for ClusterVariation<'_> {
         self.sources.iter_mut().flat_map(|s| s.solved_tests(tests, uncovered, rng)).collect()
     }
 
+    fn tests_to_log(&mut self, tests: &[&TestCase]) -> Vec<usize> {
+        let mut wanted: Vec<usize> = self.sources.iter_mut().flat_map(|s| s.tests_to_log(tests)).collect();
+        wanted.sort_unstable();
+        wanted.dedup();
+        wanted
+    }
+
     fn solved_covered(&mut self, goals: usize) {
         self.sources.iter_mut().for_each(|s| s.solved_covered(goals));
     }

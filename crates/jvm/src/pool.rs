@@ -470,6 +470,14 @@ impl Executor for Pool {
     fn execute(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError> {
         self.run_batch(tests, None)
     }
+
+    fn execute_logged(&mut self, tests: &[TestCase], cap: u32) -> Result<Vec<ExecutionResult>, ExecError> {
+        let own = self.exec.value_log;
+        self.exec.value_log = cap;
+        let results = self.run_batch(tests, None);
+        self.exec.value_log = own;
+        results
+    }
 }
 
 impl Pool {

@@ -120,6 +120,22 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         self.evaluate_targeted(tests, vec![false; n])
     }
 
+    /// The value logs of `tests`, run again with the log on (at most `cap`
+    /// events each): what TARDIS's replay needs of the tests it replays.
+    /// The runs count as evaluations; their coverage is not recorded (the
+    /// tests ran before).
+    ///
+    /// # Errors
+    /// [`ExecError`] when the executor fails as a whole.
+    pub fn value_logs(&mut self, tests: &[TestCase], cap: u32) -> Result<Vec<Option<exec::ValueLog>>, ExecError> {
+        if tests.is_empty() {
+            return Ok(Vec::new());
+        }
+        let results = self.executor.execute_logged(tests, cap)?;
+        self.evaluations += tests.len() as u64;
+        Ok(results.into_iter().map(|r| r.trace.values).collect())
+    }
+
     /// [`Self::evaluate`] with, per test, whether it is targeted (a
     /// [`crate::Variation::targeted_test`] or its offspring).
     ///
@@ -137,7 +153,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         let results = self.executor.execute(&tests)?;
         self.evaluations += tests.len() as u64;
         let mut out = Vec::with_capacity(tests.len());
-        for ((test, mut result), targeted) in tests.into_iter().zip(results).zip(targeted) {
+        for ((test, result), targeted) in tests.into_iter().zip(results).zip(targeted) {
             if let TestOutcome::Rejected { reason } = &result.outcome {
                 tracing::warn!("test rejected before execution: {reason}\n{test}");
                 continue;
@@ -145,9 +161,8 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             if obs_slow(&result) {
                 tracing::debug!("slow test ({:?}, {:?}):\n{test}", result.outcome, result.duration);
             }
-            let mut obs = Observation::of(&result, self.problem.map);
+            let obs = Observation::of(&result, self.problem.map);
             self.record(&test, &result, &obs, targeted);
-            obs.values = result.trace.values.take().map(std::sync::Arc::new);
             self.strings.extend(result.trace.strings.iter().cloned());
             self.remember_numbers(&test, &result.trace.numbers);
             out.push(Evaluated { threw_at: first_throw(&result), test, obs, targeted });

@@ -24,10 +24,6 @@ pub struct Observation {
     pub distances: BTreeMap<GoalId, f64>,
     /// Whether the test timed out or crashed.
     pub timed_out: bool,
-    /// The value log of the execution, when one was kept
-    /// ([`exec::ExecConfig::value_log`]); shared, as populations copy
-    /// observations.
-    pub values: Option<std::sync::Arc<exec::ValueLog>>,
 }
 
 impl Observation {
@@ -37,7 +33,6 @@ impl Observation {
             covered: map.covered_by(result),
             distances: map.branch_distances(&result.trace),
             timed_out: matches!(result.outcome, TestOutcome::Timeout | TestOutcome::Crashed { .. }),
-            values: None,
         }
     }
 }

@@ -130,6 +130,13 @@ pub trait Variation {
     fn solved_tests(&mut self, _tests: &[Executed<'_>], _uncovered: &[GoalId], _rng: &mut ChaCha8Rng) -> Vec<TestCase> {
         Vec::new()
     }
+    /// Which of `tests` (the population, by index) the next
+    /// [`Variation::solved_tests`] wants with their value logs: the search
+    /// runs those again with the log on (at most [`mosa::VALUE_LOG_CAP`]
+    /// events each) and passes the logs along. Default: none.
+    fn tests_to_log(&mut self, _tests: &[&TestCase]) -> Vec<usize> {
+        Vec::new()
+    }
     /// How many goals the last [`Variation::solved_tests`] covered first
     /// (default: ignored).
     fn solved_covered(&mut self, _goals: usize) {}
@@ -142,8 +149,8 @@ pub trait Variation {
 pub struct Executed<'a> {
     /// The test case.
     pub test: &'a TestCase,
-    /// The results of its calls into the JDK, in execution order
-    /// ([`exec::ValueLog`]), when the executor logged them.
+    /// Its value log ([`exec::ValueLog`]), when the variation asked for it
+    /// ([`Variation::tests_to_log`]).
     pub values: Option<&'a exec::ValueLog>,
 }
 

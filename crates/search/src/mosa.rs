@@ -76,8 +76,14 @@ pub const DSE_STAGNATION: u32 = 3;
 /// The search also asks for solved tests every this many generations.
 pub const DSE_PERIOD: u32 = 10;
 
-/// One DSE step: solved tests from the population, evaluated as targeted
-/// tests; the goals they covered first go back to the variation.
+/// Events the value log keeps per test at most, when a DSE step has tests
+/// run again with it ([`Variation::tests_to_log`]).
+pub const VALUE_LOG_CAP: u32 = 4096;
+
+/// One DSE step: the tests of the population the variation will replay run
+/// again with the value log on, then solved tests from the population,
+/// evaluated as targeted tests; the goals they covered first go back to the
+/// variation.
 fn dse_step(
     ev: &mut Evaluator<'_, '_>,
     variation: &mut dyn Variation,
@@ -85,8 +91,17 @@ fn dse_step(
     dynamic: bool,
     rng: &mut ChaCha8Rng,
 ) -> Result<Vec<Evaluated>, ExecError> {
-    let tests: Vec<Executed<'_>> =
-        population.iter().map(|e| Executed { test: &e.test, values: e.obs.values.as_deref() }).collect();
+    let tests: Vec<&testcase::TestCase> = population.iter().map(|e| &e.test).collect();
+    let wanted = variation.tests_to_log(&tests);
+    let again: Vec<testcase::TestCase> = wanted.iter().filter_map(|&i| tests.get(i).map(|t| (*t).clone())).collect();
+    let logs = ev.value_logs(&again, VALUE_LOG_CAP)?;
+    let mut values: Vec<Option<&exec::ValueLog>> = vec![None; tests.len()];
+    for (&i, log) in wanted.iter().zip(&logs) {
+        if let Some(slot) = values.get_mut(i) {
+            *slot = log.as_ref();
+        }
+    }
+    let tests: Vec<Executed<'_>> = tests.iter().zip(values).map(|(test, values)| Executed { test, values }).collect();
     let solved = variation.solved_tests(&tests, &targets(ev, dynamic), rng);
     if solved.is_empty() {
         return Ok(Vec::new());

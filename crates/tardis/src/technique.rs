@@ -83,9 +83,6 @@ impl Default for DseSettings {
     }
 }
 
-/// Events the value log keeps per test at most ([`exec::ExecConfig::value_log`]).
-pub const VALUE_LOG_CAP: u32 = 4096;
-
 /// TARDIS's technique: a DSE step in the search.
 #[derive(Debug, Clone, Default)]
 pub struct Tardis {
@@ -106,8 +103,9 @@ impl Technique for Tardis {
         "tardis"
     }
 
-    /// Adds the value-log probes to the instrumented classes and turns the
-    /// log on for the search, so the replay can go past calls into the JDK.
+    /// Adds the value-log probes to the instrumented classes, so the replay
+    /// can go past calls into the JDK (the log is off except for the tests
+    /// a DSE step replays: [`GoalSource::tests_to_log`]).
     fn goals(&mut self, run: &mut ClassRun) {
         let mut sites = SiteTable::default();
         let mut base = 0;
@@ -130,9 +128,6 @@ impl Technique for Tardis {
             }
         }
         tracing::debug!(class = %run.class, sites = sites.len(), "tardis: value-log sites");
-        if !sites.is_empty() {
-            run.pool.set_value_log(VALUE_LOG_CAP);
-        }
         self.sites = Arc::new(sites);
     }
 
@@ -211,6 +206,8 @@ pub struct DseSource {
     seen_alternatives: BTreeSet<String>,
     /// Tests replayed (by [`test_key`]), and whether with a value log.
     seen_tests: BTreeMap<u64, bool>,
+    /// When the search was last asked to log tests ([`GoalSource::tests_to_log`]).
+    log_asked: Option<Instant>,
     stats: BTreeMap<&'static str, f64>,
 }
 
@@ -236,6 +233,7 @@ impl DseSource {
             selector: Selector::new(settings.strategy),
             seen_alternatives: BTreeSet::new(),
             seen_tests: BTreeMap::new(),
+            log_asked: None,
             stats: BTreeMap::new(),
         }
     }
@@ -244,6 +242,13 @@ impl DseSource {
     /// takes the results of calls into the JDK from a test's value log.
     pub fn with_sites(self, sites: Arc<SiteTable>) -> DseSource {
         DseSource { sites, ..self }
+    }
+
+    /// Whether a step may run now: the steps are within their share of the
+    /// search's time and no call is to be skipped.
+    fn due(&self) -> bool {
+        let within = self.spent.as_secs_f64() <= self.settings.max_share * self.created.elapsed().as_secs_f64();
+        within && self.skip == 0
     }
 
     /// A step that covered nothing: the next `2^idle` calls (at most
@@ -353,12 +358,22 @@ impl GoalSource for DseSource {
         None
     }
 
-    fn solved_tests(&mut self, tests: &[Executed<'_>], uncovered: &[GoalId], rng: &mut ChaCha8Rng) -> Vec<TestCase> {
-        if self.spent.as_secs_f64() > self.settings.max_share * self.created.elapsed().as_secs_f64() {
+    fn tests_to_log(&mut self, tests: &[&TestCase]) -> Vec<usize> {
+        if self.sites.is_empty() || !self.due() {
             return Vec::new();
         }
-        if self.skip > 0 {
-            self.skip -= 1;
+        self.log_asked = Some(Instant::now());
+        let new = |t: &TestCase| self.seen_tests.get(&test_key(t)).is_none_or(|with_log| !with_log);
+        tests.iter().enumerate().filter(|(_, t)| new(t)).map(|(i, _)| i).take(self.settings.replays_per_step).collect()
+    }
+
+    fn solved_tests(&mut self, tests: &[Executed<'_>], uncovered: &[GoalId], rng: &mut ChaCha8Rng) -> Vec<TestCase> {
+        // The runs of the tests it asked logs of are the step's cost too.
+        let logging = self.log_asked.take().map_or(Duration::ZERO, |t| t.elapsed());
+        self.spent += logging;
+        self.count("log_seconds", logging.as_secs_f64());
+        if !self.due() {
+            self.skip = self.skip.saturating_sub(1);
             return Vec::new();
         }
         let start = Instant::now();
