@@ -44,7 +44,7 @@ impl Machine<'_> {
                 let class = class_operand(f, insn)?;
                 let object = match self.new_instance(&class) {
                     // Its constructor pins its arguments; calls on it take logged results.
-                    Err(_) if self.has_log() => self.alloc(Object::Opaque { class }),
+                    Err(_) if self.has_log() && self.runnable(&class).is_none() => self.alloc(Object::Opaque { class }),
                     made => made?,
                 };
                 f.stack.push(object);
