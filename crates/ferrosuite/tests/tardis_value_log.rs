@@ -21,7 +21,6 @@ use instrument::probes::value_log::ValueLogProbes;
 use jvm::pool::{Pool, WorkerConfig};
 use model::classfile::ClassFile;
 use tardis::concolic::{replay_test, replay_test_with, write_back};
-use tardis::path::Clause;
 use tardis::replay::{Classes, Replay, SiteTable};
 use tardis::solve::{Outcome, solve};
 use testcase::{MethodRef, TestCase, TestCaseBuilder};
@@ -101,9 +100,7 @@ fn audit_result(result: &ExecutionResult) -> i64 {
 fn solved(test: &TestCase, replay: &Replay) -> Vec<TestCase> {
     let mut out = Vec::new();
     for alternative in replay.path.alternatives() {
-        let mut clauses = alternative.clauses.clone();
-        let used: std::collections::BTreeSet<u32> = clauses.iter().flat_map(Clause::symbols).collect();
-        clauses.extend(replay.domains.iter().filter(|d| d.symbols().is_subset(&used)).cloned());
+        let clauses = replay.query(&alternative);
         if let Ok(Outcome::Sat(model)) = solve(&clauses, &replay.types(), &replay.values(), 2000) {
             out.push(write_back(test, replay, &model));
         }

@@ -319,12 +319,6 @@ impl Pool {
         self.execute_with_mutants(tests, &vec![mutant; tests.len()])
     }
 
-    /// Sets the events the value log keeps per test from now on
-    /// ([`ExecConfig::value_log`]; 0 turns it off).
-    pub fn set_value_log(&mut self, cap: u32) {
-        self.exec.value_log = cap;
-    }
-
     /// Executes `tests` without the static reset before each
     /// ([`ExecConfig::static_reset`]): each starts from the static state the
     /// tests before it left, as under JUnit; the pool's own configuration

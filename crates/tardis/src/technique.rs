@@ -322,9 +322,7 @@ impl DseSource {
             self.count("classified_feasible", 1.0);
         }
         let replay = &pending.replay;
-        let mut clauses = pending.alternative.clauses.clone();
-        let used: BTreeSet<u32> = clauses.iter().flat_map(Clause::symbols).collect();
-        clauses.extend(replay.domains.iter().filter(|d| d.symbols().is_subset(&used)).cloned());
+        let clauses = replay.query(&pending.alternative);
         let t = Instant::now();
         let outcome = solve(&clauses, &replay.types(), &replay.values(), self.settings.timeout_ms);
         self.count("solver_seconds", t.elapsed().as_secs_f64());

@@ -14,7 +14,6 @@ use model::classfile::ClassFile;
 use model::descriptor::{BaseType, FieldType};
 use tardis::concolic::{replay_test, write_back};
 use tardis::expr::Value;
-use tardis::path::Clause;
 use tardis::replay::{Classes, Origin};
 use tardis::solve::{Outcome, solve};
 use testcase::builder::TestCaseBuilder;
@@ -100,9 +99,7 @@ fn search(classes: &Classes, start: TestCase, needle: i32) -> TestCase {
             if r.origins[alternative.negated] == Origin::Pin || solves >= 200 {
                 continue;
             }
-            let mut clauses = alternative.clauses.clone();
-            let used: BTreeSet<u32> = clauses.iter().flat_map(Clause::symbols).collect();
-            clauses.extend(r.domains.iter().filter(|d| d.symbols().is_subset(&used)).cloned());
+            let clauses = r.query(&alternative);
             solves += 1;
             if let Ok(Outcome::Sat(model)) = solve(&clauses, &r.types(), &r.values(), 5_000) {
                 let next = write_back(&test, &r, &model);

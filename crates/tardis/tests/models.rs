@@ -12,7 +12,6 @@ use std::path::Path;
 
 use model::classfile::ClassFile;
 use tardis::concolic::{replay_test, write_back};
-use tardis::path::Clause;
 use tardis::replay::{Classes, Origin, Replay};
 use tardis::solve::{Outcome, solve};
 use testcase::TestCase;
@@ -187,9 +186,7 @@ fn solved(test: &TestCase, r: &Replay) -> Vec<TestCase> {
         if r.origins[alternative.negated] == Origin::Pin {
             continue;
         }
-        let mut clauses = alternative.clauses.clone();
-        let used: std::collections::BTreeSet<u32> = clauses.iter().flat_map(Clause::symbols).collect();
-        clauses.extend(r.domains.iter().filter(|d| d.symbols().is_subset(&used)).cloned());
+        let clauses = r.query(&alternative);
         if let Ok(Outcome::Sat(model)) = solve(&clauses, &r.types(), &r.values(), 5_000) {
             out.push(write_back(test, r, &model));
         }

@@ -129,6 +129,15 @@ impl Replay {
         self.symbols.iter().map(|(id, (t, _, _))| (*id, *t)).collect()
     }
 
+    /// What the solver is asked for `alternative`: its clauses and the
+    /// domain clauses of the symbols they use.
+    pub fn query(&self, alternative: &crate::path::Alternative) -> Vec<Clause> {
+        let mut clauses = alternative.clauses.clone();
+        let used: std::collections::BTreeSet<u32> = clauses.iter().flat_map(Clause::symbols).collect();
+        clauses.extend(self.domains.iter().filter(|d| d.symbols().is_subset(&used)).cloned());
+        clauses
+    }
+
     /// The symbols' values in this run.
     pub fn values(&self) -> BTreeMap<u32, Value> {
         self.symbols.iter().map(|(id, (_, v, _))| (*id, *v)).collect()
