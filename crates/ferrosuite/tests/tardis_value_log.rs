@@ -27,20 +27,20 @@ use testcase::{MethodRef, TestCase, TestCaseBuilder};
 
 const CLASSES: [&str; 2] = ["logged/Basket", "logged/Basket$ByLength"];
 
-/// Compiles the fixture, instruments its classes with the coverage and
-/// value-log probes into `dir/instrumented`; the original class files and
-/// the logged sites.
-fn instrument(dir: &Path) -> (Vec<ClassFile>, SiteTable) {
+/// Compiles the fixtures of `testdata/tardis/src/{src}`, instruments
+/// `classes` (internal names) with the coverage and value-log probes into
+/// `dir/instrumented`; their original class files and the logged sites.
+fn instrument(dir: &Path, src: &str, instrumented: &[&str]) -> (Vec<ClassFile>, SiteTable) {
     let classes = dir.join("classes");
     std::fs::create_dir_all(&classes).unwrap();
-    util::javac_dir(&util::repo().join("testdata/tardis/src/logged"), &classes, &[]);
+    util::javac_dir(&util::repo().join("testdata/tardis/src").join(src), &classes, &[]);
     let out = dir.join("instrumented");
     let mut instrumenter = Instrumenter::default();
     let (mut files, mut sites, mut base) = (Vec::new(), SiteTable::default(), 0);
-    for class in CLASSES {
+    for &class in instrumented {
         let bytes = std::fs::read(classes.join(format!("{class}.class"))).unwrap();
         let cf = ClassFile::parse(&bytes).unwrap();
-        let probes = ValueLogProbes::plan(&cf, base, &|c| CLASSES.contains(&c)).unwrap();
+        let probes = ValueLogProbes::plan(&cf, base, &|c| instrumented.contains(&c)).unwrap();
         base += probes.sites.len() as u32;
         sites.add(&cf, &probes);
         let prior = instrumenter.instrument(&bytes).unwrap();
@@ -96,11 +96,12 @@ fn audit_result(result: &ExecutionResult) -> i64 {
     }
 }
 
-/// The tests z3 solves from the alternatives of `replay`.
+/// The tests z3 solves from the alternatives of `replay` (direct DSE: the
+/// logged values fixed, as the DSE step solves first).
 fn solved(test: &TestCase, replay: &Replay) -> Vec<TestCase> {
     let mut out = Vec::new();
     for alternative in replay.path.alternatives() {
-        let clauses = replay.query(&alternative);
+        let clauses = replay.fixed(&replay.query(&alternative));
         if let Ok(Outcome::Sat(model)) = solve(&clauses, &replay.types(), &replay.values(), 2000) {
             out.push(write_back(test, replay, &model));
         }
@@ -111,7 +112,7 @@ fn solved(test: &TestCase, replay: &Replay) -> Vec<TestCase> {
 #[test]
 fn the_value_log_takes_the_replay_past_jdk_calls_to_the_needle() {
     let dir = tempfile::tempdir().unwrap();
-    let (files, sites) = instrument(dir.path());
+    let (files, sites) = instrument(dir.path(), "logged", &CLASSES);
     assert!(sites.len() >= 8, "logged sites: {}", sites.len());
     let mut pool = pool(dir.path());
     let test = three_items();
@@ -134,4 +135,61 @@ fn the_value_log_takes_the_replay_past_jdk_calls_to_the_needle() {
     assert!(needles.contains(&1), "no solved test reaches the needle: audit gave {needles:?}");
     let before: Vec<i64> = solved(&test, &without).iter().map(|t| audit_result(&run(&mut pool, t))).collect();
     assert!(!before.contains(&1), "{before:?}");
+}
+
+/// `new Readings(new int[] {items...}).check()`, each item a literal of its own.
+fn readings(items: [i32; 5]) -> TestCase {
+    let mut b = TestCaseBuilder::new();
+    let array = b.new_array(model::descriptor::FieldType::Base(model::descriptor::BaseType::Int), 5);
+    for (i, item) in items.into_iter().enumerate() {
+        let v = b.int(item);
+        b.array_store(array, i as u32, v);
+    }
+    let m = |name: &str, descriptor: &str| MethodRef::parse("needles.Readings", name, descriptor).unwrap();
+    let readings = b.construct(m("<init>", "([I)V"), &[array]);
+    b.call(readings, m("check", "()I"), &[]);
+    b.build()
+}
+
+/// `needles/Readings.java` keeps its items in an `ArrayList`: the replay of
+/// `check` sees them only as logged values, so the alternative that makes
+/// the last item calibrated cannot be written into the test. It becomes a
+/// path-condition goal: the origin test is some way from it, a test that
+/// breaks an item the prefix needs is further, and a test whose last item
+/// is calibrated (1451 % 11 == 10) reaches it, all measured on the JVM's logs.
+#[test]
+fn an_alternative_over_logged_values_becomes_a_path_condition_goal_the_jvm_can_reach() {
+    use tardis::pcgoal::PcGoal;
+    let dir = tempfile::tempdir().unwrap();
+    let (files, sites) = instrument(dir.path(), "needles", &["needles/Readings"]);
+    let mut pool = pool(dir.path());
+    let classes = Classes::new(files);
+    let replay_of = |pool: &mut Pool, test: &TestCase| {
+        let result = run(pool, test);
+        let log = result.trace.values.clone().expect("the log is on");
+        replay_test_with(&classes, test, Some((&log, &sites)))
+    };
+    let origin_test = readings([593, 1451, 21, 32, 7]);
+    assert_eq!(audit_result(&run(&mut pool, &origin_test)), 0);
+    let origin = replay_of(&mut pool, &origin_test);
+    assert_eq!(origin.stopped, None);
+    // The clause of the last item (`3 * r % 11 != 8` held): the last one
+    // with a remainder, over a logged value.
+    let negated = (0..origin.path.clauses.len())
+        .rev()
+        .find(|&i| format!("{:?}", origin.path.clauses[i]).contains("Rem"))
+        .expect("a clause of an item");
+    assert!(!origin.logged_in(std::slice::from_ref(&origin.path.clauses[negated])).is_empty());
+    let alternative = origin.path.alternative(negated);
+    let query = origin.query(&alternative);
+    let fixed = solve(&origin.fixed(&query), &origin.types(), &origin.values(), 2000);
+    assert_eq!(fixed, Ok(Outcome::Unsat), "no literal of the test decides a logged value");
+    assert!(matches!(solve(&query, &origin.types(), &origin.values(), 2000), Ok(Outcome::Sat(_))));
+    let goal = PcGoal::new(&origin, negated).expect("a goal");
+    let start = goal.fitness(&origin);
+    assert!(start > 0.0 && start < 1.0, "only the negated clause fails: {start}");
+    let broken = goal.fitness(&replay_of(&mut pool, &readings([594, 1451, 21, 32, 7])));
+    assert!(broken > 1.0, "the first item no longer calibrated breaks the prefix: {broken}");
+    let reached = readings([593, 1451, 21, 32, 1451]);
+    assert_eq!(goal.fitness(&replay_of(&mut pool, &reached)), 0.0);
 }

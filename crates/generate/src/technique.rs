@@ -192,6 +192,25 @@ pub trait GoalSource {
         let _ = goals;
     }
 
+    /// Per temporary objective of the source, the fitness of each of
+    /// `tests` ([`search::Variation::extra_fitness`]); default: none.
+    fn extra_fitness(&mut self, tests: &[&TestCase]) -> Vec<Vec<f64>> {
+        let _ = tests;
+        Vec::new()
+    }
+
+    /// Whether the search should run its next tests with the value log on
+    /// ([`search::Variation::wants_value_logs`]); default: no.
+    fn wants_value_logs(&self) -> bool {
+        false
+    }
+
+    /// Tests the search just ran with the value log on
+    /// ([`search::Variation::observe_logged`]); default: ignored.
+    fn observe_logged(&mut self, tests: &[search::Executed<'_>]) {
+        let _ = tests;
+    }
+
     /// The technique's name ([`Technique::name`]), the key of its numbers in `report.json`.
     fn name(&self) -> &'static str;
 

@@ -84,6 +84,18 @@ impl Variation for ClusterVariation<'_> {
         self.sources.iter_mut().for_each(|s| s.solved_covered(goals));
     }
 
+    fn extra_fitness(&mut self, tests: &[&TestCase]) -> Vec<Vec<f64>> {
+        self.sources.iter_mut().flat_map(|s| s.extra_fitness(tests)).collect()
+    }
+
+    fn wants_value_logs(&self) -> bool {
+        self.sources.iter().any(|s| s.wants_value_logs())
+    }
+
+    fn observe_logged(&mut self, tests: &[search::Executed<'_>]) {
+        self.sources.iter_mut().for_each(|s| s.observe_logged(tests));
+    }
+
     fn observe_values(&mut self, values: &search::RunTimeValues) {
         values.strings.iter().for_each(|s| self.seeds.add_string(s.clone()));
         for &n in &values.numbers {

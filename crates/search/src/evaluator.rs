@@ -42,6 +42,8 @@ pub struct Evaluated {
     /// Whether the test is a targeted test or descends from one
     /// ([`crate::Variation::targeted_test`]).
     pub targeted: bool,
+    /// Its value log, when it ran with one ([`Evaluator::evaluate_logged`]).
+    pub values: Option<exec::ValueLog>,
 }
 
 /// Runs tests for a search and keeps its books.
@@ -143,17 +145,33 @@ impl<'a, 'p> Evaluator<'a, 'p> {
     /// [`ExecError`] when the executor fails as a whole.
     pub fn evaluate_targeted(
         &mut self,
+        tests: Vec<TestCase>,
+        targeted: Vec<bool>,
+    ) -> Result<Vec<Evaluated>, ExecError> {
+        self.evaluate_logged(tests, targeted, 0)
+    }
+
+    /// [`Self::evaluate_targeted`] with the value log on (at most `cap`
+    /// events per test; 0 runs without it): each test's log is in
+    /// [`Evaluated::values`].
+    ///
+    /// # Errors
+    /// [`ExecError`] when the executor fails as a whole.
+    pub fn evaluate_logged(
+        &mut self,
         mut tests: Vec<TestCase>,
         targeted: Vec<bool>,
+        cap: u32,
     ) -> Result<Vec<Evaluated>, ExecError> {
         tests.truncate(self.remaining_evaluations());
         if tests.is_empty() {
             return Ok(Vec::new());
         }
-        let results = self.executor.execute(&tests)?;
+        let results =
+            if cap > 0 { self.executor.execute_logged(&tests, cap)? } else { self.executor.execute(&tests)? };
         self.evaluations += tests.len() as u64;
         let mut out = Vec::with_capacity(tests.len());
-        for ((test, result), targeted) in tests.into_iter().zip(results).zip(targeted) {
+        for ((test, mut result), targeted) in tests.into_iter().zip(results).zip(targeted) {
             if let TestOutcome::Rejected { reason } = &result.outcome {
                 tracing::warn!("test rejected before execution: {reason}\n{test}");
                 continue;
@@ -165,7 +183,8 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             self.record(&test, &result, &obs, targeted);
             self.strings.extend(result.trace.strings.iter().cloned());
             self.remember_numbers(&test, &result.trace.numbers);
-            out.push(Evaluated { threw_at: first_throw(&result), test, obs, targeted });
+            let values = result.trace.values.take();
+            out.push(Evaluated { threw_at: first_throw(&result), test, obs, targeted, values });
         }
         let event = SearchEvent::Progress {
             evaluations: self.evaluations,

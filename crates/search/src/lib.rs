@@ -140,6 +140,23 @@ pub trait Variation {
     /// How many goals the last [`Variation::solved_tests`] covered first
     /// (default: ignored).
     fn solved_covered(&mut self, _goals: usize) {}
+    /// Temporary objectives of the search (TARDIS's path-condition goals,
+    /// TECHNIQUES.md §5 step 4): per objective active now, the fitness of
+    /// each of `tests` (lower is better, 0 reached; `f64::INFINITY` for a
+    /// test it cannot judge). (Dyna)MOSA ranks the population by these as
+    /// by its goals. None (the default) adds nothing.
+    fn extra_fitness(&mut self, _tests: &[&TestCase]) -> Vec<Vec<f64>> {
+        Vec::new()
+    }
+    /// Whether the next tests the search runs should run with the value
+    /// log on (the temporary objectives are measured on it); their logs go
+    /// to [`Variation::observe_logged`]. Default: no.
+    fn wants_value_logs(&self) -> bool {
+        false
+    }
+    /// Tests just run with the value log on, because
+    /// [`Variation::wants_value_logs`] said so (default: ignored).
+    fn observe_logged(&mut self, _tests: &[Executed<'_>]) {}
 }
 
 /// A test of the population as the DSE step sees it

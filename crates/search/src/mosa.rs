@@ -46,12 +46,18 @@ pub fn run(
             continue;
         }
         variation.observe_values(&ev.take_values());
-        let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness);
-        let (offspring, targeted) = breed(&population, &scores, variation, config, rng);
-        let offspring = ev.evaluate_targeted(offspring, targeted)?;
+        let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness, variation);
+        let (mut offspring, mut targeted) = breed(&population, &scores, variation, config, rng);
+        for &best in &scores.extra_best {
+            for _ in 0..FOCUSED_OFFSPRING {
+                offspring.push(variation.mutate(&population[best].test, rng));
+                targeted.push(population[best].targeted);
+            }
+        }
+        let offspring = evaluate(ev, variation, offspring, targeted)?;
         population.extend(offspring);
         if let Some(test) = variation.targeted_test(&targets(ev, dynamic), rng) {
-            population.extend(ev.evaluate_targeted(vec![test], vec![true])?);
+            population.extend(evaluate(ev, variation, vec![test], vec![true])?);
         }
         generation += 1;
         let covered = ev.archive.covered().count();
@@ -63,7 +69,7 @@ pub fn run(
             last_covered = ev.archive.covered().count();
         }
         // Targets again: the offspring may have covered goals and activated others.
-        let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness);
+        let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness, variation);
         population = select(population, &scores, config.population);
     }
     Ok(())
@@ -108,9 +114,30 @@ fn dse_step(
     }
     let before = ev.archive.covered().count();
     let flags = vec![true; solved.len()];
-    let evaluated = ev.evaluate_targeted(solved, flags)?;
+    let evaluated = evaluate(ev, variation, solved, flags)?;
     variation.solved_covered(ev.archive.covered().count().saturating_sub(before));
     Ok(evaluated)
+}
+
+/// Evaluates `tests` ([`Evaluator::evaluate_targeted`]), with the value
+/// log on when the variation wants it for its temporary objectives
+/// ([`Variation::wants_value_logs`]); the logs go to the variation, not
+/// into the population.
+fn evaluate(
+    ev: &mut Evaluator<'_, '_>,
+    variation: &mut dyn Variation,
+    tests: Vec<testcase::TestCase>,
+    targeted: Vec<bool>,
+) -> Result<Vec<Evaluated>, ExecError> {
+    if !variation.wants_value_logs() {
+        return ev.evaluate_targeted(tests, targeted);
+    }
+    let mut out = ev.evaluate_logged(tests, targeted, VALUE_LOG_CAP)?;
+    let executed: Vec<Executed<'_>> =
+        out.iter().map(|e| Executed { test: &e.test, values: e.values.as_ref() }).collect();
+    variation.observe_logged(&executed);
+    out.iter_mut().for_each(|e| e.values = None);
+    Ok(out)
 }
 
 /// The uncovered goals the search works on now.
@@ -125,31 +152,57 @@ fn targets(ev: &Evaluator<'_, '_>, dynamic: bool) -> Vec<GoalId> {
         .collect()
 }
 
+/// Mutants of the best test for each temporary objective
+/// ([`Variation::extra_fitness`]) added to each generation's offspring: a
+/// (1+λ) search on the objective, whose best test is otherwise bred about
+/// as often as any other (TARDIS's path-condition goals need a value the
+/// test controls only through the JDK).
+pub const FOCUSED_OFFSPRING: usize = 4;
+
 /// Per test: its rank (0 = best for some target) and a closeness score.
 struct Scores {
     rank: Vec<usize>,
     /// Sum over targets of the normalised fitness (lower is better).
     total: Vec<f64>,
+    /// Per temporary objective with a test of finite fitness, the best test.
+    extra_best: Vec<usize>,
 }
 
 impl Scores {
-    fn compute(pop: &[Evaluated], targets: &[GoalId], fitness: &Fitness<'_>) -> Scores {
+    /// The scores of `pop` for `targets` and the variation's temporary
+    /// objectives ([`Variation::extra_fitness`]).
+    fn compute(pop: &[Evaluated], targets: &[GoalId], fitness: &Fitness<'_>, variation: &mut dyn Variation) -> Scores {
         let n = pop.len();
-        let mut rank = vec![usize::MAX; n];
-        let mut total = vec![0.0; n];
+        let mut scores = Scores { rank: vec![usize::MAX; n], total: vec![0.0; n], extra_best: Vec::new() };
         for &t in targets {
-            let f: Vec<f64> = pop.iter().map(|e| fitness.of(t, &e.obs)).collect();
-            // Position of each test in this target's ordering (by fitness, then length).
-            let mut order: Vec<usize> = (0..n).collect();
-            order.sort_by(|&a, &b| {
-                f[a].total_cmp(&f[b]).then(pop[a].test.statements.len().cmp(&pop[b].test.statements.len()))
-            });
-            for (pos, &i) in order.iter().enumerate() {
-                rank[i] = rank[i].min(pos);
-                total[i] += f[i] / (f[i] + 1.0);
+            scores.add(pop, &pop.iter().map(|e| fitness.of(t, &e.obs)).collect::<Vec<f64>>());
+        }
+        let tests: Vec<&testcase::TestCase> = pop.iter().map(|e| &e.test).collect();
+        for f in variation.extra_fitness(&tests) {
+            if f.len() == n {
+                scores.add(pop, &f);
+                let best = (0..n).filter(|&i| f[i].is_finite()).min_by(|&a, &b| f[a].total_cmp(&f[b]));
+                scores.extra_best.extend(best);
             }
         }
-        Scores { rank, total }
+        scores
+    }
+
+    /// Adds one objective whose fitness for each test is `f`.
+    fn add(&mut self, pop: &[Evaluated], f: &[f64]) {
+        // Position of each test in this objective's ordering (by fitness, then length).
+        let mut order: Vec<usize> = (0..pop.len()).collect();
+        order.sort_by(|&a, &b| {
+            f[a].total_cmp(&f[b]).then(pop[a].test.statements.len().cmp(&pop[b].test.statements.len()))
+        });
+        for (pos, &i) in order.iter().enumerate() {
+            self.rank[i] = self.rank[i].min(pos);
+            if f[i].is_finite() {
+                self.total[i] += f[i] / (f[i] + 1.0);
+            } else {
+                self.total[i] += 1.0;
+            }
+        }
     }
 
     /// Whether test `a` is preferred to test `b`.

@@ -100,7 +100,7 @@ fn primitive(base: BaseType, v: Value) -> Option<Primitive> {
 }
 
 /// The range of a narrow type's values: (least, greatest).
-fn range(base: BaseType) -> Option<(i32, i32)> {
+pub(crate) fn range(base: BaseType) -> Option<(i32, i32)> {
     match base {
         BaseType::Boolean => Some((0, 1)),
         BaseType::Byte => Some((i32::from(i8::MIN), i32::from(i8::MAX))),
@@ -112,7 +112,7 @@ fn range(base: BaseType) -> Option<(i32, i32)> {
 
 impl Machine<'_> {
     /// A symbol whose values are limited to `lo..=hi` (domain clauses).
-    fn bounded(&mut self, value: Value, source: Source, bounds: Option<(i32, i32)>) -> Expr {
+    pub(crate) fn bounded(&mut self, value: Value, source: Source, bounds: Option<(i32, i32)>) -> Expr {
         let sym = self.symbol(value.jtype(), value, source);
         if let Some((lo, hi)) = bounds {
             let c = |v: i32| Expr::Const(Value::Int(v));
@@ -326,7 +326,7 @@ pub fn write_back(test: &TestCase, replay: &Replay, model: &BTreeMap<u32, Value>
         .iter()
         .filter_map(|(id, v)| {
             let (_, old, source) = replay.symbols.get(id)?;
-            (!old.same(*v)).then_some((*source, *v))
+            (!old.same(*v) && !source.is_logged()).then_some((*source, *v))
         })
         .collect();
     // Lengths before elements, later statements before earlier ones (inserting shifts what follows).
@@ -335,6 +335,7 @@ pub fn write_back(test: &TestCase, replay: &Replay, model: &BTreeMap<u32, Value>
             Source::Param(n) | Source::Char(n, _) | Source::Use(n, _) => (*n, 0),
             Source::Length(n) => (*n, 1),
             Source::Element(n, _) => (*n, 2),
+            Source::Logged { .. } => (usize::MAX, 3),
         };
         (std::cmp::Reverse(n), rank)
     });
@@ -409,10 +410,11 @@ fn untie(test: &mut TestCase, k: usize, j: usize, v: Value) {
     test.statements[k + 1].kind.set_use(j, var);
 }
 
-/// The statement a symbol's source names.
+/// The statement a symbol's source names (`usize::MAX` for a logged value, which no statement defines).
 fn source_statement(s: Source) -> usize {
     match s {
         Source::Param(n) | Source::Length(n) | Source::Element(n, _) | Source::Char(n, _) | Source::Use(n, _) => n,
+        Source::Logged { .. } => usize::MAX,
     }
 }
 

@@ -11,8 +11,11 @@
 //! classifier with the paper's selection rule ([`classify`]); solving an
 //! alternative with a time limit ([`solve`]); concolic replay of a class's
 //! bytecode in Rust ([`replay`]) and of whole test cases ([`concolic`]);
-//! direct DSE of one method ([`dse`]); and the DSE step inside the search
-//! ([`technique`]).
+//! direct DSE of one method ([`dse`]); the DSE step inside the search
+//! ([`technique`]); and, for alternatives that only a change of a value
+//! the JVM logged would satisfy, path-condition goals with a SUSHI-style
+//! fitness ([`pcgoal`]) that the search works on as temporary objectives
+//! ([`objectives`]).
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -22,7 +25,9 @@ pub mod concolic;
 pub mod dse;
 pub mod expr;
 pub mod fingerprint;
+pub mod objectives;
 pub mod path;
+pub mod pcgoal;
 pub mod replay;
 pub mod smt;
 pub mod solve;

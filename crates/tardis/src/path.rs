@@ -179,12 +179,16 @@ impl PathCondition {
     /// [`Self::alternatives`]); slicing costs O(i) per round, so a caller
     /// with a long path asks only for the alternatives it wants.
     pub fn alternative(&self, i: usize) -> Alternative {
-        Alternative { negated: i, clauses: self.slice(i) }
+        let mut clauses: Vec<Clause> = self.slice(i).into_iter().map(|j| self.clauses[j].clone()).collect();
+        if let Some(last) = clauses.last_mut() {
+            *last = last.negate();
+        }
+        Alternative { negated: i, clauses }
     }
 
-    /// The clauses of the prefix of clause `i` related to it (sharing a
-    /// symbol or an object, transitively), then clause `i` negated.
-    fn slice(&self, i: usize) -> Vec<Clause> {
+    /// The indices of the clauses of the prefix of clause `i` related to it
+    /// (sharing a symbol or an object, transitively), then `i`.
+    fn slice(&self, i: usize) -> Vec<usize> {
         let keys = |c: &Clause| -> BTreeSet<(bool, u32)> {
             let symbols = c.symbols();
             let objects = symbols.iter().filter_map(|s| self.owner.get(s)).map(|o| (true, *o));
@@ -206,9 +210,7 @@ impl PathCondition {
                 break;
             }
         }
-        let mut out: Vec<Clause> = (0..i).filter(|&j| chosen[j]).map(|j| self.clauses[j].clone()).collect();
-        out.push(self.clauses[i].negate());
-        out
+        (0..i).filter(|&j| chosen[j]).chain([i]).collect()
     }
 }
 

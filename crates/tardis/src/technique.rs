@@ -17,10 +17,18 @@
 //! lives as long as the class's search, so what it learns carries over
 //! from step to step.
 //!
+//! An alternative over values the JVM logged is solved first with them
+//! fixed (direct DSE); when only a change of a logged value would satisfy
+//! it, it becomes a path-condition goal ([`crate::pcgoal`]) that the search
+//! works on as a temporary objective ([`crate::objectives`]).
+//!
 //! `report.json`'s `techniques.tardis` counts the DSE steps, the tests
 //! replayed, the alternatives made, those classified feasible when
 //! selected, solved, proved unsatisfiable and unanswered, the tests made,
-//! the goals they covered first, and z3's seconds.
+//! the goals they covered first, z3's seconds, and the path-condition
+//! goals: alternatives satisfiable only indirectly (`indirect`), goals
+//! made, reached and failed, and the seconds spent measuring tests
+//! against them (`pc_seconds`).
 //!
 //! Cost control: a step solves at most [`DseSettings::solves_per_step`]
 //! alternatives within [`DseSettings::step_budget`], the steps together take
@@ -48,7 +56,9 @@ use testcase::seeds::Seeds;
 use crate::classify::{Selector, Strategy};
 use crate::concolic::{replay_test_with, write_back};
 use crate::fingerprint::{Fingerprint, canonical};
+use crate::objectives::{Ended, Objectives};
 use crate::path::{Alternative, Clause};
+use crate::pcgoal::PcGoal;
 use crate::replay::{Classes, Replay, Site, SiteTable};
 use crate::solve::{Outcome, solve};
 
@@ -208,6 +218,18 @@ pub struct DseSource {
     seen_tests: BTreeMap<u64, bool>,
     /// When the search was last asked to log tests ([`GoalSource::tests_to_log`]).
     log_asked: Option<Instant>,
+    /// The path-condition goals the search works on as temporary objectives.
+    objectives: Objectives,
+    /// The tests new path-condition goals start from, to go back into the
+    /// population with the step's tests (the search may have dropped them).
+    origins: Vec<TestCase>,
+    /// The frontier of the last step: a test that reaches a path-condition
+    /// goal is replayed at once against it.
+    frontier: Option<Frontier>,
+    /// Time with path-condition goals active (every test then runs with
+    /// the value log), and since when they are.
+    pc_time: Duration,
+    pc_since: Option<Instant>,
     stats: BTreeMap<&'static str, f64>,
 }
 
@@ -234,6 +256,11 @@ impl DseSource {
             seen_alternatives: BTreeSet::new(),
             seen_tests: BTreeMap::new(),
             log_asked: None,
+            objectives: Objectives::default(),
+            origins: Vec::new(),
+            frontier: None,
+            pc_time: Duration::ZERO,
+            pc_since: None,
             stats: BTreeMap::new(),
         }
     }
@@ -257,6 +284,27 @@ impl DseSource {
     fn idle_step(&mut self) {
         self.idle = self.idle.saturating_add(1);
         self.skip = (1u32 << self.idle.min(8)).min(MAX_SKIP);
+    }
+
+    /// Books the time path-condition goals are active; call after
+    /// anything that may start or end one.
+    fn track_pc_time(&mut self) {
+        match (self.objectives.is_empty(), self.pc_since) {
+            (false, None) => self.pc_since = Some(Instant::now()),
+            (true, Some(since)) => {
+                self.pc_time += since.elapsed();
+                self.pc_since = None;
+            }
+            _ => {}
+        }
+    }
+
+    /// Whether a new path-condition goal may start: the time goals were
+    /// active is within the DSE's share of the search's time (with goals
+    /// active every test runs with the value log, at about half the speed).
+    fn pc_within(&self) -> bool {
+        let active = self.pc_time + self.pc_since.map_or(Duration::ZERO, |t| t.elapsed());
+        active.as_secs_f64() <= self.settings.max_share * self.created.elapsed().as_secs_f64()
     }
 
     fn count(&mut self, key: &'static str, by: f64) {
@@ -310,7 +358,10 @@ impl DseSource {
     }
 
     /// Solves the next selected alternative (one aimed at an uncovered goal
-    /// if any is pending); the test its model gives.
+    /// if any is pending); the test its model gives. An alternative over
+    /// logged values is solved first with them fixed (direct: the model
+    /// changes only literals of the test); when that fails and it is
+    /// satisfiable with them free, it becomes a path-condition goal.
     fn solve_next(&mut self, frontier: &Frontier, rng: &mut ChaCha8Rng) -> Option<Option<TestCase>> {
         let (pending, fp, verdict) = match self.selector.next_among(rng, |p| frontier.goals.contains(&p.goal)) {
             Some(next) => next,
@@ -321,12 +372,18 @@ impl DseSource {
         if verdict.feasible {
             self.count("classified_feasible", 1.0);
         }
-        let replay = &pending.replay;
+        let replay = Arc::clone(&pending.replay);
         let clauses = replay.query(&pending.alternative);
-        let t = Instant::now();
-        let outcome = solve(&clauses, &replay.types(), &replay.values(), self.settings.timeout_ms);
-        self.count("solver_seconds", t.elapsed().as_secs_f64());
-        Some(match outcome {
+        let logged = replay.logged_in(&clauses);
+        let direct = if logged.is_empty() {
+            self.solve(&clauses, &replay)
+        } else if clauses.iter().flat_map(Clause::symbols).any(|id| !logged.contains_key(&id)) {
+            self.solve(&replay.fixed(&clauses), &replay)
+        } else {
+            // Over logged values only: no literal of the test to change.
+            Ok(Outcome::Unsat)
+        };
+        Some(match direct {
             Ok(Outcome::Sat(model)) => {
                 self.count("solved", 1.0);
                 if early {
@@ -334,7 +391,11 @@ impl DseSource {
                 }
                 self.selector.learn(fp, true);
                 tracing::debug!(goal = pending.goal.0, "tardis: solved an alternative");
-                Some(write_back(&pending.test, replay, &model))
+                Some(write_back(&pending.test, &replay, &model))
+            }
+            Ok(Outcome::Unsat) if !logged.is_empty() => {
+                self.indirect(&pending, &clauses, fp);
+                None
             }
             Ok(Outcome::Unsat) => {
                 tracing::debug!(goal = pending.goal.0, clauses = ?clauses, "tardis: unsatisfiable");
@@ -348,6 +409,62 @@ impl DseSource {
                 None
             }
         })
+    }
+
+    /// `solve` within the step's time limit per query, counted.
+    fn solve(&mut self, clauses: &[Clause], replay: &Replay) -> Result<Outcome, crate::smt::Unsupported> {
+        let t = Instant::now();
+        let outcome = solve(clauses, &replay.types(), &replay.values(), self.settings.timeout_ms);
+        self.count("solver_seconds", t.elapsed().as_secs_f64());
+        outcome
+    }
+
+    /// An alternative no change of the test's literals satisfies: with the
+    /// logged values free, satisfiable makes it a path-condition goal (when
+    /// there is room), unsatisfiable an infeasible example.
+    fn indirect(&mut self, pending: &Pending, clauses: &[Clause], fp: Fingerprint) {
+        let replay = &pending.replay;
+        match self.solve(clauses, replay) {
+            Ok(Outcome::Sat(_)) => {
+                self.count("indirect", 1.0);
+                if !self.objectives.has_room() || !self.pc_within() {
+                    return;
+                }
+                if let Some(goal) = PcGoal::new(replay, pending.alternative.negated) {
+                    let negated = pending.alternative.clauses.last();
+                    tracing::debug!(
+                        goal = pending.goal.0,
+                        clauses = goal.len(),
+                        ?negated,
+                        "tardis: path-condition goal"
+                    );
+                    self.count("pc_goals", 1.0);
+                    self.objectives.add(goal, pending.goal, fp, test_key(&pending.test), replay);
+                    self.origins.push((*pending.test).clone());
+                }
+            }
+            Ok(Outcome::Unsat) => {
+                self.count("unsat", 1.0);
+                self.selector.learn(fp, false);
+            }
+            Ok(Outcome::Unknown) | Err(_) => self.count("unknown", 1.0),
+        }
+    }
+
+    /// Learns how path-condition goals ended.
+    fn ended(&mut self, ended: Vec<Ended>) {
+        for e in ended {
+            match e {
+                Ended::Reached(fp) => {
+                    self.count("pc_goals_reached", 1.0);
+                    self.selector.learn(fp, true);
+                }
+                Ended::Failed(fp) => {
+                    self.count("pc_goals_failed", 1.0);
+                    self.selector.learn(fp, false);
+                }
+            }
+        }
     }
 }
 
@@ -378,6 +495,8 @@ impl GoalSource for DseSource {
         self.count("steps", 1.0);
         let frontier = Frontier::new(uncovered, &self.methods);
         self.selector.retain(|p| frontier.wants(p.goal, &p.method));
+        let methods = &self.methods;
+        self.objectives.retain(|g| methods.get(&g).is_some_and(|m| frontier.wants(g, m)));
         let mut replays = 0;
         for test in tests {
             if replays >= self.settings.replays_per_step {
@@ -401,9 +520,12 @@ impl GoalSource for DseSource {
             }
         }
         self.count("tests", out.len() as f64);
-        if out.is_empty() {
+        if out.is_empty() && self.origins.is_empty() {
             self.idle_step();
         }
+        out.append(&mut self.origins);
+        self.frontier = Some(frontier);
+        self.track_pc_time();
         self.spent += start.elapsed();
         self.count("step_seconds", start.elapsed().as_secs_f64());
         out
@@ -411,11 +533,50 @@ impl GoalSource for DseSource {
 
     fn solved_covered(&mut self, goals: usize) {
         self.count("goals_covered_by_dse", goals as f64);
-        if goals == 0 {
+        if goals == 0 && self.objectives.is_empty() {
             self.idle_step();
         } else {
             self.idle = 0;
         }
+    }
+
+    fn extra_fitness(&mut self, tests: &[&TestCase]) -> Vec<Vec<f64>> {
+        if self.objectives.is_empty() {
+            return Vec::new();
+        }
+        let keys: Vec<u64> = tests.iter().map(|t| test_key(t)).collect();
+        self.objectives.fitness(&keys)
+    }
+
+    fn wants_value_logs(&self) -> bool {
+        !self.objectives.is_empty()
+    }
+
+    /// Replays each test with its log and measures it against the active
+    /// path-condition goals (the time counts as the DSE's).
+    fn observe_logged(&mut self, tests: &[Executed<'_>]) {
+        let start = Instant::now();
+        for t in tests {
+            let Some(values) = t.values else { continue };
+            if self.objectives.is_empty() {
+                break;
+            }
+            let replay = replay_test_with(&self.classes, t.test, Some((values, &*self.sites)));
+            let ended = self.objectives.observe(test_key(t.test), &replay);
+            if ended.iter().any(|e| matches!(e, Ended::Reached(_))) {
+                tracing::debug!(test = %t.test, "tardis: a path-condition goal reached");
+                // Progress: the test's own alternatives are next (a flag needs one item after another).
+                (self.idle, self.skip) = (0, 0);
+                if let Some(frontier) = self.frontier.take() {
+                    self.replay(t.test, Some(values), &frontier);
+                    self.frontier = Some(frontier);
+                }
+            }
+            self.ended(ended);
+        }
+        self.track_pc_time();
+        self.spent += start.elapsed();
+        self.count("pc_seconds", start.elapsed().as_secs_f64());
     }
 
     fn name(&self) -> &'static str {

@@ -2,8 +2,11 @@
 //! run (a JDK method it does not model, a method of a class that is not
 //! instrumented, `invokedynamic`, a constructor of such a class) or a read
 //! of a field of such a class, it takes the value the JVM logged at that
-//! site (`instrument::probes::value_log`) and goes on with it as a
-//! concrete value, instead of stopping.
+//! site (`instrument::probes::value_log`) and goes on with it instead of
+//! stopping. A logged number (or the value of a logged box) is a symbol of
+//! its own ([`super::Source::Logged`]) with its logged value: branches on it
+//! give clauses, but a model cannot write it back into the test, so an
+//! alternative that needs it changed is indirect (a path-condition goal).
 //!
 //! Soundness: the arguments of such a call are pinned (a symbolic number,
 //! the characters and length of a symbolic string, the value of a box
@@ -27,10 +30,11 @@ use exec::{LoggedValue, ValueLog};
 use instrument::probes::value_log::ValueLogProbes;
 use model::bytecode::{Insn, op};
 use model::classfile::ClassFile;
-use model::descriptor::{FieldType, MethodDescriptor};
+use model::descriptor::{BaseType, FieldType, MethodDescriptor};
 
 use super::objects::default_value;
-use super::{Concrete, Frame, Machine, Object, Slot, number};
+use super::{Concrete, Frame, Machine, Object, Slot, Source};
+use crate::concolic::range;
 use crate::expr::Value;
 
 /// The logged call sites of the replayed classes: (class internal name,
@@ -80,13 +84,14 @@ impl<'a> LogCursor<'a> {
         LogCursor { log, sites, next: 0 }
     }
 
-    /// The first event of `site` from the cursor on; the cursor moves past it.
-    fn take(&mut self, site: u32) -> Result<&'a LoggedValue, String> {
+    /// The first event of `site` from the cursor on, with its index in the
+    /// log; the cursor moves past it.
+    fn take(&mut self, site: u32) -> Result<(usize, &'a LoggedValue), String> {
         let log = self.log;
         match log.events[self.next.min(log.events.len())..].iter().position(|e| e.site == site) {
             Some(k) => {
                 self.next += k + 1;
-                Ok(&log.events[self.next - 1].value)
+                Ok((self.next - 1, &log.events[self.next - 1].value))
             }
             None if log.truncated => Err(format!("the value log was truncated before site {site}")),
             None => Err(format!("no logged value at site {site}")),
@@ -161,6 +166,7 @@ impl Machine<'_> {
         // A model that gave up half-way leaves no clause behind.
         self.out.path.clauses.truncate(call.mark.clauses);
         self.out.origins.truncate(call.mark.clauses);
+        self.out.anchors.truncate(call.mark.clauses);
         self.pin_arguments(call.owner, call.name, call.args).map_err(|e| format!("{}: {e}", call.why))?;
         let descriptor = MethodDescriptor::parse(call.descriptor).map_err(|e| e.to_string())?;
         let Some(ret) = descriptor.ret else { return Ok(None) };
@@ -189,8 +195,9 @@ impl Machine<'_> {
     ) -> Result<Slot, String> {
         let Some(cursor) = self.log.as_mut() else { return Err(why) };
         let site = cursor.sites.get(f.cf.name(), &f.method.0, &f.method.1, insn.bci).ok_or(why)?;
-        let value = cursor.take(site).map_err(|e| format!("{e} ({}.{} at {})", f.cf.name(), f.method.0, insn.bci))?;
-        let slot = self.logged_slot(value, ty)?;
+        let (event, value) =
+            cursor.take(site).map_err(|e| format!("{e} ({}.{} at {})", f.cf.name(), f.method.0, insn.bci))?;
+        let slot = self.logged_slot(value, ty, Source::Logged { site, event })?;
         self.out.logged += 1;
         Ok(slot)
     }
@@ -233,21 +240,27 @@ impl Machine<'_> {
         Ok(())
     }
 
-    /// The slot of a logged value for a result of type `ret`.
-    fn logged_slot(&mut self, value: &LoggedValue, ret: &FieldType) -> Result<Slot, String> {
+    /// The slot of a logged value for a result of type `ret`: a number (or
+    /// a box's value) is a symbol of `source`, the others are concrete.
+    fn logged_slot(&mut self, value: &LoggedValue, ret: &FieldType, source: Source) -> Result<Slot, String> {
         let mismatch = || format!("the logged value {value:?} is no {}", ret.to_descriptor());
         let wanted = ret.to_descriptor();
+        let base = match ret {
+            FieldType::Base(b) => Some(*b),
+            _ => None,
+        };
         Ok(match (value, wanted.as_str()) {
-            (LoggedValue::Int(v), "Z" | "B" | "C" | "S" | "I") => number(Value::Int(*v)),
-            (LoggedValue::Long(v), "J") => number(Value::Long(*v)),
-            (LoggedValue::Float(v), "F") => number(Value::Float(*v)),
-            (LoggedValue::Double(v), "D") => number(Value::Double(*v)),
+            (LoggedValue::Int(v), "Z" | "B" | "C" | "S" | "I") => self.logged_number(Value::Int(*v), source, base),
+            (LoggedValue::Long(v), "J") => self.logged_number(Value::Long(*v), source, None),
+            (LoggedValue::Float(v), "F") => self.logged_number(Value::Float(*v), source, None),
+            (LoggedValue::Double(v), "D") => self.logged_number(Value::Double(*v), source, None),
             (_, "Z" | "B" | "C" | "S" | "I" | "J" | "F" | "D") => return Err(mismatch()),
             (LoggedValue::Null, _) => Slot { value: Concrete::Null, sym: None },
             (LoggedValue::Str(Some(text)), _) => self.string(text),
             (LoggedValue::Str(None), _) => self.alloc(Object::Opaque { class: "java/lang/String".into() }),
             (LoggedValue::Boxed { class, bits }, _) => {
-                let value = number(box_value(class, *bits).ok_or_else(mismatch)?);
+                let v = box_value(class, *bits).ok_or_else(mismatch)?;
+                let value = self.logged_number(v, source, box_base(class));
                 self.alloc(Object::Boxed { class: class.clone(), value })
             }
             (LoggedValue::Object { class, identity }, _) => match self.logged_objects.get(identity) {
@@ -261,6 +274,13 @@ impl Machine<'_> {
             },
             _ => return Err(mismatch()),
         })
+    }
+
+    /// A logged number as a symbol of `source`, with the domain clauses of
+    /// its type `base` when narrow (a `char` is 0 to 65535).
+    fn logged_number(&mut self, v: Value, source: Source, base: Option<BaseType>) -> Slot {
+        let sym = self.bounded(v, source, base.and_then(range));
+        Slot { value: Concrete::Prim(v), sym: Some(sym) }
     }
 }
 
@@ -276,6 +296,17 @@ fn box_value(class: &str, bits: i64) -> Option<Value> {
         "Long" => Value::Long(bits),
         "Float" => Value::Float(f32::from_bits(bits as u32)),
         "Double" => Value::Double(f64::from_bits(bits as u64)),
+        _ => return None,
+    })
+}
+
+/// The primitive type a box of `class` (internal name) holds, when narrow.
+fn box_base(class: &str) -> Option<BaseType> {
+    Some(match class.trim_start_matches("java/lang/") {
+        "Short" => BaseType::Short,
+        "Byte" => BaseType::Byte,
+        "Character" => BaseType::Char,
+        "Boolean" => BaseType::Boolean,
         _ => return None,
     })
 }

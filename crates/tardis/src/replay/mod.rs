@@ -67,6 +67,24 @@ pub enum Source {
     /// them), a primitive literal the test uses more than once: a new
     /// literal when written back.
     Use(usize, usize),
+    /// A number the JVM logged (a result of a call into code the replay
+    /// does not run, or the value of a box it returned): event `event` of
+    /// the test's value log, at value-log site `site`. A model cannot be
+    /// written back into it: an alternative that needs it changed is
+    /// indirect (a path-condition goal, [`crate::pcgoal`]).
+    Logged {
+        /// The value-log site.
+        site: u32,
+        /// The event's index in the log.
+        event: usize,
+    },
+}
+
+impl Source {
+    /// Whether a model's value for the symbol can be written into the test.
+    pub fn is_logged(self) -> bool {
+        matches!(self, Source::Logged { .. })
+    }
 }
 
 /// A conditional branch as it ran: where and which way.
@@ -106,6 +124,10 @@ pub struct Replay {
     pub path: PathCondition,
     /// Why each clause of the path condition is there (same length).
     pub origins: Vec<Origin>,
+    /// For each clause, the index in [`Replay::branches`] of the branch it
+    /// is about: its own for a branch's clause, the next one run for a step
+    /// of a modelled method or a pin (same length as the clauses).
+    pub anchors: Vec<usize>,
     /// Clauses every value of a symbol meets (a `char` is 0 to 65535, a
     /// `boolean` 0 or 1, a length at least 0), given to the solver with
     /// every alternative.
@@ -124,6 +146,29 @@ pub struct Replay {
 }
 
 impl Replay {
+    /// The symbols of `clauses` that are logged values ([`Source::Logged`]),
+    /// with their values in this run.
+    pub fn logged_in(&self, clauses: &[Clause]) -> BTreeMap<u32, Value> {
+        clauses
+            .iter()
+            .flat_map(Clause::symbols)
+            .filter_map(|id| {
+                let (_, v, source) = self.symbols.get(&id)?;
+                source.is_logged().then_some((id, *v))
+            })
+            .collect()
+    }
+
+    /// `clauses` with each logged value among their symbols fixed to its
+    /// value in this run: what a model written into the test can satisfy
+    /// (direct DSE).
+    pub fn fixed(&self, clauses: &[Clause]) -> Vec<Clause> {
+        let mut out = clauses.to_vec();
+        let pin = |(id, v): (u32, Value)| Clause::new(Expr::Sym(id, v.jtype()), crate::path::Rel::Eq, Expr::Const(v));
+        out.extend(self.logged_in(clauses).into_iter().map(pin));
+        out
+    }
+
     /// The symbols' types.
     pub fn types(&self) -> BTreeMap<u32, JType> {
         self.symbols.iter().map(|(id, (t, _, _))| (*id, *t)).collect()
@@ -354,6 +399,7 @@ impl<'a> Machine<'a> {
     pub(crate) fn push_clause(&mut self, clause: Clause, origin: Origin) {
         self.out.path.clauses.push(clause);
         self.out.origins.push(origin);
+        self.out.anchors.push(self.out.branches.len());
     }
 
     /// Allocates `object`; its reference.
