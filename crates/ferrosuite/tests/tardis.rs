@@ -3,7 +3,8 @@
 //! covers every branch, the product needle included, the report counts what
 //! the DSE step did, and the emitted tests pass under JUnit; `--no-dse`
 //! wins over `--dse`; on `testdata/tardis/src/logged/Basket.java` the DSE
-//! step replays tests with their value logs.
+//! step replays tests with their value logs; on `needles/Readings.java`
+//! alternatives over JDK results become path-condition goals.
 
 mod util;
 
@@ -99,6 +100,36 @@ fn dse_steps_replay_tests_with_their_value_logs() {
     for key in ["replays_with_log", "logged_values", "log_seconds"] {
         assert!(tardis[key].as_f64().is_some_and(|v| v > 0.0), "{key}: {tardis}");
     }
+    let source = out.join(class["test_file"].as_str().unwrap());
+    let name = class["class"].as_str().unwrap().to_string() + "_FerroTest";
+    util::all_pass_under_junit4(&classes, &dir.path().join("test-classes"), &[(name, source)], junit::test_methods_in);
+}
+
+/// On `needles.Readings`, whose items live in an `ArrayList`, the
+/// alternatives over the items are satisfiable only by other JDK results:
+/// the DSE step makes them path-condition goals, the search reaches some
+/// (each such test satisfies a whole path condition the JVM confirms by its
+/// log), the DSE's share of the search holds, and the suite passes.
+#[test]
+fn alternatives_over_jdk_results_become_path_condition_goals_the_search_reaches() {
+    let dir = tempfile::tempdir().unwrap();
+    let classes = needles(dir.path());
+    let out = dir.path().join("out");
+    let cp = classes.to_str().unwrap();
+    let args = ["generate", "-c", cp, "--class", "needles.Readings", "--budget", "20", "--seed", "1"];
+    util::ferrosuite_ok(&[&args[..], &["--out", out.to_str().unwrap(), "--dse"]].concat());
+    let r = report(&out);
+    let class = &r["classes"][0];
+    let tardis = &class["techniques"]["tardis"];
+    for key in ["indirect", "pc_goals", "pc_goals_reached", "pc_seconds"] {
+        assert!(tardis[key].as_f64().is_some_and(|v| v > 0.0), "{key}: {tardis}");
+    }
+    let (steps, pc, search) = (
+        tardis["step_seconds"].as_f64().unwrap(),
+        tardis["pc_seconds"].as_f64().unwrap(),
+        tardis["search_seconds"].as_f64().unwrap(),
+    );
+    assert!(steps + pc <= 0.3 * search + 2.5, "DSE took {steps} + {pc} s of a {search} s search");
     let source = out.join(class["test_file"].as_str().unwrap());
     let name = class["class"].as_str().unwrap().to_string() + "_FerroTest";
     util::all_pass_under_junit4(&classes, &dir.path().join("test-classes"), &[(name, source)], junit::test_methods_in);

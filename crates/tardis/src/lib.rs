@@ -12,7 +12,8 @@
 //! alternative with a time limit ([`solve`]); concolic replay of a class's
 //! bytecode in Rust ([`replay`]) and of whole test cases ([`concolic`]);
 //! direct DSE of one method ([`dse`]); the DSE step inside the search
-//! ([`technique`]); and, for alternatives that only a change of a value
+//! ([`technique`]), which solves alternatives at covered branch sides only
+//! when the side can lead to an uncovered goal ([`reach`]); and, for alternatives that only a change of a value
 //! the JVM logged would satisfy, path-condition goals with a SUSHI-style
 //! fitness ([`pcgoal`]) that the search works on as temporary objectives
 //! ([`objectives`]).
@@ -28,6 +29,7 @@ pub mod fingerprint;
 pub mod objectives;
 pub mod path;
 pub mod pcgoal;
+pub mod reach;
 pub mod replay;
 pub mod smt;
 pub mod solve;

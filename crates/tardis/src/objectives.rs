@@ -50,8 +50,13 @@ struct Active {
 /// How a goal ended.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Ended {
-    /// A test satisfied every clause.
-    Reached(Fingerprint),
+    /// A test satisfied every clause of the goal aimed at the search goal `target`.
+    Reached {
+        /// The alternative's fingerprint.
+        fingerprint: Fingerprint,
+        /// The search goal (branch side) it aimed at.
+        target: GoalId,
+    },
     /// The budget ran out first.
     Failed(Fingerprint),
 }
@@ -124,7 +129,7 @@ impl Objectives {
                 a.stale += 1;
             }
             if f == 0.0 {
-                ended.push(Ended::Reached(a.fingerprint));
+                ended.push(Ended::Reached { fingerprint: a.fingerprint, target: a.target });
                 false
             } else if a.left == 0 || a.stale >= PATIENCE {
                 ended.push(Ended::Failed(a.fingerprint));
@@ -176,7 +181,7 @@ mod tests {
         assert!(f[0][1].is_infinite(), "a test never seen with a log cannot be judged");
         assert_eq!(objectives.observe(2, &run(9)), vec![]);
         assert!(objectives.fitness(&[2])[0][0] < f[0][0], "9 is closer to > 10 than 3");
-        assert_eq!(objectives.observe(3, &run(11)), vec![Ended::Reached(fp)]);
+        assert_eq!(objectives.observe(3, &run(11)), vec![Ended::Reached { fingerprint: fp, target: GoalId(7) }]);
         assert!(objectives.is_empty());
     }
 

@@ -59,6 +59,7 @@ use crate::fingerprint::{Fingerprint, canonical};
 use crate::objectives::{Ended, Objectives};
 use crate::path::{Alternative, Clause};
 use crate::pcgoal::PcGoal;
+use crate::reach::Reach;
 use crate::replay::{Classes, Replay, Site, SiteTable};
 use crate::solve::{Outcome, solve};
 
@@ -151,8 +152,10 @@ impl Technique for Tardis {
         if files.is_empty() {
             return None;
         }
+        let reach = Reach::of(&run.goals, &files);
         let classes = Classes::with_class_path(files, Arc::clone(&run.cp));
-        let source = DseSource::new(classes, &run.goals, self.settings).with_sites(Arc::clone(&self.sites));
+        let source =
+            DseSource::new(classes, &run.goals, self.settings).with_sites(Arc::clone(&self.sites)).with_reach(reach);
         Some(Box::new(source))
     }
 }
@@ -172,6 +175,10 @@ struct Pending {
     alternative: Alternative,
     goal: GoalId,
     method: Method,
+    /// Whether the test reached a path-condition goal aimed at the same
+    /// search goal: such alternatives come next (progress on a flag is the
+    /// same branch side at one item after another).
+    follow_up: bool,
 }
 
 /// A method of a replayed class: (class, name, descriptor).
@@ -181,22 +188,25 @@ type Method = (String, String, String);
 struct Frontier {
     goals: BTreeSet<GoalId>,
     methods: BTreeSet<Method>,
+    reach: Arc<Reach>,
 }
 
 impl Frontier {
-    /// The frontier of `uncovered`; `methods` holds the branch and switch goals' methods.
-    fn new(uncovered: &[GoalId], methods: &BTreeMap<GoalId, Method>) -> Frontier {
+    /// The frontier of `uncovered`; `methods` holds the branch and switch
+    /// goals' methods, `reach` what each branch side can lead to.
+    fn new(uncovered: &[GoalId], methods: &BTreeMap<GoalId, Method>, reach: Arc<Reach>) -> Frontier {
         let goals: BTreeSet<GoalId> = uncovered.iter().copied().collect();
         let methods = goals.iter().filter_map(|g| methods.get(g).cloned()).collect();
-        Frontier { goals, methods }
+        Frontier { goals, methods, reach }
     }
 
     /// Whether an alternative aimed at `goal` in `method` is worth solving:
     /// its goal is uncovered (first choice), or it changes the path through
     /// a method that has uncovered goals (a flag set in a loop needs
-    /// covered branches taken again in another iteration).
+    /// covered branches taken again in another iteration) to a side that
+    /// can still lead to one of them ([`Reach`]).
     fn wants(&self, goal: GoalId, method: &Method) -> bool {
-        self.goals.contains(&goal) || self.methods.contains(method)
+        self.goals.contains(&goal) || (self.methods.contains(method) && self.reach.can_reach(goal, &self.goals))
     }
 }
 
@@ -204,6 +214,7 @@ impl Frontier {
 pub struct DseSource {
     classes: Classes,
     sites: Arc<SiteTable>,
+    reach: Arc<Reach>,
     goals: BTreeMap<Site, GoalId>,
     methods: BTreeMap<GoalId, Method>,
     created: Instant,
@@ -245,6 +256,7 @@ impl DseSource {
         DseSource {
             classes,
             sites: Arc::default(),
+            reach: Arc::default(),
             goals: site_goals(goals),
             methods,
             created: Instant::now(),
@@ -269,6 +281,13 @@ impl DseSource {
     /// takes the results of calls into the JDK from a test's value log.
     pub fn with_sites(self, sites: Arc<SiteTable>) -> DseSource {
         DseSource { sites, ..self }
+    }
+
+    /// The source with what each branch side of the classes can lead to:
+    /// alternatives aimed at covered sides that cannot lead to an uncovered
+    /// goal are not solved (without it, every such side can).
+    pub fn with_reach(self, reach: Reach) -> DseSource {
+        DseSource { reach: Arc::new(reach), ..self }
     }
 
     /// Whether a step may run now: the steps are within their share of the
@@ -313,8 +332,15 @@ impl DseSource {
 
     /// Replays `test` (unless done before, or done before without a value
     /// log and `values` is one) and queues the alternatives the frontier
-    /// wants; whether it replayed.
-    fn replay(&mut self, test: &TestCase, values: Option<&ValueLog>, frontier: &Frontier) -> bool {
+    /// wants (those aimed at `follow_up` as follow-ups of a reached
+    /// path-condition goal); whether it replayed.
+    fn replay(
+        &mut self,
+        test: &TestCase,
+        values: Option<&ValueLog>,
+        frontier: &Frontier,
+        follow_up: Option<GoalId>,
+    ) -> bool {
         let with_log = values.is_some() && !self.sites.is_empty();
         match self.seen_tests.entry(test_key(test)) {
             Entry::Occupied(mut had_log) if with_log && !*had_log.get() => *had_log.get_mut() = true,
@@ -351,7 +377,9 @@ impl DseSource {
             let alternative = replay.path.alternative(negated);
             self.count("alternatives", 1.0);
             let fp = Fingerprint::of(&alternative.clauses);
-            let pending = Pending { test: Arc::clone(&test), replay: Arc::clone(&replay), alternative, goal, method };
+            let test = Arc::clone(&test);
+            let follow_up = follow_up == Some(goal);
+            let pending = Pending { test, replay: Arc::clone(&replay), alternative, goal, method, follow_up };
             self.selector.add(pending, fp);
         }
         true
@@ -363,7 +391,11 @@ impl DseSource {
     /// changes only literals of the test); when that fails and it is
     /// satisfiable with them free, it becomes a path-condition goal.
     fn solve_next(&mut self, frontier: &Frontier, rng: &mut ChaCha8Rng) -> Option<Option<TestCase>> {
-        let (pending, fp, verdict) = match self.selector.next_among(rng, |p| frontier.goals.contains(&p.goal)) {
+        let next = match self.selector.next_among(rng, |p| frontier.goals.contains(&p.goal)) {
+            Some(next) => Some(next),
+            None => self.selector.next_among(rng, |p| p.follow_up),
+        };
+        let (pending, fp, verdict) = match next {
             Some(next) => next,
             None => self.selector.next(rng)?,
         };
@@ -455,7 +487,7 @@ impl DseSource {
     fn ended(&mut self, ended: Vec<Ended>) {
         for e in ended {
             match e {
-                Ended::Reached(fp) => {
+                Ended::Reached { fingerprint: fp, .. } => {
                     self.count("pc_goals_reached", 1.0);
                     self.selector.learn(fp, true);
                 }
@@ -493,7 +525,7 @@ impl GoalSource for DseSource {
         }
         let start = Instant::now();
         self.count("steps", 1.0);
-        let frontier = Frontier::new(uncovered, &self.methods);
+        let frontier = Frontier::new(uncovered, &self.methods, Arc::clone(&self.reach));
         self.selector.retain(|p| frontier.wants(p.goal, &p.method));
         let methods = &self.methods;
         self.objectives.retain(|g| methods.get(&g).is_some_and(|m| frontier.wants(g, m)));
@@ -502,7 +534,7 @@ impl GoalSource for DseSource {
             if replays >= self.settings.replays_per_step {
                 break;
             }
-            replays += usize::from(self.replay(test.test, test.values, &frontier));
+            replays += usize::from(self.replay(test.test, test.values, &frontier, None));
         }
         let mut out = Vec::new();
         for _ in 0..self.settings.solves_per_step {
@@ -513,7 +545,7 @@ impl GoalSource for DseSource {
                 None => break,
                 Some(Some(test)) => {
                     // Without a log now; the search's run of it brings one.
-                    self.replay(&test, None, &frontier);
+                    self.replay(&test, None, &frontier, None);
                     out.push(test);
                 }
                 Some(None) => {}
@@ -563,12 +595,16 @@ impl GoalSource for DseSource {
             }
             let replay = replay_test_with(&self.classes, t.test, Some((values, &*self.sites)));
             let ended = self.objectives.observe(test_key(t.test), &replay);
-            if ended.iter().any(|e| matches!(e, Ended::Reached(_))) {
+            let reached = ended.iter().find_map(|e| match e {
+                Ended::Reached { target, .. } => Some(*target),
+                Ended::Failed(_) => None,
+            });
+            if let Some(target) = reached {
                 tracing::debug!(test = %t.test, "tardis: a path-condition goal reached");
-                // Progress: the test's own alternatives are next (a flag needs one item after another).
+                // Progress: the test's alternatives at the same branch side are next.
                 (self.idle, self.skip) = (0, 0);
                 if let Some(frontier) = self.frontier.take() {
-                    self.replay(t.test, Some(values), &frontier);
+                    self.replay(t.test, Some(values), &frontier, Some(target));
                     self.frontier = Some(frontier);
                 }
             }
