@@ -83,26 +83,33 @@ fn no_dse_wins_over_dse() {
     assert!(r["classes"][0]["techniques"].get("tardis").is_none(), "{}", r["classes"][0]["techniques"]);
 }
 
-/// The DSE step has the tests it replays run again with the value log on
-/// (`search::Variation::tests_to_log`): on `logged.Basket`, whose methods
-/// call into the JDK, replays use logged values, and the suite passes.
-#[test]
-fn dse_steps_replay_tests_with_their_value_logs() {
+/// `generate --dse` on `class` of the fixtures for `budget` seconds (seed
+/// 1): its report's entry for the class, once the emitted suite passed
+/// under JUnit 4; `keys` of `techniques.tardis` must be above 0.
+fn dse_run_with(class: &str, budget: &str, keys: &[&str]) -> serde_json::Value {
     let dir = tempfile::tempdir().unwrap();
     let classes = needles(dir.path());
     let out = dir.path().join("out");
     let cp = classes.to_str().unwrap();
-    let args = ["generate", "-c", cp, "--class", "logged.Basket", "--budget", "10", "--seed", "1"];
+    let args = ["generate", "-c", cp, "--class", class, "--budget", budget, "--seed", "1"];
     util::ferrosuite_ok(&[&args[..], &["--out", out.to_str().unwrap(), "--dse"]].concat());
-    let r = report(&out);
-    let class = &r["classes"][0];
+    let class = report(&out)["classes"][0].clone();
     let tardis = &class["techniques"]["tardis"];
-    for key in ["replays_with_log", "logged_values", "log_seconds"] {
+    for key in keys {
         assert!(tardis[key].as_f64().is_some_and(|v| v > 0.0), "{key}: {tardis}");
     }
     let source = out.join(class["test_file"].as_str().unwrap());
     let name = class["class"].as_str().unwrap().to_string() + "_FerroTest";
     util::all_pass_under_junit4(&classes, &dir.path().join("test-classes"), &[(name, source)], junit::test_methods_in);
+    class
+}
+
+/// The DSE step has the tests it replays run again with the value log on
+/// (`search::Variation::tests_to_log`): on `logged.Basket`, whose methods
+/// call into the JDK, replays use logged values, and the suite passes.
+#[test]
+fn dse_steps_replay_tests_with_their_value_logs() {
+    dse_run_with("logged.Basket", "10", &["replays_with_log", "logged_values", "log_seconds"]);
 }
 
 /// On `needles.Readings`, whose items live in an `ArrayList`, the
@@ -112,25 +119,9 @@ fn dse_steps_replay_tests_with_their_value_logs() {
 /// log), the DSE's share of the search holds, and the suite passes.
 #[test]
 fn alternatives_over_jdk_results_become_path_condition_goals_the_search_reaches() {
-    let dir = tempfile::tempdir().unwrap();
-    let classes = needles(dir.path());
-    let out = dir.path().join("out");
-    let cp = classes.to_str().unwrap();
-    let args = ["generate", "-c", cp, "--class", "needles.Readings", "--budget", "20", "--seed", "1"];
-    util::ferrosuite_ok(&[&args[..], &["--out", out.to_str().unwrap(), "--dse"]].concat());
-    let r = report(&out);
-    let class = &r["classes"][0];
+    let class = dse_run_with("needles.Readings", "20", &["indirect", "pc_goals", "pc_goals_reached", "pc_seconds"]);
     let tardis = &class["techniques"]["tardis"];
-    for key in ["indirect", "pc_goals", "pc_goals_reached", "pc_seconds"] {
-        assert!(tardis[key].as_f64().is_some_and(|v| v > 0.0), "{key}: {tardis}");
-    }
-    let (steps, pc, search) = (
-        tardis["step_seconds"].as_f64().unwrap(),
-        tardis["pc_seconds"].as_f64().unwrap(),
-        tardis["search_seconds"].as_f64().unwrap(),
-    );
+    let seconds = |key: &str| tardis[key].as_f64().unwrap();
+    let (steps, pc, search) = (seconds("step_seconds"), seconds("pc_seconds"), seconds("search_seconds"));
     assert!(steps + pc <= 0.3 * search + 2.5, "DSE took {steps} + {pc} s of a {search} s search");
-    let source = out.join(class["test_file"].as_str().unwrap());
-    let name = class["class"].as_str().unwrap().to_string() + "_FerroTest";
-    util::all_pass_under_junit4(&classes, &dir.path().join("test-classes"), &[(name, source)], junit::test_methods_in);
 }

@@ -32,6 +32,17 @@ pub enum Value {
 }
 
 impl Value {
+    /// The value as a `double` (a `long` beyond 2^53 rounded): for
+    /// comparisons of magnitude and distances, not for arithmetic.
+    pub fn as_f64(self) -> f64 {
+        match self {
+            Value::Int(x) => f64::from(x),
+            Value::Long(x) => x as f64,
+            Value::Float(x) => f64::from(x),
+            Value::Double(x) => x,
+        }
+    }
+
     /// Its type.
     pub fn jtype(self) -> JType {
         match self {

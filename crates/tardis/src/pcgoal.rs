@@ -205,7 +205,7 @@ fn distance(rel: Rel, lhs: &Expr, rhs: &Expr, env: &BTreeMap<u32, Value>) -> f64
         _ => (lhs.eval(env), rhs.eval(env)),
     };
     let (Ok(a), Ok(b)) = operands else { return 1.0 };
-    let (a, b) = (as_f64(a), as_f64(b));
+    let (a, b) = (a.as_f64(), b.as_f64());
     let d = match rel {
         Rel::Eq => (a - b).abs(),
         Rel::Ne => f64::from(u8::from(a == b)),
@@ -220,16 +220,6 @@ fn distance(rel: Rel, lhs: &Expr, rhs: &Expr, env: &BTreeMap<u32, Value>) -> f64
     };
     // NaN compares false everywhere: the clause does not hold.
     if d.is_nan() { 1.0 } else { d }
-}
-
-/// A value as a double (for distances only).
-fn as_f64(v: Value) -> f64 {
-    match v {
-        Value::Int(x) => f64::from(x),
-        Value::Long(x) => x as f64,
-        Value::Float(x) => f64::from(x),
-        Value::Double(x) => x,
-    }
 }
 
 #[cfg(test)]

@@ -140,7 +140,7 @@ impl Machine<'_> {
         let first = match (va, vb) {
             (Value::Int(_), _) | (Value::Long(_), _) => self.decide(a, if min { Rel::Le } else { Rel::Ge }, b)?,
             _ => {
-                let (x, y) = (as_f64(va), as_f64(vb));
+                let (x, y) = (va.as_f64(), vb.as_f64());
                 if x.is_nan() || y.is_nan() || (x == 0.0 && y == 0.0) {
                     // Java: NaN if either is; min(0.0, -0.0) is -0.0, max(0.0, -0.0) is 0.0.
                     let negative = if min {
@@ -393,15 +393,6 @@ fn difference(a: &Slot, b: &Slot) -> Result<Slot, String> {
 /// A primitive's value.
 fn value(s: &Slot) -> Result<Value, String> {
     prim(s).ok_or_else(|| "not a number".to_string())
-}
-
-fn as_f64(v: Value) -> f64 {
-    match v {
-        Value::Int(x) => f64::from(x),
-        Value::Long(x) => x as f64,
-        Value::Float(x) => f64::from(x),
-        Value::Double(x) => x,
-    }
 }
 
 fn zero(v: Value) -> Value {
