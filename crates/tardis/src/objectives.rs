@@ -22,12 +22,13 @@ use crate::replay::Replay;
 pub const MAX_ACTIVE: usize = 3;
 
 /// Logged test runs a goal may take at most before it fails (about
-/// fifteen generations of a population of 50).
-pub const BUDGET: usize = 1000;
+/// twenty generations of a population of 50 and the focused mutants).
+pub const BUDGET: usize = 1500;
 
 /// Logged test runs a goal may go without a fitter test before it fails
-/// (about four generations): an infeasible goal ends early.
-pub const PATIENCE: usize = 250;
+/// (about eight generations): an infeasible goal ends early, a goal on a
+/// remainder (one value in eleven reaches it) still gets its chances.
+pub const PATIENCE: usize = 500;
 
 /// Tests whose fitness is kept at most (beyond it, only the last population's).
 const CACHE_LIMIT: usize = 4096;
@@ -187,7 +188,7 @@ mod tests {
 
     #[test]
     fn a_goal_fails_when_its_budget_is_spent_and_retain_drops_goals_without_a_verdict() {
-        let (far, origin) = (run(-1000), run(3));
+        let (far, origin) = (run(-100_000), run(3));
         let mut objectives = Objectives::default();
         let fp = Fingerprint::of(&origin.path.clauses);
         objectives.add(goal(&far), GoalId(7), fp, 1, &far);

@@ -47,13 +47,14 @@ use generate::technique::GoalSource;
 use generate::{ClassRun, Technique};
 use instrument::probes::value_log::ValueLogProbes;
 use model::classfile::ClassFile;
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::Executed;
 use testcase::TestCase;
 use testcase::cluster::TestCluster;
 use testcase::seeds::Seeds;
 
-use crate::classify::{Selector, Strategy};
+use crate::classify::{Selector, Strategy, Verdict};
 use crate::concolic::{replay_test_with, write_back};
 use crate::fingerprint::{Fingerprint, canonical};
 use crate::objectives::{Ended, Objectives};
@@ -189,6 +190,9 @@ struct Frontier {
     goals: BTreeSet<GoalId>,
     methods: BTreeSet<Method>,
     reach: Arc<Reach>,
+    /// Branch sides that help or harm an uncovered side of a flag test ([`Reach::flag_effects`]).
+    helpful: BTreeSet<GoalId>,
+    harmful: BTreeSet<GoalId>,
 }
 
 impl Frontier {
@@ -197,16 +201,21 @@ impl Frontier {
     fn new(uncovered: &[GoalId], methods: &BTreeMap<GoalId, Method>, reach: Arc<Reach>) -> Frontier {
         let goals: BTreeSet<GoalId> = uncovered.iter().copied().collect();
         let methods = goals.iter().filter_map(|g| methods.get(g).cloned()).collect();
-        Frontier { goals, methods, reach }
+        let (helpful, harmful) = reach.flag_effects(&goals);
+        Frontier { goals, methods, reach, helpful, harmful }
     }
 
     /// Whether an alternative aimed at `goal` in `method` is worth solving:
     /// its goal is uncovered (first choice), or it changes the path through
     /// a method that has uncovered goals (a flag set in a loop needs
     /// covered branches taken again in another iteration) to a side that
-    /// can still lead to one of them ([`Reach`]).
+    /// can still lead to one of them ([`Reach`]) and does not store into a
+    /// flag a value an uncovered flag test does not want.
     fn wants(&self, goal: GoalId, method: &Method) -> bool {
-        self.goals.contains(&goal) || (self.methods.contains(method) && self.reach.can_reach(goal, &self.goals))
+        self.goals.contains(&goal)
+            || (self.methods.contains(method)
+                && self.reach.can_reach(goal, &self.goals)
+                && !self.harmful.contains(&goal))
     }
 }
 
@@ -391,14 +400,38 @@ impl DseSource {
     /// changes only literals of the test); when that fails and it is
     /// satisfiable with them free, it becomes a path-condition goal.
     fn solve_next(&mut self, frontier: &Frontier, rng: &mut ChaCha8Rng) -> Option<Option<TestCase>> {
+        // Uncovered goals first, then follow-ups of a reached path-condition goal, then helpful sides.
         let next = match self.selector.next_among(rng, |p| frontier.goals.contains(&p.goal)) {
             Some(next) => Some(next),
-            None => self.selector.next_among(rng, |p| p.follow_up),
+            None => match self.selector.next_among(rng, |p| p.follow_up) {
+                Some(next) => Some(next),
+                None => self.selector.next_among(rng, |p| frontier.helpful.contains(&p.goal)),
+            },
         };
-        let (pending, fp, verdict) = match next {
+        let selected = match next {
             Some(next) => next,
             None => self.selector.next(rng)?,
         };
+        Some(self.solve_selected(selected))
+    }
+
+    /// Solves a follow-up of a reached path-condition goal at once (not at
+    /// the next step: a flag over many items needs one after another); a
+    /// test it gives goes to the search with the next step's.
+    fn follow_up(&mut self) {
+        if !self.objectives.has_room() || !self.pc_within() {
+            return;
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(self.stats.get("selected").copied().unwrap_or(0.0) as u64);
+        if let Some(selected) = self.selector.next_among(&mut rng, |p| p.follow_up)
+            && let Some(test) = self.solve_selected(selected)
+        {
+            self.origins.push(test);
+        }
+    }
+
+    /// Solves the alternative the selector chose; the test its model gives.
+    fn solve_selected(&mut self, (pending, fp, verdict): (Pending, Fingerprint, Verdict)) -> Option<TestCase> {
         self.count("selected", 1.0);
         let early = self.stats.get("selected").copied().unwrap_or(0.0) <= FIRST_SELECTED;
         if verdict.feasible {
@@ -415,7 +448,7 @@ impl DseSource {
             // Over logged values only: no literal of the test to change.
             Ok(Outcome::Unsat)
         };
-        Some(match direct {
+        match direct {
             Ok(Outcome::Sat(model)) => {
                 self.count("solved", 1.0);
                 if early {
@@ -440,7 +473,7 @@ impl DseSource {
                 self.count("unknown", 1.0);
                 None
             }
-        })
+        }
     }
 
     /// `solve` within the step's time limit per query, counted.
@@ -606,6 +639,7 @@ impl GoalSource for DseSource {
                 if let Some(frontier) = self.frontier.take() {
                     self.replay(t.test, Some(values), &frontier, Some(target));
                     self.frontier = Some(frontier);
+                    self.follow_up();
                 }
             }
             self.ended(ended);

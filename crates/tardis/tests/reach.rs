@@ -3,7 +3,9 @@
 //! `check`, the side of the size check that throws cannot lead to the
 //! final `if (calibrated)`, its other side can, and both sides of the item
 //! check in the loop can (the loop goes back), so the DSE step solves
-//! alternatives at the item check but not the one that makes `check` throw.
+//! alternatives at the item check but not the one that makes `check` throw;
+//! and of the item check's sides, the one that clears the flag the needle
+//! needs harms it and the other helps.
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -35,4 +37,15 @@ fn a_side_that_throws_cannot_lead_to_the_goals_after_it_and_loop_sides_can() {
     // The item check's sides lead back to the item check itself (the loop).
     let itself: BTreeSet<_> = [item.true_goal].into();
     assert!(reach.can_reach(item.false_goal, &itself));
+    // `if (calibrated)` (iload; ifeq): its fall-through side needs the flag set. The item check's side
+    // that stores `calibrated = false` harms it, its other side helps; the size check's side that goes
+    // on to `calibrated = true` helps too, and the loop's condition neither.
+    let (helpful, harmful) = reach.flag_effects(&[last.false_goal].into());
+    let (item_sides, stores) = ([item.true_goal, item.false_goal], |g| harmful.contains(g));
+    assert_eq!(item_sides.iter().filter(|g| stores(g)).count(), 1, "{harmful:?}");
+    assert!(item_sides.iter().all(|g| helpful.contains(g) != harmful.contains(g)), "{helpful:?} {harmful:?}");
+    assert_eq!([size.true_goal, size.false_goal].iter().filter(|g| helpful.contains(g)).count(), 1);
+    let unrelated = [size.true_goal, size.false_goal, branches[1].true_goal, branches[1].false_goal];
+    assert!(!unrelated.iter().any(|g| harmful.contains(g)), "{harmful:?}");
+    assert!(![branches[1].true_goal, branches[1].false_goal].iter().any(|g| helpful.contains(g)));
 }
