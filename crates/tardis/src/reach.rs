@@ -108,9 +108,12 @@ fn method_cfg(cf: &ClassFile, index: u16) -> Option<(Vec<Insn>, ControlFlowGraph
 /// The effects of a method's branch sides on the sides of its flag tests
 /// (`iload k; ifeq/ifne`), by flag-test side.
 fn flag_effects(insns: &[Insn], cfg: &ControlFlowGraph, branches: &[&BranchSite]) -> BTreeMap<GoalId, Effects> {
+    // Per branch, per side (taken, fall-through): the constants its first block stores into int locals.
+    let stores: Vec<[BTreeMap<u16, i32>; 2]> =
+        branches.iter().map(|b| [true, false].map(|side| stores_in_side(insns, cfg, b.bci, side))).collect();
     let mut out = BTreeMap::new();
     for test in branches {
-        let Some(i) = insns.iter().position(|x| x.bci == test.bci) else { continue };
+        let Ok(i) = insns.binary_search_by_key(&test.bci, |x| x.bci) else { continue };
         let Some(k) = i.checked_sub(1).and_then(|p| int_load(&insns[p])) else { continue };
         let zero_when_taken = match test.opcode {
             op::IFEQ => true,
@@ -120,9 +123,9 @@ fn flag_effects(insns: &[Insn], cfg: &ControlFlowGraph, branches: &[&BranchSite]
         // (side, whether it needs the flag zero)
         for (goal, zero) in [(test.true_goal, zero_when_taken), (test.false_goal, !zero_when_taken)] {
             let mut effects = Effects::default();
-            for b in branches.iter().filter(|b| b.bci != test.bci) {
-                let stored = [true, false].map(|side| stores_in_side(insns, cfg, b.bci, side, k));
-                for (side, own, other) in [(b.true_goal, stored[0], stored[1]), (b.false_goal, stored[1], stored[0])] {
+            for (b, stored) in branches.iter().zip(&stores).filter(|(b, _)| b.bci != test.bci) {
+                let [taken, fall] = [0, 1].map(|s| stored[s].get(&k).copied());
+                for (side, own, other) in [(b.true_goal, taken, fall), (b.false_goal, fall, taken)] {
                     let wanted = |c: Option<i32>| c.map(|c| (c == 0) == zero);
                     match (wanted(own), wanted(other)) {
                         (Some(false), _) => effects.harms.insert(side),
@@ -137,14 +140,17 @@ fn flag_effects(insns: &[Insn], cfg: &ControlFlowGraph, branches: &[&BranchSite]
     out
 }
 
-/// The constant the first block of the jump at `bci`'s `side` stores into
-/// `int` local `k` (`iconst/bipush c; istore k`), if it does.
-fn stores_in_side(insns: &[Insn], cfg: &ControlFlowGraph, bci: u32, side: bool, k: u16) -> Option<i32> {
-    let node = cfg.node(cfg.block_containing(bci)?);
-    let edge = cfg.out_edges(node).into_iter().find(|e| *e.weight() == EdgeKind::Branch(side))?;
-    let block = cfg.block(cfg.block_of(edge.target())?);
-    let body: Vec<&Insn> = insns.iter().filter(|x| x.bci >= block.start_bci && x.bci <= block.last_bci).collect();
-    body.windows(2).find_map(|w| (int_store(w[1]) == Some(k)).then(|| int_constant(w[0])).flatten())
+/// The constants the first block of the jump at `bci`'s `side` stores into
+/// `int` locals (`iconst/bipush c; istore k`), by local.
+fn stores_in_side(insns: &[Insn], cfg: &ControlFlowGraph, bci: u32, side: bool) -> BTreeMap<u16, i32> {
+    let block = cfg.block_containing(bci).and_then(|b| {
+        let edge = cfg.out_edges(cfg.node(b)).into_iter().find(|e| *e.weight() == EdgeKind::Branch(side))?;
+        cfg.block_of(edge.target()).map(|t| cfg.block(t))
+    });
+    let Some(block) = block else { return BTreeMap::new() };
+    let first = insns.partition_point(|x| x.bci < block.start_bci);
+    let last = insns.partition_point(|x| x.bci <= block.last_bci);
+    insns[first..last].windows(2).filter_map(|w| Some((int_store(&w[1])?, int_constant(&w[0])?))).collect()
 }
 
 /// The local an `iload` reads.

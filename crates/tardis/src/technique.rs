@@ -240,8 +240,9 @@ pub struct DseSource {
     log_asked: Option<Instant>,
     /// The path-condition goals the search works on as temporary objectives.
     objectives: Objectives,
-    /// The tests new path-condition goals start from, to go back into the
-    /// population with the step's tests (the search may have dropped them).
+    /// Tests made between steps, handed to the search with the next step's:
+    /// the tests new path-condition goals start from (the search may have
+    /// dropped them) and tests solved for follow-ups.
     origins: Vec<TestCase>,
     /// The frontier of the last step: a test that reaches a path-condition
     /// goal is replayed at once against it.
