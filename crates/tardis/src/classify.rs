@@ -1,14 +1,16 @@
 //! The feasibility classifier and path selection (TARDIS paper §4.3-4.5):
 //! k-nearest neighbours (k = 3, Jaccard similarity of [`Fingerprint`]s)
 //! over a training set that grows as alternatives are tried (feasible: the
-//! paths of executed tests and solved targets; infeasible: targets the
-//! solver proved unsatisfiable or the search failed on). Pending
+//! sliced prefixes of executed paths, and solved targets; infeasible:
+//! targets the solver proved unsatisfiable or the search failed on). Pending
 //! alternatives are classified when added and again each time the training
 //! set has grown by [`Selector::reclassify_every`]. Selection draws a bucket
 //! — feasible by 3 votes (50%), feasible by 2 (30%), infeasible by 2 (15%),
 //! infeasible by 3 (5%), moving on to the next non-empty bucket — and then
 //! an alternative of the bucket with probability proportional to the mean
 //! similarity of its neighbours (the paper's cumulative intervals).
+
+use std::collections::HashSet;
 
 use rand::Rng;
 
@@ -31,16 +33,22 @@ pub struct Verdict {
     pub similarity: f64,
 }
 
-/// The training set: fingerprints labelled feasible or infeasible.
+/// The training set: fingerprints labelled feasible or infeasible, each
+/// (fingerprint, label) pair once (TARDIS keeps a set).
 #[derive(Debug, Clone, Default)]
 pub struct Training {
     examples: Vec<(Fingerprint, bool)>,
+    known: HashSet<(Fingerprint, bool)>,
 }
 
 impl Training {
-    /// Adds an example.
-    pub fn learn(&mut self, fp: Fingerprint, feasible: bool) {
-        self.examples.push((fp, feasible));
+    /// Adds an example; whether it was new.
+    pub fn learn(&mut self, fp: Fingerprint, feasible: bool) -> bool {
+        let new = self.known.insert((fp, feasible));
+        if new {
+            self.examples.push((fp, feasible));
+        }
+        new
     }
 
     /// How many examples it holds.
@@ -53,18 +61,21 @@ impl Training {
         self.examples.is_empty()
     }
 
-    /// The k-NN verdict for `fp`. With no example, feasible by 2 votes at
-    /// similarity 1 (the prior: untried alternatives are worth trying).
+    /// The k-NN verdict for `fp`. A neighbour that shares no bit with
+    /// `fp` does not vote (as in TARDIS's implementation); with no voting
+    /// neighbour, feasible by 2 votes at similarity 1 (the prior: untried
+    /// alternatives are worth trying).
     pub fn classify(&self, fp: &Fingerprint) -> Verdict {
-        if self.examples.is_empty() {
-            return Verdict { feasible: true, votes: 2, similarity: 1.0 };
-        }
+        const PRIOR: Verdict = Verdict { feasible: true, votes: 2, similarity: 1.0 };
         let mut scored: Vec<(f64, bool)> = self.examples.iter().map(|(e, l)| (fp.jaccard(e), *l)).collect();
         // Most similar first; among equals the latest example (the freshest evidence).
         let n = scored.len();
         let mut order: Vec<usize> = (0..n).collect();
         order.sort_by(|&a, &b| scored[b].0.total_cmp(&scored[a].0).then(b.cmp(&a)));
-        scored = order.into_iter().take(K).map(|i| scored[i]).collect();
+        scored = order.into_iter().take(K).map(|i| scored[i]).filter(|(s, _)| *s > 0.0).collect();
+        if scored.is_empty() {
+            return PRIOR;
+        }
         let yes = scored.iter().filter(|(_, l)| *l).count();
         let no = scored.len() - yes;
         let similarity = scored.iter().map(|(s, _)| s).sum::<f64>() / scored.len() as f64;
@@ -121,7 +132,9 @@ impl<T> Selector<T> {
     /// Adds a training example, reclassifying the pending alternatives when
     /// the training set has grown enough since the last time.
     pub fn learn(&mut self, fp: Fingerprint, feasible: bool) {
-        self.training.learn(fp, feasible);
+        if !self.training.learn(fp, feasible) {
+            return;
+        }
         if self.training.len() >= self.classified_at + self.reclassify_every {
             for (_, fp, verdict) in &mut self.pending {
                 *verdict = self.training.classify(fp);
@@ -218,7 +231,24 @@ mod tests {
         t.learn(fp(&[(0, 30)]), true);
         let v = t.classify(&fp(&[(0, 1), (1, 1)]));
         assert!(!v.feasible && v.votes == 2, "{v:?}");
-        assert!((v.similarity - (1.0 + 1.0 / 3.0 + 0.0) / 3.0).abs() < 1e-9, "{v:?}");
+        // The third nearest shares no bit: it does not vote.
+        assert!((v.similarity - (1.0 + 1.0 / 3.0) / 2.0).abs() < 1e-9, "{v:?}");
+        let far = t.classify(&fp(&[(0, 50)]));
+        assert_eq!(far, Verdict { feasible: true, votes: 2, similarity: 1.0 }, "no neighbour votes: the prior");
+    }
+
+    #[test]
+    fn an_example_is_kept_once_and_does_not_count_toward_reclassification_twice() {
+        let mut s: Selector<()> = Selector::new(Strategy::Knn);
+        s.reclassify_every = 2;
+        let x = fp(&[(0, 2), (5, 2)]);
+        s.add((), x);
+        s.learn(x, false);
+        s.learn(x, false);
+        assert_eq!(s.training.len(), 1);
+        assert!(s.pending[0].2.feasible, "one distinct example: not yet reclassified");
+        s.learn(x, true);
+        assert_eq!(s.training.len(), 2, "the same fingerprint with the other label is another example");
     }
 
     #[test]
@@ -260,7 +290,7 @@ mod tests {
         s.add((), x);
         s.learn(x, false);
         assert!(s.pending[0].2.feasible, "not yet reclassified");
-        s.learn(x, false);
+        s.learn(fp(&[(0, 2), (6, 2)]), false);
         assert!(!s.pending[0].2.feasible && s.pending[0].2.votes == 2, "{:?}", s.pending[0].2);
     }
 }

@@ -104,7 +104,7 @@ pub fn explore(
     out
 }
 
-/// Records a run, learns its path as feasible and queues its new alternatives.
+/// Records a run, learns its sliced prefixes as feasible and queues its new alternatives.
 fn add_run(
     out: &mut Explored,
     selector: &mut Selector<Pending>,
@@ -113,7 +113,9 @@ fn add_run(
     run: Replay,
 ) {
     let index = out.runs.len();
-    selector.learn(Fingerprint::of(&run.path.clauses), true);
+    for fp in Fingerprint::of_prefixes(&run.path) {
+        selector.learn(fp, true);
+    }
     for alternative in run.path.alternatives() {
         // The same prefix and negation from another run is the same alternative.
         let mut whole: Vec<Clause> = run.path.clauses[..alternative.negated].to_vec();

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use crate::expr::{BinOp, CmpOp, Expr, JType, Value};
-use crate::path::Clause;
+use crate::path::{Clause, PathCondition};
 
 /// Columns of the matrix (bits of a row).
 pub const COLUMNS: u32 = 64;
@@ -20,6 +20,10 @@ pub const COLUMNS: u32 = 64;
 pub const ROWS: usize = 16;
 /// Hash functions per clause.
 pub const HASHES: u64 = 3;
+
+/// At most this many sliced prefixes of one run are learned as feasible
+/// ([`Fingerprint::of_prefixes`]); a long loop gives thousands of clauses.
+pub const MAX_PREFIXES: usize = 128;
 
 /// A 64 x 16 bit matrix; row 0 holds the abstract clauses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -41,6 +45,20 @@ impl Fingerprint {
             }
         }
         Fingerprint(rows)
+    }
+
+    /// The fingerprints of a run's sliced prefixes, one per negatable
+    /// clause (at most [`MAX_PREFIXES`], evenly spaced): each is the clause
+    /// as it held after the prefix clauses related to it. These are the
+    /// feasible examples an executed path gives, in the same form as the
+    /// alternatives they are compared with (TARDIS's path tree keeps the
+    /// sliced path condition of every node, and learns every prefix of a
+    /// solved path as feasible).
+    pub fn of_prefixes(path: &PathCondition) -> Vec<Fingerprint> {
+        let negatable: Vec<usize> = path.negatable().collect();
+        let step = negatable.len().div_ceil(MAX_PREFIXES).max(1);
+        let chosen: Vec<usize> = negatable.into_iter().step_by(step).collect();
+        path.held_slices(&chosen).iter().map(|clauses| Fingerprint::of(clauses)).collect()
     }
 
     /// The Jaccard similarity of the two matrices' bits (`M11 / (M01 + M10 + M11)`),
@@ -179,5 +197,29 @@ mod tests {
         assert!((2..=12).contains(&bits), "3 hashes per clause in two places: {bits}");
         let mut names = BTreeMap::new();
         assert_eq!(canonical(&a[1], &mut names, true), "(v0:I + v1:I) == #");
+    }
+
+    #[test]
+    fn an_executed_path_gives_one_sliced_prefix_per_negatable_clause_up_to_the_cap() {
+        // x < 10; y == 4; x + 1 > 3: the third clause's prefix keeps the first, not the second.
+        let pc = PathCondition {
+            clauses: vec![
+                Clause::new(sym(0), Rel::Lt, int(10)),
+                Clause::new(sym(1), Rel::Eq, int(4)),
+                Clause::new(int(2), Rel::Eq, int(2)),
+                Clause::new(Expr::bin(BinOp::Add, sym(0), int(1)), Rel::Gt, int(3)),
+            ],
+            owner: BTreeMap::new(),
+        };
+        let prefixes = Fingerprint::of_prefixes(&pc);
+        assert_eq!(prefixes.len(), 3, "the constant clause gives none");
+        assert_eq!(prefixes[2], Fingerprint::of(&[pc.clauses[0].clone(), pc.clauses[3].clone()]));
+        assert_eq!(pc.held(3), vec![pc.clauses[0].clone(), pc.clauses[3].clone()]);
+        let long = PathCondition {
+            clauses: (0..1000).map(|i| Clause::new(sym(i), Rel::Lt, int(i as i32))).collect(),
+            owner: BTreeMap::new(),
+        };
+        let n = Fingerprint::of_prefixes(&long).len();
+        assert!((MAX_PREFIXES / 2..=MAX_PREFIXES).contains(&n), "evenly spaced, at most the cap: {n}");
     }
 }

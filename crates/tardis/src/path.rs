@@ -179,39 +179,54 @@ impl PathCondition {
     /// [`Self::alternatives`]); slicing costs O(i) per round, so a caller
     /// with a long path asks only for the alternatives it wants.
     pub fn alternative(&self, i: usize) -> Alternative {
-        let mut clauses: Vec<Clause> = self.slice(i).into_iter().map(|j| self.clauses[j].clone()).collect();
+        let mut clauses = self.held(i);
         if let Some(last) = clauses.last_mut() {
             *last = last.negate();
         }
         Alternative { negated: i, clauses }
     }
 
-    /// The indices of the clauses of the prefix of clause `i` related to it
-    /// (sharing a symbol or an object, transitively), then `i`.
-    fn slice(&self, i: usize) -> Vec<usize> {
-        let keys = |c: &Clause| -> BTreeSet<(bool, u32)> {
-            let symbols = c.symbols();
-            let objects = symbols.iter().filter_map(|s| self.owner.get(s)).map(|o| (true, *o));
-            symbols.iter().map(|s| (false, *s)).chain(objects).collect()
-        };
-        let mut related = keys(&self.clauses[i]);
-        let mut chosen = vec![false; i];
-        loop {
-            let mut grew = false;
-            for (j, c) in self.clauses[..i].iter().enumerate() {
-                let k = keys(c);
-                if !chosen[j] && !k.is_disjoint(&related) {
-                    chosen[j] = true;
-                    related.extend(k);
-                    grew = true;
-                }
-            }
-            if !grew {
-                break;
+    /// Clause `i` as the run took it, after the clauses of its prefix
+    /// related to it: the sliced prefix that TARDIS's path tree keeps for
+    /// each node, feasible because the run went that way.
+    pub fn held(&self, i: usize) -> Vec<Clause> {
+        self.held_slices(&[i]).pop().unwrap_or_default()
+    }
+
+    /// [`Self::held`] of each index in `indices`, with the clauses' keys
+    /// computed once for all of them.
+    pub fn held_slices(&self, indices: &[usize]) -> Vec<Vec<Clause>> {
+        let keys: Vec<BTreeSet<(bool, u32)>> = self.clauses.iter().map(|c| self.keys(c)).collect();
+        indices.iter().map(|&i| slice(&keys, i).into_iter().map(|j| self.clauses[j].clone()).collect()).collect()
+    }
+
+    /// What relates a clause to others: its symbols and the objects they belong to.
+    fn keys(&self, c: &Clause) -> BTreeSet<(bool, u32)> {
+        let symbols = c.symbols();
+        let objects = symbols.iter().filter_map(|s| self.owner.get(s)).map(|o| (true, *o));
+        symbols.iter().map(|s| (false, *s)).chain(objects).collect()
+    }
+}
+
+/// The indices of the clauses of the prefix of clause `i` related to it
+/// (sharing a key, transitively), then `i`; `keys` holds each clause's keys.
+fn slice(keys: &[BTreeSet<(bool, u32)>], i: usize) -> Vec<usize> {
+    let mut related = keys[i].clone();
+    let mut chosen = vec![false; i];
+    loop {
+        let mut grew = false;
+        for (j, k) in keys[..i].iter().enumerate() {
+            if !chosen[j] && !k.is_disjoint(&related) {
+                chosen[j] = true;
+                related.extend(k.iter().copied());
+                grew = true;
             }
         }
-        (0..i).filter(|&j| chosen[j]).chain([i]).collect()
+        if !grew {
+            break;
+        }
     }
+    (0..i).filter(|&j| chosen[j]).chain([i]).collect()
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 //! (its alternatives join the queue) and goes back to the search, which
 //! runs it on the JVM like any test.
 //!
-//! Training follows the paper: the paths of replayed tests and solved
+//! Training follows the paper: the sliced prefixes of replayed tests' paths and solved
 //! alternatives are feasible examples, alternatives z3 proved
 //! unsatisfiable are infeasible ones (one z3 left unanswered in time is no
 //! example: a time-out proves nothing). The selector
@@ -35,6 +35,9 @@
 //! at most [`DseSettings::max_share`] of the search's time, and after a step
 //! that covered nothing the next 2, 4, 8, then 16 requests are skipped.
 
+mod frontier;
+mod pc;
+
 use std::collections::btree_map::Entry;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -47,7 +50,6 @@ use generate::technique::GoalSource;
 use generate::{ClassRun, Technique};
 use instrument::probes::value_log::ValueLogProbes;
 use model::classfile::ClassFile;
-use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use search::Executed;
 use testcase::TestCase;
@@ -57,12 +59,12 @@ use testcase::seeds::Seeds;
 use crate::classify::{Selector, Strategy, Verdict};
 use crate::concolic::{replay_test_with, write_back};
 use crate::fingerprint::{Fingerprint, canonical};
-use crate::objectives::{Ended, Objectives};
-use crate::path::{Alternative, Clause};
-use crate::pcgoal::PcGoal;
+use crate::objectives::Objectives;
+use crate::path::Clause;
 use crate::reach::Reach;
 use crate::replay::{Classes, Replay, Site, SiteTable};
 use crate::solve::{Outcome, solve};
+use frontier::{Frontier, Method, Pending};
 
 /// How the DSE step works.
 #[derive(Debug, Clone, Copy)]
@@ -168,57 +170,6 @@ const MAX_SKIP: u32 = 16;
 /// first this many selected (`solved_of_first_30`).
 const FIRST_SELECTED: f64 = 30.0;
 
-/// An alternative waiting for the solver: the test and replay it came
-/// from, the goal of the branch side it aims at and that goal's method.
-struct Pending {
-    test: Arc<TestCase>,
-    replay: Arc<Replay>,
-    alternative: Alternative,
-    goal: GoalId,
-    method: Method,
-    /// Whether the test reached a path-condition goal aimed at the same
-    /// search goal: such alternatives come next (progress on a flag is the
-    /// same branch side at one item after another).
-    follow_up: bool,
-}
-
-/// A method of a replayed class: (class, name, descriptor).
-type Method = (String, String, String);
-
-/// The goals the search works on now, and their methods.
-struct Frontier {
-    goals: BTreeSet<GoalId>,
-    methods: BTreeSet<Method>,
-    reach: Arc<Reach>,
-    /// Branch sides that help or harm an uncovered side of a flag test ([`Reach::flag_effects`]).
-    helpful: BTreeSet<GoalId>,
-    harmful: BTreeSet<GoalId>,
-}
-
-impl Frontier {
-    /// The frontier of `uncovered`; `methods` holds the branch and switch
-    /// goals' methods, `reach` what each branch side can lead to.
-    fn new(uncovered: &[GoalId], methods: &BTreeMap<GoalId, Method>, reach: Arc<Reach>) -> Frontier {
-        let goals: BTreeSet<GoalId> = uncovered.iter().copied().collect();
-        let methods = goals.iter().filter_map(|g| methods.get(g).cloned()).collect();
-        let (helpful, harmful) = reach.flag_effects(&goals);
-        Frontier { goals, methods, reach, helpful, harmful }
-    }
-
-    /// Whether an alternative aimed at `goal` in `method` is worth solving:
-    /// its goal is uncovered (first choice), or it changes the path through
-    /// a method that has uncovered goals (a flag set in a loop needs
-    /// covered branches taken again in another iteration) to a side that
-    /// can still lead to one of them ([`Reach`]) and does not store into a
-    /// flag a value an uncovered flag test does not want.
-    fn wants(&self, goal: GoalId, method: &Method) -> bool {
-        self.goals.contains(&goal)
-            || (self.methods.contains(method)
-                && self.reach.can_reach(goal, &self.goals)
-                && !self.harmful.contains(&goal))
-    }
-}
-
 /// The DSE step's state over one class's search.
 pub struct DseSource {
     classes: Classes,
@@ -315,27 +266,6 @@ impl DseSource {
         self.skip = (1u32 << self.idle.min(8)).min(MAX_SKIP);
     }
 
-    /// Books the time path-condition goals are active; call after
-    /// anything that may start or end one.
-    fn track_pc_time(&mut self) {
-        match (self.objectives.is_empty(), self.pc_since) {
-            (false, None) => self.pc_since = Some(Instant::now()),
-            (true, Some(since)) => {
-                self.pc_time += since.elapsed();
-                self.pc_since = None;
-            }
-            _ => {}
-        }
-    }
-
-    /// Whether a new path-condition goal may start: the time goals were
-    /// active is within the DSE's share of the search's time (with goals
-    /// active every test runs with the value log, at about half the speed).
-    fn pc_within(&self) -> bool {
-        let active = self.pc_time + self.pc_since.map_or(Duration::ZERO, |t| t.elapsed());
-        active.as_secs_f64() <= self.settings.max_share * self.created.elapsed().as_secs_f64()
-    }
-
     fn count(&mut self, key: &'static str, by: f64) {
         *self.stats.entry(key).or_default() += by;
     }
@@ -375,7 +305,9 @@ impl DseSource {
         if replay.path.clauses.is_empty() {
             return true;
         }
-        self.selector.learn(Fingerprint::of(&replay.path.clauses), true);
+        for fp in Fingerprint::of_prefixes(&replay.path) {
+            self.selector.learn(fp, true);
+        }
         let test = Arc::new(test.clone());
         for negated in replay.path.negatable() {
             let Some(site) = replay.target(negated) else { continue };
@@ -414,21 +346,6 @@ impl DseSource {
             None => self.selector.next(rng)?,
         };
         Some(self.solve_selected(selected))
-    }
-
-    /// Solves a follow-up of a reached path-condition goal at once (not at
-    /// the next step: a flag over many items needs one after another); a
-    /// test it gives goes to the search with the next step's.
-    fn follow_up(&mut self) {
-        if !self.objectives.has_room() || !self.pc_within() {
-            return;
-        }
-        let mut rng = ChaCha8Rng::seed_from_u64(self.stats.get("selected").copied().unwrap_or(0.0) as u64);
-        if let Some(selected) = self.selector.next_among(&mut rng, |p| p.follow_up)
-            && let Some(test) = self.solve_selected(selected)
-        {
-            self.origins.push(test);
-        }
     }
 
     /// Solves the alternative the selector chose; the test its model gives.
@@ -483,54 +400,6 @@ impl DseSource {
         let outcome = solve(clauses, &replay.types(), &replay.values(), self.settings.timeout_ms);
         self.count("solver_seconds", t.elapsed().as_secs_f64());
         outcome
-    }
-
-    /// An alternative no change of the test's literals satisfies: with the
-    /// logged values free, satisfiable makes it a path-condition goal (when
-    /// there is room), unsatisfiable an infeasible example.
-    fn indirect(&mut self, pending: &Pending, clauses: &[Clause], fp: Fingerprint) {
-        let replay = &pending.replay;
-        match self.solve(clauses, replay) {
-            Ok(Outcome::Sat(_)) => {
-                self.count("indirect", 1.0);
-                if !self.objectives.has_room() || !self.pc_within() {
-                    return;
-                }
-                if let Some(goal) = PcGoal::new(replay, pending.alternative.negated) {
-                    let negated = pending.alternative.clauses.last();
-                    tracing::debug!(
-                        goal = pending.goal.0,
-                        clauses = goal.len(),
-                        ?negated,
-                        "tardis: path-condition goal"
-                    );
-                    self.count("pc_goals", 1.0);
-                    self.objectives.add(goal, pending.goal, fp, test_key(&pending.test), replay);
-                    self.origins.push((*pending.test).clone());
-                }
-            }
-            Ok(Outcome::Unsat) => {
-                self.count("unsat", 1.0);
-                self.selector.learn(fp, false);
-            }
-            Ok(Outcome::Unknown) | Err(_) => self.count("unknown", 1.0),
-        }
-    }
-
-    /// Learns how path-condition goals ended.
-    fn ended(&mut self, ended: Vec<Ended>) {
-        for e in ended {
-            match e {
-                Ended::Reached { fingerprint: fp, .. } => {
-                    self.count("pc_goals_reached", 1.0);
-                    self.selector.learn(fp, true);
-                }
-                Ended::Failed(fp) => {
-                    self.count("pc_goals_failed", 1.0);
-                    self.selector.learn(fp, false);
-                }
-            }
-        }
     }
 }
 
@@ -621,33 +490,7 @@ impl GoalSource for DseSource {
     /// Replays each test with its log and measures it against the active
     /// path-condition goals (the time counts as the DSE's).
     fn observe_logged(&mut self, tests: &[Executed<'_>]) {
-        let start = Instant::now();
-        for t in tests {
-            let Some(values) = t.values else { continue };
-            if self.objectives.is_empty() {
-                break;
-            }
-            let replay = replay_test_with(&self.classes, t.test, Some((values, &*self.sites)));
-            let ended = self.objectives.observe(test_key(t.test), &replay);
-            let reached = ended.iter().find_map(|e| match e {
-                Ended::Reached { target, .. } => Some(*target),
-                Ended::Failed(_) => None,
-            });
-            if let Some(target) = reached {
-                tracing::debug!(test = %t.test, "tardis: a path-condition goal reached");
-                // Progress: the test's alternatives at the same branch side are next.
-                (self.idle, self.skip) = (0, 0);
-                if let Some(frontier) = self.frontier.take() {
-                    self.replay(t.test, Some(values), &frontier, Some(target));
-                    self.frontier = Some(frontier);
-                    self.follow_up();
-                }
-            }
-            self.ended(ended);
-        }
-        self.track_pc_time();
-        self.spent += start.elapsed();
-        self.count("pc_seconds", start.elapsed().as_secs_f64());
+        self.observe(tests);
     }
 
     fn name(&self) -> &'static str {
