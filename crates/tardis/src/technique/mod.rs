@@ -34,6 +34,9 @@
 //! alternatives within [`DseSettings::step_budget`], the steps together take
 //! at most [`DseSettings::max_share`] of the search's time, and after a step
 //! that covered nothing the next 2, 4, 8, then 16 requests are skipped.
+//!
+//! Modules: [`frontier`] (the pending alternatives and the goals a step
+//! wants solved) and [`pc`] (the path-condition goals' bookkeeping).
 
 mod frontier;
 mod pc;
