@@ -1,6 +1,7 @@
 //! The `ferrosuite` command-line tool: a thin layer over the library crates.
 //!
-//! Commands (one module each in [`commands`]): `generate` (the main job,
+//! Commands (one module each in [`commands`]): `init` (write a commented
+//! `ferrosuite.toml`, read by [`config`]), `generate` (the main job,
 //! over the `generate` crate), `goals` (list the coverage goals of a class),
 //! `instrument` (write instrumented class files and the runtime), `kat` (the
 //! JDK API exception knowledge graph), `bench` (measurements), and the
@@ -10,6 +11,7 @@
 //! [`exit_code::ExitCode`].
 
 mod commands;
+mod config;
 mod exit_code;
 mod progress;
 
@@ -25,12 +27,18 @@ struct Cli {
     /// $JAVA_HOME, else /usr/lib/jvm/java-17-openjdk-amd64); JDK 17 to 25.
     #[arg(long, global = true, value_name = "DIR")]
     java_home: Option<std::path::PathBuf>,
+    /// The configuration file of `generate` (default: `ferrosuite.toml` in
+    /// the --project folder or the current folder, when there is one).
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Write a commented default `ferrosuite.toml` (every option of `generate`).
+    Init(commands::init::InitArgs),
     /// Print the coverage goals of a class (branches, switch cases, lines, methods).
     Goals(commands::goals::GoalsArgs),
     /// Generate JUnit tests for classes (the main job).
@@ -103,8 +111,15 @@ fn run_confined(args: ConfinedArgs) -> ! {
 }
 
 fn main() -> std::process::ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(Cli { command: Command::Worker(w), java_home }) => {
+    let args = match config::apply(std::env::args_os().collect()) {
+        Ok(args) => args,
+        Err(e) => {
+            eprintln!("error: {}", one_line(&format!("{e:#}")));
+            return ExitCode::Usage.into();
+        }
+    };
+    let cli = match Cli::try_parse_from(args) {
+        Ok(Cli { command: Command::Worker(w), java_home, .. }) => {
             let Some(java_home) = java_home else {
                 eprintln!("error: the worker needs --java-home");
                 return ExitCode::Usage.into();
@@ -129,6 +144,7 @@ fn main() -> std::process::ExitCode {
         model::jdk::choose(home);
     }
     let result = match cli.command {
+        Command::Init(args) => commands::init::run(&args),
         Command::Goals(args) => commands::goals::run(&args),
         Command::Generate(args) => commands::generate::run(&args),
         Command::ExplainOcg(args) => commands::explain::run(&args),

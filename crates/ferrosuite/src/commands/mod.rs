@@ -1,5 +1,5 @@
 //! One module per subcommand, plus the mapping of errors to exit codes:
-//! [`generate`] (the main job), [`goals`], [`explain`] (`explain-ocg`),
+//! [`init`] (`ferrosuite.toml`), [`generate`] (the main job), [`goals`], [`explain`] (`explain-ocg`),
 //! [`instrument`], [`kat`] (with `kat check` in [`kat_check`]), [`palus`]
 //! (`palus model`), [`zoomin`] (ranking a suite's assertions), and
 //! `bench` ([`bench`]: `instrument`, `verify`, `exec` ([`bench_exec`]),
@@ -17,6 +17,7 @@ pub mod corpus;
 pub mod explain;
 pub mod generate;
 pub mod goals;
+pub mod init;
 pub mod instrument;
 pub mod jacoco;
 pub mod kat;
