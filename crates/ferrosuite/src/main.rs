@@ -1,8 +1,9 @@
 //! The `ferrosuite` command-line tool: a thin layer over the library crates.
 //!
 //! Commands (one module each in [`commands`]): `init` (write a commented
-//! `ferrosuite.toml`, read by [`config`]), `generate` (the main job,
-//! over the `generate` crate), `goals` (list the coverage goals of a class),
+//! `ferrosuite.toml`, read by [`config`]), `generate` (the main job, over
+//! the `generate` crate; also one shard of several), `merge` (combine the
+//! shards' output), `goals` (list the coverage goals of a class),
 //! `instrument` (write instrumented class files and the runtime), `kat` (the
 //! JDK API exception knowledge graph), `bench` (measurements), and the
 //! hidden `worker` (a test-execution worker hosting one JVM). The progress
@@ -39,6 +40,8 @@ struct Cli {
 enum Command {
     /// Write a commented default `ferrosuite.toml` (every option of `generate`).
     Init(commands::init::InitArgs),
+    /// Combine the output folders of several runs (the shards of `generate --shard K/N`).
+    Merge(commands::merge::MergeArgs),
     /// Print the coverage goals of a class (branches, switch cases, lines, methods).
     Goals(commands::goals::GoalsArgs),
     /// Generate JUnit tests for classes (the main job).
@@ -145,6 +148,7 @@ fn main() -> std::process::ExitCode {
     }
     let result = match cli.command {
         Command::Init(args) => commands::init::run(&args),
+        Command::Merge(args) => commands::merge::run(&args),
         Command::Goals(args) => commands::goals::run(&args),
         Command::Generate(args) => commands::generate::run(&args),
         Command::ExplainOcg(args) => commands::explain::run(&args),

@@ -134,6 +134,7 @@ fn config(jar: &std::path::Path, out: &std::path::Path) -> GenerateConfig {
         second_jdk: None,
         worker_exe: env!("CARGO_BIN_EXE_ferrosuite").into(),
         param_values: Default::default(),
+        shard: None,
     }
 }
 

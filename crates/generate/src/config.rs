@@ -55,6 +55,8 @@ pub struct GenerateConfig {
     /// The user's values for chosen methods' parameters (`--param-values`,
     /// Palus's `@ParamValue`); empty by default.
     pub param_values: std::sync::Arc<testcase::seeds::param_values::ParamValues>,
+    /// The shard of the class selection this run takes (`--shard`), recorded in `report.json`.
+    pub shard: Option<crate::shard::Shard>,
 }
 
 /// Share of a class's time budget given to the search; the rest is for
@@ -105,12 +107,15 @@ pub struct ClassSelection {
     pub package: Option<String>,
     /// Every top-level class of this jar (which is on the class path).
     pub jar: Option<PathBuf>,
+    /// Only this shard of the selected classes ([`crate::shard`]).
+    pub shard: Option<crate::shard::Shard>,
 }
 
 impl ClassSelection {
     /// The classes to test: `classes`, then the top-level classes of `jar`
     /// and of `package` (nested classes are part of their enclosing class),
-    /// each once, in that order.
+    /// each once, in that order; with a [`ClassSelection::shard`], only
+    /// the shard's part of them (which may be empty).
     ///
     /// # Errors
     /// [`GenerateError::ClassPath`] for a class path that cannot be opened
@@ -135,8 +140,28 @@ impl ClassSelection {
         if classes.is_empty() {
             return Err(GenerateError::NoClassSelected);
         }
+        if let Some(shard) = self.shard {
+            classes = shard_of(&cp, classes, shard);
+        }
         Ok(classes.into_iter().map(BinaryName::new).collect())
     }
+}
+
+/// The classes of `shard`, sized by the bytes of each class file and its
+/// nested classes' (an unreadable class counts 0).
+fn shard_of(cp: &ClassPath, classes: Vec<String>, shard: crate::shard::Shard) -> Vec<String> {
+    let all = cp.all_class_names();
+    let bytes = |c: &str| cp.find_bytes(c).map_or(0, |b| b.bytes.len() as u64);
+    let sizes: Vec<u64> = classes
+        .iter()
+        .map(|c| {
+            let nested = format!("{c}$");
+            bytes(c) + all.iter().filter(|n| n.starts_with(&nested)).map(|n| bytes(n)).sum::<u64>()
+        })
+        .collect();
+    let names: Vec<&str> = classes.iter().map(String::as_str).collect();
+    let keep = shard.select(&names, &sizes);
+    keep.into_iter().map(|i| classes[i].clone()).collect()
 }
 
 /// Top-level classes (not `package-info`): a nested class is tested with

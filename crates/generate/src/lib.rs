@@ -21,12 +21,13 @@
 //!    witness tests move into a test class of their own ([`findings_suite`]);
 //! 9. measure the final suite's coverage ([`coverage_run`]), give every
 //!    uncovered goal a cause ([`triage`]) and write the report:
-//!    [`class_run`], [`report`].
+//!    [`class_run`], [`report`], [`report_csv`].
 //!
 //! Techniques plug in through [`Technique`] ([`technique`] lists the hook
 //! points); [`Observer`] ([`observer`]) receives progress events;
 //! [`GenerateError`] ([`error`]) is what can go wrong outside the class
-//! under test; [`config`] holds the configuration and class selection.
+//! under test; [`config`] holds the configuration and class selection,
+//! [`shard`] the part of it one machine of several takes.
 //!
 //! ```no_run
 //! # fn config() -> generate::GenerateConfig { unimplemented!() }
@@ -52,7 +53,9 @@ pub mod observer;
 pub mod postprocess;
 pub mod prepare;
 pub mod report;
+pub mod report_csv;
 pub mod rounds;
+pub mod shard;
 pub mod static_state;
 pub mod technique;
 pub mod triage;
@@ -81,8 +84,12 @@ pub fn run(
 ) -> Result<Report, GenerateError> {
     config.check_folders()?;
     std::fs::create_dir_all(&config.out).map_err(GenerateError::io("create", &config.out))?;
-    let mut report =
-        Report { version: env!("CARGO_PKG_VERSION").into(), seed: config.seed, classes: vec![], interrupted: false };
+    let mut report = Report {
+        version: env!("CARGO_PKG_VERSION").into(),
+        seed: config.seed,
+        shard: config.shard,
+        ..Report::default()
+    };
     for class in classes {
         if observer.should_stop() {
             report.interrupted = true;

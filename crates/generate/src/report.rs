@@ -1,5 +1,5 @@
-//! `report.json`: what `generate` did per class, and the short summary
-//! printed on stdout.
+//! `report.json` (and `report.csv`, [`crate::report_csv`]): what `generate`
+//! did per class, and the short summary printed on stdout.
 
 use std::collections::BTreeMap;
 
@@ -197,6 +197,9 @@ pub struct Report {
     pub version: String,
     /// The run's seed.
     pub seed: u64,
+    /// The shard of the class selection the run took (`"2/4"`), if any.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "shard_text")]
+    pub shard: Option<crate::shard::Shard>,
     /// One report per class, in the order they were tested.
     pub classes: Vec<ClassReport>,
     /// Whether the run was interrupted before every class was tested.
@@ -204,18 +207,38 @@ pub struct Report {
     pub interrupted: bool,
 }
 
+fn shard_text<S: serde::Serializer>(shard: &Option<crate::shard::Shard>, s: S) -> Result<S::Ok, S::Error> {
+    match shard {
+        Some(shard) => s.serialize_str(&shard.to_string()),
+        None => s.serialize_none(),
+    }
+}
+
 fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// Writes `out/report.json`.
+/// Writes `out/report.json` and `out/report.csv` (one row per class,
+/// [`crate::report_csv`]).
 ///
 /// # Errors
-/// [`GenerateError::Io`] when it cannot be written.
+/// [`GenerateError::Io`] when they cannot be written.
 pub fn write(out: &Path, report: &Report) -> Result<(), GenerateError> {
+    let value = serde_json::to_value(report).expect("the report serialises");
+    write_value(out, &value)
+}
+
+/// Writes a report given as JSON (`ferrosuite merge` combines the shards'
+/// reports this way): `out/report.json` and `out/report.csv`.
+///
+/// # Errors
+/// [`GenerateError::Io`] when they cannot be written.
+pub fn write_value(out: &Path, report: &serde_json::Value) -> Result<(), GenerateError> {
     let path = out.join("report.json");
-    let json = serde_json::to_vec_pretty(report).expect("the report serialises");
-    std::fs::write(&path, json).map_err(GenerateError::io("write", path))
+    let json = serde_json::to_vec_pretty(report).expect("JSON serialises");
+    std::fs::write(&path, json).map_err(GenerateError::io("write", path))?;
+    let path = out.join("report.csv");
+    std::fs::write(&path, crate::report_csv::csv_of(report)).map_err(GenerateError::io("write", path))
 }
 
 impl ClassStatus {

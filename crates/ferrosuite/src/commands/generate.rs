@@ -39,6 +39,12 @@ pub struct GenerateArgs {
     /// Stop each search after this many test executions (with --seed: reproducible).
     #[arg(long)]
     pub evaluations: Option<u64>,
+    /// Take only shard K of N of the selected classes (`2/4`): every shard
+    /// computes the same partition, balanced by class size, so N machines
+    /// share the work without talking to each other (`ferrosuite merge`
+    /// combines their output).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<::generate::shard::Shard>,
     /// Output folder for tests and `report.json` (nothing else is written there).
     #[arg(long, default_value = "ferrosuite-tests")]
     pub out: PathBuf,
@@ -219,8 +225,12 @@ fn generate_in(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<ExitCode>
         classes: args.class.iter().map(BinaryName::new).collect(),
         package: args.package.clone(),
         jar: args.jar.clone(),
+        shard: args.shard,
     };
     let classes = selection.resolve(&config.class_path)?;
+    if let Some(shard) = args.shard {
+        println!("shard {shard}: {} of the selected classes", classes.len());
+    }
     let interrupted = interruption_flag();
     let mut printer = Printer { progress: None, interrupted };
     let models = sample_models(args, &config, &classes)?;
@@ -417,6 +427,7 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
         jdk,
         worker_exe: std::env::current_exe()?,
         param_values: std::sync::Arc::new(param_values),
+        shard: args.shard,
     })
 }
 

@@ -1,6 +1,6 @@
 //! One module per subcommand, plus the mapping of errors to exit codes:
 //! [`init`] (`ferrosuite.toml`), [`generate`] (the main job), [`goals`], [`explain`] (`explain-ocg`),
-//! [`instrument`], [`kat`] (with `kat check` in [`kat_check`]), [`palus`]
+//! [`instrument`], [`merge`] (the output of several shards), [`kat`] (with `kat check` in [`kat_check`]), [`palus`]
 //! (`palus model`), [`zoomin`] (ranking a suite's assertions), and
 //! `bench` ([`bench`]: `instrument`, `verify`, `exec` ([`bench_exec`]),
 //! `coverage` ([`bench_coverage`]), `flaky` ([`bench_flaky`]), `branches` ([`jacoco`]), `triage`
@@ -22,6 +22,7 @@ pub mod instrument;
 pub mod jacoco;
 pub mod kat;
 pub mod kat_check;
+pub mod merge;
 pub mod palus;
 pub mod stats;
 pub mod zoomin;
