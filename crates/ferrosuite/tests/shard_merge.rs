@@ -24,19 +24,7 @@ fn csv_rows(dir: &Path) -> usize {
 #[test]
 fn shards_partition_a_jar_and_merge_combines_their_tests_and_reports() {
     let tmp = tempfile::tempdir().unwrap();
-    // Three classes of different sizes: C{i} has i + 1 methods.
-    let sources: Vec<(String, String)> = (0..3)
-        .map(|i| {
-            let methods: String = (0..=i)
-                .map(|m| format!("public int f{m}(int x) {{ if (x > {m}) {{ return 1; }} return 2; }} "))
-                .collect();
-            (format!("p/C{i}.java"), format!("package p; public class C{i} {{ {methods}}}"))
-        })
-        .collect();
-    let sources: Vec<(&str, &str)> = sources.iter().map(|(p, s)| (p.as_str(), s.as_str())).collect();
-    let classes = util::compile(&tmp.path().join("build"), &sources, &[]);
-    let jar = tmp.path().join("p.jar");
-    util::jar_dir(&classes, &jar);
+    let jar = util::sized_classes_jar(tmp.path(), 3);
     let jar = jar.to_str().unwrap();
     let mut shards = Vec::new();
     for k in 1..=2 {

@@ -58,6 +58,24 @@ pub fn jar_dir(classes: &Path, jar: &Path) {
     jdk_tool("jar", &["cf", jar.to_str().unwrap(), "-C", classes.to_str().unwrap(), "."]);
 }
 
+/// A jar `dir/p.jar` of `n` small classes `p.C0`, `p.C1`, ... of growing
+/// size (`p.C{i}` has i + 1 methods with one branch each), for the tests of
+/// sharding.
+pub fn sized_classes_jar(dir: &Path, n: usize) -> PathBuf {
+    let sources: Vec<(String, String)> = (0..n)
+        .map(|i| {
+            let methods: String =
+                (0..=i).map(|m| format!("public int f{m}(int x) {{ if (x > {m}) {{ return 1; }} return 2; }} ")).collect();
+            (format!("p/C{i}.java"), format!("package p; public class C{i} {{ {methods}}}"))
+        })
+        .collect();
+    let sources: Vec<(&str, &str)> = sources.iter().map(|(p, s)| (p.as_str(), s.as_str())).collect();
+    let classes = compile(&dir.join("build"), &sources, &[]);
+    let jar = dir.join("p.jar");
+    jar_dir(&classes, &jar);
+    jar
+}
+
 /// Packs a directory of classes into a jar without compression (entries
 /// stored), so that a test can find and damage a class's bytes in it.
 pub fn jar_dir_stored(classes: &Path, jar: &Path) {
