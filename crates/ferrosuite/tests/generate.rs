@@ -173,21 +173,22 @@ fn files_under(dir: &Path) -> Vec<String> {
 }
 
 #[test]
-fn the_output_folder_holds_only_test_sources_and_the_report_and_work_files_go_elsewhere() {
+fn the_output_folder_holds_only_test_sources_and_the_reports_and_work_files_go_elsewhere() {
     let tmp = tempfile::tempdir().unwrap();
     let jar = edge_jar(tmp.path());
     let budget = ["--evaluations", "300", "--seed", "5"];
     let out = tmp.path().join("out");
     let (code, log, _) = generate(&jar, "edge.Counter", &out, &budget);
     assert_eq!(code, 0, "{log}");
-    assert_eq!(files_under(&out), ["edge/Counter_FerroTest.java", "report.json"]);
+    let expected = ["edge/Counter_FerroTest.java", "report.csv", "report.json", "report.sarif"];
+    assert_eq!(files_under(&out), expected);
     assert!(!log.contains("working files kept"), "{log}");
 
     let (kept_out, work) = (tmp.path().join("kept-out"), tmp.path().join("work"));
     let work_arg = ["--work-dir", work.to_str().unwrap()];
     let (code, log, _) = generate(&jar, "edge.Counter", &kept_out, &[&budget[..], &work_arg[..]].concat());
     assert_eq!(code, 0, "{log}");
-    assert_eq!(files_under(&kept_out), ["edge/Counter_FerroTest.java", "report.json"]);
+    assert_eq!(files_under(&kept_out), expected);
     assert!(work.join("edge.Counter/round-0.java").is_file(), "{:?}", files_under(&work));
 
     let inside = out.join("work");

@@ -61,6 +61,15 @@ fn unguarded_misuses_are_findings_with_witness_tests_of_their_own() {
     assert_eq!(trace.last().copied(), Some("misuse.Calls.charAt:15"), "{trace:?}");
 
     let out = tmp.path().join("out");
+    // report.sarif holds every finding, at its source line (its schema is checked in crates/reports).
+    let sarif: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("report.sarif")).unwrap()).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), findings.len());
+    let at_line_15 =
+        results.iter().find(|r| r["message"]["text"].as_str().unwrap().starts_with("java.lang.String.charAt"));
+    let physical = &at_line_15.expect("the charAt finding")["locations"][0]["physicalLocation"];
+    assert_eq!(physical["artifactLocation"]["uri"], "misuse/Calls.java");
+    assert_eq!(physical["region"]["startLine"], 15);
     assert_eq!(class["findings_file"], "misuse/Calls_FerroFindingsTest.java");
     let witnesses = std::fs::read_to_string(out.join("misuse/Calls_FerroFindingsTest.java")).unwrap();
     let regression = std::fs::read_to_string(out.join("misuse/Calls_FerroTest.java")).unwrap();

@@ -21,7 +21,8 @@
 //!    witness tests move into a test class of their own ([`findings_suite`]);
 //! 9. measure the final suite's coverage ([`coverage_run`]), give every
 //!    uncovered goal a cause ([`triage`]) and write the report:
-//!    [`class_run`], [`report`], [`report_csv`].
+//!    [`class_run`], [`report`] (the `reports` crate makes the other report
+//!    files from it).
 //!
 //! Techniques plug in through [`Technique`] ([`technique`] lists the hook
 //! points); [`Observer`] ([`observer`]) receives progress events;
@@ -53,7 +54,6 @@ pub mod observer;
 pub mod postprocess;
 pub mod prepare;
 pub mod report;
-pub mod report_csv;
 pub mod rounds;
 pub mod shard;
 pub mod static_state;

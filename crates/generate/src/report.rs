@@ -1,5 +1,6 @@
-//! `report.json` (and `report.csv`, [`crate::report_csv`]): what `generate`
-//! did per class, and the short summary printed on stdout.
+//! `report.json`: what `generate` did per class (the `reports` crate makes
+//! `report.csv` and `report.sarif` from it), and the short summary printed
+//! on stdout.
 
 use std::collections::BTreeMap;
 
@@ -218,27 +219,14 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// Writes `out/report.json` and `out/report.csv` (one row per class,
-/// [`crate::report_csv`]).
+/// Writes `out/report.json` and the reports made from it (`report.csv`,
+/// `report.sarif`: the `reports` crate).
 ///
 /// # Errors
-/// [`GenerateError::Io`] when they cannot be written.
+/// [`GenerateError::Io`] when one cannot be written.
 pub fn write(out: &Path, report: &Report) -> Result<(), GenerateError> {
     let value = serde_json::to_value(report).expect("the report serialises");
-    write_value(out, &value)
-}
-
-/// Writes a report given as JSON (`ferrosuite merge` combines the shards'
-/// reports this way): `out/report.json` and `out/report.csv`.
-///
-/// # Errors
-/// [`GenerateError::Io`] when they cannot be written.
-pub fn write_value(out: &Path, report: &serde_json::Value) -> Result<(), GenerateError> {
-    let path = out.join("report.json");
-    let json = serde_json::to_vec_pretty(report).expect("JSON serialises");
-    std::fs::write(&path, json).map_err(GenerateError::io("write", path))?;
-    let path = out.join("report.csv");
-    std::fs::write(&path, crate::report_csv::csv_of(report)).map_err(GenerateError::io("write", path))
+    reports::write_all(out, &value).map_err(|e| GenerateError::io("write", e.path)(e.source))
 }
 
 impl ClassStatus {

@@ -1,7 +1,8 @@
 //! `ferrosuite merge DIR... --out DIR`: combines the output folders of
 //! several runs (the shards of `generate --shard K/N`) into one: the test
 //! files of every class copied under `--out` at the same relative paths,
-//! and one `report.json` and `report.csv` with every class.
+//! and one `report.json` with every class, with the reports made from it
+//! (`reports::write_all`).
 //!
 //! The merged `report.json` keeps the first report's `version` and `seed`,
 //! lists the folders it came from with their shard and seed (`merged`),
@@ -62,12 +63,13 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     if interrupted {
         report["interrupted"] = Value::Bool(true);
     }
-    ::generate::report::write_value(&out, &report)?;
+    reports::write_all(&out, &report)?;
     println!(
-        "merged {} classes from {} folders into {} (report.json, report.csv)",
+        "merged {} classes from {} folders into {} ({})",
         report["classes"].as_array().map_or(0, Vec::len),
         args.dirs.len(),
-        args.out.display()
+        args.out.display(),
+        reports::FILES.join(", ")
     );
     Ok(ExitCode::Success)
 }

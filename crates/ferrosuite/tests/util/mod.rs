@@ -64,8 +64,9 @@ pub fn jar_dir(classes: &Path, jar: &Path) {
 pub fn sized_classes_jar(dir: &Path, n: usize) -> PathBuf {
     let sources: Vec<(String, String)> = (0..n)
         .map(|i| {
-            let methods: String =
-                (0..=i).map(|m| format!("public int f{m}(int x) {{ if (x > {m}) {{ return 1; }} return 2; }} ")).collect();
+            let methods: String = (0..=i)
+                .map(|m| format!("public int f{m}(int x) {{ if (x > {m}) {{ return 1; }} return 2; }} "))
+                .collect();
             (format!("p/C{i}.java"), format!("package p; public class C{i} {{ {methods}}}"))
         })
         .collect();

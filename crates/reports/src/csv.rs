@@ -1,5 +1,5 @@
 //! `report.csv`: one row per class of `report.json`, for a spreadsheet or
-//! a CI dashboard. It is made from the JSON (not from [`crate::Report`]),
+//! a CI dashboard. It is made from the JSON (not from `generate::Report`),
 //! so `ferrosuite merge` makes it from the shards' reports too.
 //!
 //! Columns: `class`, `status`, `branches_covered`, `branches_total`,
