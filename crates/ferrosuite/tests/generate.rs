@@ -180,7 +180,7 @@ fn the_output_folder_holds_only_test_sources_and_the_reports_and_work_files_go_e
     let out = tmp.path().join("out");
     let (code, log, _) = generate(&jar, "edge.Counter", &out, &budget);
     assert_eq!(code, 0, "{log}");
-    let expected = ["edge/Counter_FerroTest.java", "report.csv", "report.json", "report.sarif"];
+    let expected = ["edge/Counter_FerroTest.java", "report.csv", "report.html", "report.json", "report.sarif"];
     assert_eq!(files_under(&out), expected);
     assert!(!log.contains("working files kept"), "{log}");
 

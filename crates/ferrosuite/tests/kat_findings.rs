@@ -26,7 +26,8 @@ fn generate(dir: &Path, extra: &[&str]) -> serde_json::Value {
 #[test]
 fn unguarded_misuses_are_findings_with_witness_tests_of_their_own() {
     let tmp = tempfile::tempdir().unwrap();
-    let class = generate(tmp.path(), &[]);
+    let sources = util::repo().join("testdata/kat/src");
+    let class = generate(tmp.path(), &["--sources", sources.to_str().unwrap()]);
     // One goal per potential violation (9 triggers at the 7 unguarded
     // calls), each covered by the search.
     let kat_goals = &class["goals"]["api-misuse"];
@@ -71,6 +72,11 @@ fn unguarded_misuses_are_findings_with_witness_tests_of_their_own() {
     assert_eq!(physical["artifactLocation"]["uri"], "misuse/Calls.java");
     assert_eq!(physical["region"]["startLine"], 15);
     assert_eq!(class["findings_file"], "misuse/Calls_FerroFindingsTest.java");
+    // report.html shows each finding with its witness test's code (its structure is checked in crates/reports).
+    let html = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(html.contains("<section id=\"c-misuse-Calls\">"), "{html}");
+    assert_eq!(html.matches("<pre>").count(), findings.len(), "one witness per finding");
+    assert!(html.contains("java.lang.String.charAt(int) throws java.lang.IndexOutOfBoundsException"));
     let witnesses = std::fs::read_to_string(out.join("misuse/Calls_FerroFindingsTest.java")).unwrap();
     let regression = std::fs::read_to_string(out.join("misuse/Calls_FerroTest.java")).unwrap();
     for f in findings {

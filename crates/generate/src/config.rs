@@ -57,6 +57,9 @@ pub struct GenerateConfig {
     pub param_values: std::sync::Arc<testcase::seeds::param_values::ParamValues>,
     /// The shard of the class selection this run takes (`--shard`), recorded in `report.json`.
     pub shard: Option<crate::shard::Shard>,
+    /// Where the sources of the classes under test are (`--sources`), for
+    /// `report.html`'s source view; empty: none.
+    pub sources: reports::Sources,
 }
 
 /// Share of a class's time budget given to the search; the rest is for

@@ -93,13 +93,13 @@ pub fn run(
     for class in classes {
         if observer.should_stop() {
             report.interrupted = true;
-            report::write(&config.out, &report)?;
+            report::write(&config.out, &report, &config.sources)?;
             break;
         }
         let class_report = generate_class(config, class, techniques, observer);
         observer.class_finished(&class_report);
         report.classes.push(class_report);
-        report::write(&config.out, &report)?;
+        report::write(&config.out, &report, &config.sources)?;
     }
     Ok(report)
 }

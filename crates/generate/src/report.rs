@@ -1,5 +1,5 @@
 //! `report.json`: what `generate` did per class (the `reports` crate makes
-//! `report.csv` and `report.sarif` from it), and the short summary printed
+//! `report.csv`, `report.sarif` and `report.html` from it), and the short summary printed
 //! on stdout.
 
 use std::collections::BTreeMap;
@@ -220,13 +220,14 @@ fn is_zero(n: &usize) -> bool {
 }
 
 /// Writes `out/report.json` and the reports made from it (`report.csv`,
-/// `report.sarif`: the `reports` crate).
+/// `report.sarif`, `report.html` with the source files of `sources`: the
+/// `reports` crate).
 ///
 /// # Errors
 /// [`GenerateError::Io`] when one cannot be written.
-pub fn write(out: &Path, report: &Report) -> Result<(), GenerateError> {
+pub fn write(out: &Path, report: &Report, sources: &reports::Sources) -> Result<(), GenerateError> {
     let value = serde_json::to_value(report).expect("the report serialises");
-    reports::write_all(out, &value).map_err(|e| GenerateError::io("write", e.path)(e.source))
+    reports::write_all(out, &value, sources).map_err(|e| GenerateError::io("write", e.path)(e.source))
 }
 
 impl ClassStatus {

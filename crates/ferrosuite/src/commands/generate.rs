@@ -45,6 +45,11 @@ pub struct GenerateArgs {
     /// combines their output).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<::generate::shard::Shard>,
+    /// Java sources of the classes under test, for `report.html`'s view of
+    /// the uncovered lines: a source root (`src/main/java`) or a
+    /// `-sources.jar` (repeatable).
+    #[arg(long, value_name = "DIR|JAR")]
+    pub sources: Vec<PathBuf>,
     /// Output folder for tests and `report.json` (nothing else is written there).
     #[arg(long, default_value = "ferrosuite-tests")]
     pub out: PathBuf,
@@ -250,8 +255,16 @@ fn generate_in(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<ExitCode>
         );
         return Ok(ExitCode::Interrupted);
     }
-    println!("{} classes, {failed} with problems; report: {}", classes.len(), report_file.display());
+    println!("{} classes, {failed} with problems", classes.len());
+    print_report_files(&config.out);
     Ok(if failed == 0 { ExitCode::Success } else { ExitCode::Partial })
+}
+
+/// Where each report file is.
+fn print_report_files(out: &Path) {
+    for file in reports::FILES {
+        println!("  {:<13} {}", file, out.join(file).display());
+    }
 }
 
 /// The techniques the arguments turn on; `models` from a sample run turn Palus on.
@@ -428,6 +441,7 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
         worker_exe: std::env::current_exe()?,
         param_values: std::sync::Arc::new(param_values),
         shard: args.shard,
+        sources: reports::Sources::new(args.sources.clone()),
     })
 }
 

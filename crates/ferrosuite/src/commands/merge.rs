@@ -26,6 +26,9 @@ pub struct MergeArgs {
     /// The folder to write the combined tests and reports to (not one of the inputs).
     #[arg(long)]
     pub out: PathBuf,
+    /// Java sources of the classes, for `report.html` (as `generate --sources`).
+    #[arg(long, value_name = "DIR|JAR")]
+    pub sources: Vec<PathBuf>,
 }
 
 /// Runs the command.
@@ -63,7 +66,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     if interrupted {
         report["interrupted"] = Value::Bool(true);
     }
-    reports::write_all(&out, &report)?;
+    reports::write_all(&out, &report, &reports::Sources::new(args.sources.clone()))?;
     println!(
         "merged {} classes from {} folders into {} ({})",
         report["classes"].as_array().map_or(0, Vec::len),
