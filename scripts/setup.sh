@@ -4,7 +4,8 @@
 # (the last ten for the wide corpus, corpus/wide.txt), and JaCoCo 0.8.14
 # for class files newer than Java 17 (see the end), and z3 (with
 # pkg-config) for KAT's static check, and graphviz (the picture of a
-# Palus model, `palus model --dot`).
+# Palus model, `palus model --dot`), and Maven with Debian's packaged
+# plugins (project mode's test builds an example project offline).
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
@@ -15,7 +16,9 @@ packages=(curl openjdk-17-jdk-headless junit4 junit5 libhamcrest-java libjacoco-
   libcommons-io-java libcommons-text-java libcommons-csv-java libgoogle-gson-java
   libjackson2-core-java libyaml-snake-java libxz-java libcommons-validator-java
   libantlr4-runtime-java libjoda-convert-java
-  libz3-dev pkg-config graphviz)
+  libz3-dev pkg-config graphviz
+  maven libmaven-compiler-plugin-java libsurefire-java libmaven-resources-plugin-java
+  libmaven-dependency-plugin-java libmaven-install-plugin-java libmaven-jar-plugin-java)
 
 missing=()
 for p in "${packages[@]}"; do

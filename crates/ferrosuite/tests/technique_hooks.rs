@@ -135,6 +135,7 @@ fn config(jar: &std::path::Path, out: &std::path::Path) -> GenerateConfig {
         worker_exe: env!("CARGO_BIN_EXE_ferrosuite").into(),
         param_values: Default::default(),
         shard: None,
+        report_dir: None,
         sources: Default::default(),
     }
 }

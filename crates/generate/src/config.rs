@@ -57,6 +57,9 @@ pub struct GenerateConfig {
     pub param_values: std::sync::Arc<testcase::seeds::param_values::ParamValues>,
     /// The shard of the class selection this run takes (`--shard`), recorded in `report.json`.
     pub shard: Option<crate::shard::Shard>,
+    /// Where the report files go (project mode: the module's build folder,
+    /// so that no report lands among the test sources); `None`: `out`.
+    pub report_dir: Option<PathBuf>,
     /// Where the sources of the classes under test are (`--sources`), for
     /// `report.html`'s source view; empty: none.
     pub sources: reports::Sources,
@@ -88,6 +91,11 @@ pub fn search_budget(time: Option<Duration>, evaluations: Option<u64>) -> Budget
 }
 
 impl GenerateConfig {
+    /// The folder of the report files: [`GenerateConfig::report_dir`], else `out`.
+    pub fn report_folder(&self) -> &std::path::Path {
+        self.report_dir.as_deref().unwrap_or(&self.out)
+    }
+
     /// Checks that the working folder is not inside the output folder.
     ///
     /// # Errors

@@ -83,7 +83,9 @@ pub fn run(
     observer: &mut dyn Observer,
 ) -> Result<Report, GenerateError> {
     config.check_folders()?;
-    std::fs::create_dir_all(&config.out).map_err(GenerateError::io("create", &config.out))?;
+    for dir in [config.out.as_path(), config.report_folder()] {
+        std::fs::create_dir_all(dir).map_err(GenerateError::io("create", dir))?;
+    }
     let mut report = Report {
         version: env!("CARGO_PKG_VERSION").into(),
         seed: config.seed,
@@ -93,13 +95,13 @@ pub fn run(
     for class in classes {
         if observer.should_stop() {
             report.interrupted = true;
-            report::write(&config.out, &report, &config.sources)?;
+            report::write(config, &report)?;
             break;
         }
         let class_report = generate_class(config, class, techniques, observer);
         observer.class_finished(&class_report);
         report.classes.push(class_report);
-        report::write(&config.out, &report, &config.sources)?;
+        report::write(config, &report)?;
     }
     Ok(report)
 }

@@ -4,8 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use std::path::Path;
-
 use model::names::BinaryName;
 use serde::Serialize;
 
@@ -219,15 +217,17 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// Writes `out/report.json` and the reports made from it (`report.csv`,
-/// `report.sarif`, `report.html` with the source files of `sources`: the
-/// `reports` crate).
+/// Writes `report.json` and the reports made from it (`report.csv`,
+/// `report.sarif`, `report.html` with the source files of
+/// [`GenerateConfig::sources`]: the `reports` crate) into
+/// [`GenerateConfig::report_folder`].
 ///
 /// # Errors
 /// [`GenerateError::Io`] when one cannot be written.
-pub fn write(out: &Path, report: &Report, sources: &reports::Sources) -> Result<(), GenerateError> {
+pub fn write(config: &crate::GenerateConfig, report: &Report) -> Result<(), GenerateError> {
     let value = serde_json::to_value(report).expect("the report serialises");
-    reports::write_all(out, &value, sources).map_err(|e| GenerateError::io("write", e.path)(e.source))
+    reports::write_all(config.report_folder(), &value, &config.sources, &config.out)
+        .map_err(|e| GenerateError::io("write", e.path)(e.source))
 }
 
 impl ClassStatus {

@@ -33,14 +33,16 @@ pub struct WriteError {
 pub const FILES: [&str; 4] = ["report.json", "report.csv", "report.sarif", "report.html"];
 
 /// Writes `report` (a `report.json` as JSON) into `out` as the [`FILES`];
-/// the HTML page shows the uncovered lines on the files of `sources`.
+/// the HTML page shows the uncovered lines on the files of `sources` and
+/// the witness tests of the test files under `tests` (the folder the
+/// report's `test_file` and `findings_file` are relative to).
 ///
 /// # Errors
 /// The first file that cannot be written.
-pub fn write_all(out: &Path, report: &Value, sources: &Sources) -> Result<(), WriteError> {
+pub fn write_all(out: &Path, report: &Value, sources: &Sources, tests: &Path) -> Result<(), WriteError> {
     let json = serde_json::to_vec_pretty(report).expect("JSON serialises");
     let sarif = serde_json::to_vec_pretty(&sarif::sarif_of(report)).expect("SARIF serialises");
-    let html = html::html_of(report, out, sources).into_bytes();
+    let html = html::html_of(report, tests, sources).into_bytes();
     let contents: [Vec<u8>; 4] = [json, csv::csv_of(report).into_bytes(), sarif, html];
     for (name, bytes) in FILES.iter().zip(contents) {
         let path = out.join(name);

@@ -17,10 +17,28 @@ use super::InputError;
 use crate::exit_code::ExitCode;
 use crate::progress::ClassProgress;
 
+/// The output folder without --out (and without --project).
+pub const DEFAULT_OUT: &str = "ferrosuite-tests";
+
 /// Arguments of `ferrosuite generate`.
-#[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("what").required(true).multiple(true).args(["class", "package", "jar"])))]
+#[derive(Debug, Clone, clap::Args)]
+#[command(group(clap::ArgGroup::new("what").required(true).multiple(true).args(["class", "package", "jar", "project"])))]
 pub struct GenerateArgs {
+    /// A Maven or Gradle project (multi-module too): every class its
+    /// modules compiled (`target/classes`, `build/classes/java/main`), the
+    /// class path from `mvn -o` (Gradle: give --classpath), tests into each
+    /// module's `src/test/java`, reports into its build folder
+    /// (`target/ferrosuite`, `build/ferrosuite`), JUnit 4 or 5 as its test
+    /// dependencies say.
+    #[arg(long, value_name = "DIR")]
+    pub project: Option<PathBuf>,
+    /// With --project: also classes that already have ferrosuite tests (replaced).
+    #[arg(long, requires = "project")]
+    pub overwrite: bool,
+    /// With --project: only classes whose class files changed since the
+    /// last run (hashes kept in the module's build folder).
+    #[arg(long, requires = "project")]
+    pub changed_only: bool,
     /// Class path of the classes under test and their dependencies (`:`-separated).
     #[arg(long, short = 'c', default_value = "")]
     pub classpath: String,
@@ -50,9 +68,11 @@ pub struct GenerateArgs {
     /// `-sources.jar` (repeatable).
     #[arg(long, value_name = "DIR|JAR")]
     pub sources: Vec<PathBuf>,
-    /// Output folder for tests and `report.json` (nothing else is written there).
-    #[arg(long, default_value = "ferrosuite-tests")]
-    pub out: PathBuf,
+    /// Output folder for tests and the reports (nothing else is written
+    /// there; default `ferrosuite-tests`, with --project each module's
+    /// `src/test/java`).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
     /// Folder for working files: instrumented classes, mutants, compiled
     /// tests, each verification round's source (default: a new temporary
     /// folder, removed at the end unless --keep-work).
@@ -61,9 +81,10 @@ pub struct GenerateArgs {
     /// Keep the working files (the temporary folder is printed at the end).
     #[arg(long)]
     pub keep_work: bool,
-    /// JUnit version of the emitted tests.
-    #[arg(long, value_enum, default_value = "4")]
-    pub junit: JunitArg,
+    /// JUnit version of the emitted tests (default 4; with --project, the
+    /// version the module's test dependencies name).
+    #[arg(long, value_enum)]
+    pub junit: Option<JunitArg>,
     /// Class path of JUnit for verification (default: the Debian junit4/junit5 jars).
     #[arg(long)]
     pub junit_classpath: Option<String>,
@@ -214,8 +235,20 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
 /// Bad input (class path, class not found) and output-folder errors; a
 /// class whose generation fails is reported and the others go on.
 pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
+    match &args.project {
+        Some(dir) => super::project_mode::run(args, dir),
+        None => run_with(args, None),
+    }
+}
+
+/// One run over the classes `args` select, its reports into `report_dir`
+/// (`None`: the output folder).
+///
+/// # Errors
+/// As [`run`].
+pub fn run_with(args: &GenerateArgs, report_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
     let work = WorkDir::new(args)?;
-    let result = generate_in(args, work.path());
+    let result = generate_in(args, work.path(), report_dir);
     if let Some(kept) = work.finish() {
         println!("working files kept in {}", kept.display());
     }
@@ -223,8 +256,8 @@ pub fn run(args: &GenerateArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The run itself, with working files in `work_dir`.
-fn generate_in(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<ExitCode> {
-    let config = config_from_args(args, work_dir)?;
+fn generate_in(args: &GenerateArgs, work_dir: &Path, report_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
+    let config = GenerateConfig { report_dir, ..config_from_args(args, work_dir)? };
     println!("ferrosuite generate: seed {}", config.seed);
     let selection = ClassSelection {
         classes: args.class.iter().map(BinaryName::new).collect(),
@@ -245,7 +278,7 @@ fn generate_in(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<ExitCode>
     }
     let report = ::generate::run(&config, &classes, &mut techniques, &mut printer)?;
     let failed = report.classes.iter().filter(|c| c.status != ClassStatus::Ok).count();
-    let report_file = config.out.join("report.json");
+    let report_file = config.report_folder().join("report.json");
     if printer.should_stop() {
         println!(
             "interrupted after {} of {} classes; report: {}",
@@ -256,7 +289,7 @@ fn generate_in(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<ExitCode>
         return Ok(ExitCode::Interrupted);
     }
     println!("{} classes, {failed} with problems", classes.len());
-    print_report_files(&config.out);
+    print_report_files(config.report_folder());
     Ok(if failed == 0 { ExitCode::Success } else { ExitCode::Partial })
 }
 
@@ -399,7 +432,7 @@ pub fn run_sample(
 /// No JDK, no JUnit jars.
 fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<GenerateConfig> {
     let jdk = Jdk::find()?;
-    let (version, junit) = match args.junit {
+    let (version, junit) = match args.junit.unwrap_or(JunitArg::Four) {
         JunitArg::Four => (4, junit::JUnitVersion::Four),
         JunitArg::Five => (5, junit::JUnitVersion::Five),
     };
@@ -426,7 +459,7 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
     };
     Ok(GenerateConfig {
         class_path: parts.join(":"),
-        out: args.out.clone(),
+        out: args.out.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_OUT)),
         work_dir: work_dir.to_path_buf(),
         junit,
         junit_jars,
@@ -441,6 +474,7 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
         worker_exe: std::env::current_exe()?,
         param_values: std::sync::Arc::new(param_values),
         shard: args.shard,
+        report_dir: None,
         sources: reports::Sources::new(args.sources.clone()),
     })
 }
@@ -493,15 +527,18 @@ fn clock_seed() -> u64 {
 /// process at once.
 fn interruption_flag() -> &'static AtomicBool {
     static INTERRUPTED: AtomicBool = AtomicBool::new(false);
-    let handler = || {
-        if INTERRUPTED.swap(true, Ordering::SeqCst) {
-            std::process::exit(ExitCode::Interrupted as i32);
+    static HANDLER: std::sync::Once = std::sync::Once::new();
+    HANDLER.call_once(|| {
+        let handler = || {
+            if INTERRUPTED.swap(true, Ordering::SeqCst) {
+                std::process::exit(ExitCode::Interrupted as i32);
+            }
+            eprintln!("interrupted: finishing the current class and writing report.json (again to stop at once)");
+        };
+        if let Err(e) = ctrlc::set_handler(handler) {
+            tracing::warn!("cannot handle SIGINT/SIGTERM: {e}");
         }
-        eprintln!("interrupted: finishing the current class and writing report.json (again to stop at once)");
-    };
-    if let Err(e) = ctrlc::set_handler(handler) {
-        tracing::warn!("cannot handle SIGINT/SIGTERM: {e}");
-    }
+    });
     &INTERRUPTED
 }
 

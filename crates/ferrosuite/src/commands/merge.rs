@@ -66,7 +66,7 @@ pub fn run(args: &MergeArgs) -> anyhow::Result<ExitCode> {
     if interrupted {
         report["interrupted"] = Value::Bool(true);
     }
-    reports::write_all(&out, &report, &reports::Sources::new(args.sources.clone()))?;
+    reports::write_all(&out, &report, &reports::Sources::new(args.sources.clone()), &out)?;
     println!(
         "merged {} classes from {} folders into {} ({})",
         report["classes"].as_array().map_or(0, Vec::len),

@@ -1,5 +1,6 @@
 //! One module per subcommand, plus the mapping of errors to exit codes:
-//! [`init`] (`ferrosuite.toml`), [`generate`] (the main job), [`goals`], [`explain`] (`explain-ocg`),
+//! [`init`] (`ferrosuite.toml`), [`generate`] (the main job; over a Maven or
+//! Gradle project: [`project_mode`]), [`goals`], [`explain`] (`explain-ocg`),
 //! [`instrument`], [`merge`] (the output of several shards), [`kat`] (with `kat check` in [`kat_check`]), [`palus`]
 //! (`palus model`), [`zoomin`] (ranking a suite's assertions), and
 //! `bench` ([`bench`]: `instrument`, `verify`, `exec` ([`bench_exec`]),
@@ -24,6 +25,7 @@ pub mod kat;
 pub mod kat_check;
 pub mod merge;
 pub mod palus;
+pub mod project_mode;
 pub mod stats;
 pub mod zoomin;
 

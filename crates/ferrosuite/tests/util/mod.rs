@@ -160,8 +160,19 @@ pub fn all_pass_under_junit4(
     sources: &[(String, PathBuf)],
     test_methods: fn(&str) -> Vec<String>,
 ) {
+    all_pass_under_junit(4, classes, test_classes, sources, test_methods);
+}
+
+/// [`all_pass_under_junit4`] with JUnit `version` (4 or 5); `classes` may be a class path.
+pub fn all_pass_under_junit(
+    version: u8,
+    classes: &Path,
+    test_classes: &Path,
+    sources: &[(String, PathBuf)],
+    test_methods: fn(&str) -> Vec<String>,
+) {
     let jdk = javarun::Jdk::find().unwrap();
-    let junit = javarun::JunitJars::debian(4).unwrap();
+    let junit = javarun::JunitJars::debian(version).unwrap();
     let files: Vec<PathBuf> = sources.iter().map(|(_, s)| s.clone()).collect();
     let cp = format!("{}:{}", classes.display(), junit.compile_class_path());
     javarun::compile_tests(&jdk, &files, &cp, test_classes, None).unwrap().expect("the test classes compile");
