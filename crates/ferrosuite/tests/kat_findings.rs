@@ -69,7 +69,8 @@ fn unguarded_misuses_are_findings_with_witness_tests_of_their_own() {
     let at_line_15 =
         results.iter().find(|r| r["message"]["text"].as_str().unwrap().starts_with("java.lang.String.charAt"));
     let physical = &at_line_15.expect("the charAt finding")["locations"][0]["physicalLocation"];
-    assert_eq!(physical["artifactLocation"]["uri"], "misuse/Calls.java");
+    let uri = physical["artifactLocation"]["uri"].as_str().unwrap();
+    assert_eq!(uri, format!("file://{}", sources.join("misuse/Calls.java").display()), "where --sources has it");
     assert_eq!(physical["region"]["startLine"], 15);
     assert_eq!(class["findings_file"], "misuse/Calls_FerroFindingsTest.java");
     // report.html shows each finding with its witness test's code (its structure is checked in crates/reports).

@@ -41,7 +41,7 @@ pub const FILES: [&str; 4] = ["report.json", "report.csv", "report.sarif", "repo
 /// The first file that cannot be written.
 pub fn write_all(out: &Path, report: &Value, sources: &Sources, tests: &Path) -> Result<(), WriteError> {
     let json = serde_json::to_vec_pretty(report).expect("JSON serialises");
-    let sarif = serde_json::to_vec_pretty(&sarif::sarif_of(report)).expect("SARIF serialises");
+    let sarif = serde_json::to_vec_pretty(&sarif::sarif_of(report, sources)).expect("SARIF serialises");
     let html = html::html_of(report, tests, sources).into_bytes();
     let contents: [Vec<u8>; 4] = [json, csv::csv_of(report).into_bytes(), sarif, html];
     for (name, bytes) in FILES.iter().zip(contents) {

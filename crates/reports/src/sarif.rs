@@ -7,14 +7,17 @@
 //! (`api-misuse` of KAT, `contract`, `suspicious-assertion` of ZoomIn,
 //! `theory` of Palus, any other as it comes); one result per finding, at
 //! level `warning`: its message and witness test, the class's source file
-//! (`a/b/C.java`, relative to the source root `SRCROOT`) and line when the
-//! finding has a location, the method as a logical location, and the
+//! and line when the finding has a location (the file where the sources
+//! have it: a relative path as it is, an absolute one as a `file:` URI;
+//! without sources `a/b/C.java`, relative to the source root `SRCROOT`), the method as a logical location, and the
 //! finding's origin, confidence, witness file and stack trace as
 //! properties.
 
 use std::collections::BTreeMap;
 
 use serde_json::Value;
+
+use crate::sources::Sources;
 use serde_sarif::sarif::{
     ArtifactLocation, Location, LogicalLocation, Message, MultiformatMessageString, PhysicalLocation, PropertyBag,
     Region, ReportingDescriptor, Result as SarifResult, ResultLevel, Run, Sarif, Tool, ToolComponent,
@@ -40,14 +43,14 @@ fn rule_text(kind: &str) -> String {
 }
 
 /// The SARIF log of `report` (a parsed `report.json`).
-pub fn sarif_of(report: &Value) -> Sarif {
+pub fn sarif_of(report: &Value, sources: &Sources) -> Sarif {
     let mut kinds: BTreeMap<String, ()> = BTreeMap::new();
     let mut results = Vec::new();
     for class in report["classes"].as_array().into_iter().flatten() {
         for finding in class["findings"].as_array().into_iter().flatten() {
             let kind = finding["kind"].as_str().unwrap_or("finding").to_string();
             kinds.insert(kind.clone(), ());
-            results.push(result_of(class, finding, &kind));
+            results.push(result_of(class, finding, &kind, sources));
         }
     }
     let rules: Vec<ReportingDescriptor> = kinds
@@ -70,7 +73,7 @@ pub fn sarif_of(report: &Value) -> Sarif {
 }
 
 /// One finding of `class` as a result of rule `kind`.
-fn result_of(class: &Value, finding: &Value, kind: &str) -> SarifResult {
+fn result_of(class: &Value, finding: &Value, kind: &str, sources: &Sources) -> SarifResult {
     let class_name = class["class"].as_str().unwrap_or_default();
     let witness = finding["witness"].as_str().unwrap_or_default();
     let findings_file = class["findings_file"].as_str();
@@ -89,7 +92,7 @@ fn result_of(class: &Value, finding: &Value, kind: &str) -> SarifResult {
         ..Default::default()
     };
     let location = Location {
-        physical_location: finding["location"].as_str().and_then(|l| physical(class_name, l)),
+        physical_location: finding["location"].as_str().and_then(|l| physical(class_name, l, sources)),
         logical_locations: Some(vec![logical]),
         ..Default::default()
     };
@@ -111,17 +114,20 @@ fn result_of(class: &Value, finding: &Value, kind: &str) -> SarifResult {
 }
 
 /// The source file and line of a finding's `File.java:LINE` in the
-/// package of `class` (`a.b.C` and `C.java:12` give `a/b/C.java`, line 12).
-fn physical(class: &str, location: &str) -> Option<PhysicalLocation> {
+/// package of `class` (`a.b.C` and `C.java:12` give `a/b/C.java`, line 12),
+/// where `sources` finds it.
+fn physical(class: &str, location: &str, sources: &Sources) -> Option<PhysicalLocation> {
     let (file, line) = location.rsplit_once(':')?;
     let line: i64 = line.parse().ok().filter(|l| *l > 0)?;
     let package = class.rsplit_once('.').map_or(String::new(), |(p, _)| format!("{}/", p.replace('.', "/")));
+    let rel = format!("{package}{file}");
+    let (uri, base) = match sources.locate(&rel) {
+        Some(path) if path.is_absolute() => (format!("file://{}", path.display()), None),
+        Some(path) => (path.display().to_string(), None),
+        None => (rel, Some(SRCROOT.to_string())),
+    };
     Some(PhysicalLocation {
-        artifact_location: Some(ArtifactLocation {
-            uri: Some(format!("{package}{file}")),
-            uri_base_id: Some(SRCROOT.into()),
-            ..Default::default()
-        }),
+        artifact_location: Some(ArtifactLocation { uri: Some(uri), uri_base_id: base, ..Default::default() }),
         region: Some(Region { start_line: Some(line), ..Default::default() }),
         ..Default::default()
     })
@@ -137,7 +143,7 @@ mod tests {
             "class": "a.b.C", "findings_file": "a/b/C_FerroFindingsTest.java",
             "findings": [{"origin": "kat", "kind": "api-misuse", "method": "m(I)V", "location": "C.java:12",
                           "message": "charAt throws", "witness": "test3", "confidence": 0.9}]}]});
-        let log = serde_json::to_value(sarif_of(&report)).unwrap();
+        let log = serde_json::to_value(sarif_of(&report, &Sources::default())).unwrap();
         let result = &log["runs"][0]["results"][0];
         assert_eq!(result["ruleId"], "api-misuse");
         assert_eq!(result["level"], "warning");

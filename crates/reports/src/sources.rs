@@ -22,6 +22,13 @@ impl Sources {
         self.roots.is_empty()
     }
 
+    /// Where `rel` (`a/b/C.java`) is: the path under the first folder root
+    /// that has it (as the root was given: relative roots give relative
+    /// paths); `None` when no folder has it (archives have no path of their own).
+    pub fn locate(&self, rel: &str) -> Option<PathBuf> {
+        self.roots.iter().filter(|r| !is_archive(r)).map(|r| r.join(rel)).find(|p| p.is_file())
+    }
+
     /// The text of `rel` (`a/b/C.java`) from the first root that has it;
     /// `None` when none has it or it is not UTF-8.
     pub fn read(&self, rel: &str) -> Option<String> {
@@ -70,6 +77,8 @@ mod tests {
         assert_eq!(sources.read("a/B.java").as_deref(), Some("class B {}"), "the folder comes first");
         assert_eq!(sources.read("a/C.java").as_deref(), Some("class C {}"));
         assert_eq!(sources.read("a/D.java"), None);
+        assert_eq!(sources.locate("a/B.java"), Some(dir.path().join("src/a/B.java")));
+        assert_eq!(sources.locate("a/C.java"), None, "only in the archive");
         assert!(Sources::default().is_empty());
     }
 }

@@ -41,12 +41,16 @@ fn the_sarif_of_findings_of_every_oracle_validates_against_the_schema() {
             finding("zoomin", "suspicious-assertion", Some("Parser.java:7")),
             finding("theories", "theory", None)]},
         {"class": "Top", "findings": []}]});
-    let log = serde_json::to_value(reports::sarif::sarif_of(&report)).unwrap();
+    let log = serde_json::to_value(reports::sarif::sarif_of(&report, &reports::Sources::default())).unwrap();
     assert_eq!(errors(&log), Vec::<String>::new());
     assert_eq!(log["runs"][0]["results"].as_array().unwrap().len(), 4);
     assert_eq!(log["runs"][0]["tool"]["driver"]["rules"].as_array().unwrap().len(), 4);
 
-    let empty = serde_json::to_value(reports::sarif::sarif_of(&json!({"version": "0.1.0", "classes": []}))).unwrap();
+    let empty = serde_json::to_value(reports::sarif::sarif_of(
+        &json!({"version": "0.1.0", "classes": []}),
+        &reports::Sources::default(),
+    ))
+    .unwrap();
     assert_eq!(errors(&empty), Vec::<String>::new());
 
     let mut broken = log.clone();

@@ -6,7 +6,8 @@
 //! dependencies `mvn -o dependency:build-classpath` gives (Maven; when it
 //! cannot answer, a note says why) and `--classpath`; tests go to its
 //! `src/test/java` (or `--out/<module>`), reports to `<build>/ferrosuite`;
-//! JUnit is `--junit`, else what its test dependencies name, else 4. A
+//! JUnit is `--junit`, else what its test dependencies name, else 4; its
+//! `src/main/java` is the reports' source (the HTML source view, SARIF paths). A
 //! class that already has `<Class>_FerroTest.java` there is skipped unless
 //! `--overwrite`; with `--changed-only`, so is a class whose bytes did not
 //! change since the last run that tested it (`project::state`).
@@ -61,8 +62,11 @@ fn run_module(args: &GenerateArgs, project: &Project, module: &Module) -> anyhow
     });
     let classpath = class_path(args, project, module);
     println!("module {}: {} classes, tests into {}", module.name, classes.len(), out.display());
+    let mut sources = vec![module.dir.join("src/main/java")];
+    sources.extend(args.sources.iter().cloned());
     let module_args = GenerateArgs {
         project: None,
+        sources,
         classpath,
         class: classes.clone(),
         package: None,
