@@ -372,7 +372,8 @@ fn coverage_reserve(run: &ClassRun, tests: usize, per_second_per_worker: f64) ->
     (start + Duration::from_secs_f64(per_test * tests as f64)).min(MAX_COVERAGE_RESERVE)
 }
 
-/// FNV-1a of a string, to derive a per-class seed from the run's seed.
+/// FNV-1a (64 bits) of a string: to derive a per-class seed from the
+/// run's seed, and to order classes into shards ([`crate::shard`]).
 pub(crate) fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
 }

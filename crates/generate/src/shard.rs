@@ -5,7 +5,8 @@
 //! Every shard resolves the same class selection and computes the same
 //! partition: the classes in decreasing size (the bytes of the class file
 //! and of its nested classes, which are tested with it), ties broken by a
-//! hash of the class name (FNV-1a, 64 bits), each given to the shard with
+//! hash of the class name (FNV-1a, 64 bits: stable on every machine and
+//! build), each given to the shard with
 //! the fewest bytes so far (the lowest-numbered among equals): the longest
 //! processing time first rule, which keeps the shards within the largest
 //! class of each other. Shard K keeps its classes in their selection order.
@@ -50,7 +51,7 @@ impl Shard {
     pub fn select(&self, names: &[&str], sizes: &[u64]) -> Vec<usize> {
         assert_eq!(names.len(), sizes.len(), "one size per class");
         let mut order: Vec<usize> = (0..names.len()).collect();
-        order.sort_by_key(|&i| (std::cmp::Reverse(sizes[i]), fnv1a(names[i]), i));
+        order.sort_by_key(|&i| (std::cmp::Reverse(sizes[i]), crate::class_run::fnv(names[i]), i));
         let mut load = vec![0u64; self.count];
         let mut owner = vec![0usize; names.len()];
         for i in order {
@@ -60,11 +61,6 @@ impl Shard {
         }
         (0..names.len()).filter(|&i| owner[i] == self.index - 1).collect()
     }
-}
-
-/// FNV-1a, 64 bits, of `s` (a stable hash: the same on every machine and build).
-fn fnv1a(s: &str) -> u64 {
-    s.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 #[cfg(test)]
