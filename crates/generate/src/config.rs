@@ -175,12 +175,12 @@ fn shard_of(cp: &ClassPath, classes: Vec<String>, shard: crate::shard::Shard) ->
     keep.into_iter().map(|i| classes[i].clone()).collect()
 }
 
-/// Top-level classes (not `package-info`): a nested class is tested with
-/// the class enclosing it, whose goals include its own (`--class
-/// Outer$Inner` still selects one alone).
+/// Top-level classes (not `package-info` or `module-info`): a nested class
+/// is tested with the class enclosing it, whose goals include its own
+/// (`--class Outer$Inner` still selects one alone).
 fn is_testable_name(c: &str) -> bool {
     let name = BinaryName::new(c);
-    name.simple_name() != "package-info" && name.outer_class().is_none()
+    !["package-info", "module-info"].contains(&name.simple_name()) && name.outer_class().is_none()
 }
 
 #[cfg(test)]
@@ -191,5 +191,6 @@ mod tests {
         assert!(!super::is_testable_name("org.apache.commons.cli.Option$Builder"));
         assert!(!super::is_testable_name("org.apache.commons.cli.Option$1"));
         assert!(!super::is_testable_name("org.apache.commons.cli.package-info"));
+        assert!(!super::is_testable_name("module-info"));
     }
 }

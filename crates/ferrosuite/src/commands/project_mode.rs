@@ -89,14 +89,12 @@ fn run_module(args: &GenerateArgs, project: &Project, module: &Module) -> anyhow
 /// The module's top-level classes, less those with ferrosuite tests
 /// (unless `--overwrite`) and unchanged ones (with `--changed-only`).
 fn classes_to_test(args: &GenerateArgs, module: &Module, out: &Path, state: &State) -> anyhow::Result<Vec<String>> {
-    let cp = model::classpath::ClassPath::parse(&module.classes.display().to_string())
-        .with_context(|| format!("cannot read the classes of module {}", module.name))?;
-    let mut names: Vec<String> = cp
-        .classes_in(&module.classes)
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|c| !c.contains('$') && !c.ends_with("package-info") && !c.ends_with("module-info"))
-        .collect();
+    let selection = ::generate::ClassSelection { jar: Some(module.classes.clone()), ..Default::default() };
+    let mut names: Vec<String> = match selection.resolve(&module.classes.display().to_string()) {
+        Ok(classes) => classes.iter().map(|c| c.as_str().to_string()).collect(),
+        Err(::generate::GenerateError::NoClassSelected) => Vec::new(),
+        Err(e) => return Err(e).with_context(|| format!("cannot read the classes of module {}", module.name)),
+    };
     names.sort();
     let has_tests = |c: &String| out.join(format!("{}_FerroTest.java", c.replace('.', "/"))).is_file();
     let (kept, with_tests): (Vec<String>, Vec<String>) =
