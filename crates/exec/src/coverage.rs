@@ -13,7 +13,7 @@ use analysis::goals::{ClassGoals, GoalId};
 use instrument::InstrumentedClass;
 use instrument::trace::Relation;
 
-use crate::{ExecutionResult, StatementOutcome, Trace};
+use crate::{ExecutionResult, StatementOutcome, TestOutcome, Trace};
 
 /// A goal covered when a call at a site throws a given exception (KAT's
 /// "reach the call and have it throw", TECHNIQUES.md §2 step 3): the stack
@@ -137,8 +137,13 @@ impl GoalMap {
 
     /// The goals of this class that the execution covered: those its trace
     /// shows ([`Self::covered`]) and those of the [`ThrowSite`]s its
-    /// exceptions match.
+    /// exceptions match. None when the test timed out or crashed its
+    /// worker: such a test cannot be emitted (under JUnit it never ends),
+    /// so what it ran covers nothing a suite can keep.
     pub fn covered_by(&self, result: &ExecutionResult) -> BTreeSet<GoalId> {
+        if matches!(result.outcome, TestOutcome::Timeout | TestOutcome::Crashed { .. }) {
+            return BTreeSet::new();
+        }
         let mut out = self.covered(&result.trace);
         if self.throws.is_empty() {
             return out;
@@ -257,5 +262,8 @@ mod tests {
         assert!(map.covered_by(&threw("java.lang.NullPointerException", at(88))).is_empty(), "another exception");
         let direct = vec![frame("p.Parser", "parse", 88), frame("p.Parser", "run", 12)];
         assert!(map.covered_by(&threw(sioobe, direct)).is_empty(), "not thrown inside the call");
+        let mut never_ends = threw(sioobe, at(88));
+        never_ends.outcome = TestOutcome::Timeout;
+        assert!(map.covered_by(&never_ends).is_empty(), "a test that timed out covers nothing");
     }
 }

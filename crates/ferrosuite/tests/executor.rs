@@ -88,6 +88,38 @@ fn exceptions_are_reported_with_their_class_message_and_origin() {
     assert!(npe_info.frames.is_empty(), "a null receiver is reported by the executor: {npe_info:?}");
 }
 
+/// `outer.new Inner()` throws `NullPointerException` for a null `outer`
+/// before the constructor runs (JLS 15.9.4), as the emitted Java does; JNI
+/// would construct it. A top-level class's constructor takes a null first
+/// argument.
+#[test]
+fn an_inner_class_on_a_null_enclosing_instance_throws_as_in_java() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut pool, _) = fixture_pool(tmp.path(), 1);
+    let nested = || model::descriptor::FieldType::Object(model::names::InternalName::new("fixtures/Nested"));
+    let adder = method("fixtures.Nested$Adder", "<init>", "(Lfixtures/Nested;I)V");
+    let mut on_null = TestCaseBuilder::new();
+    let outer = on_null.null(nested());
+    let step = on_null.int(2);
+    on_null.construct(adder.clone(), &[outer, step]);
+    let mut on_real = TestCaseBuilder::new();
+    let name = on_real.string("n");
+    let outer = on_real.construct(method("fixtures.Nested", "<init>", "(Ljava/lang/String;)V"), &[name]);
+    let step = on_real.int(2);
+    let inner = on_real.construct(adder, &[outer, step]);
+    let times = on_real.int(3);
+    on_real.call(inner, method("fixtures.Nested$Adder", "add", "(I)I"), &[times]);
+    let mut top_level = TestCaseBuilder::new();
+    let none =
+        top_level.null(model::descriptor::FieldType::Object(model::names::InternalName::new("java/lang/String")));
+    top_level.construct(method("fixtures.Nested", "<init>", "(Ljava/lang/String;)V"), &[none]);
+    let results = pool.execute(&[on_null.build(), on_real.build(), top_level.build()]).unwrap();
+    let StatementOutcome::Threw(npe) = &results[0].statements[2] else { panic!("{:?}", results[0]) };
+    assert_eq!(npe.class.as_str(), "java.lang.NullPointerException");
+    assert_eq!(results[1].statements[5], StatementOutcome::Normal(ValueSummary::Integer(6)), "{:?}", results[1]);
+    assert!(matches!(results[2].statements[1], StatementOutcome::Normal(_)), "{:?}", results[2]);
+}
+
 #[test]
 fn invalid_test_cases_are_rejected_before_reaching_the_jvm() {
     let tmp = tempfile::tempdir().unwrap();

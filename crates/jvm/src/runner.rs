@@ -7,6 +7,7 @@
 //! `IsInstanceOf` and null receivers itself, turning violations into the
 //! exceptions Java would throw (`ClassCastException`, `NullPointerException`).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -40,12 +41,14 @@ pub struct Runner {
     jni: Jni,
     h: Handles,
     watch: Arc<Watch>,
+    /// Whether a class (internal name) is an inner class, asked once.
+    inner: HashMap<String, bool>,
 }
 
 impl Runner {
     /// A runner for the calling thread's JNI environment.
     pub fn new(jni: Jni, h: Handles, watch: Arc<Watch>) -> Runner {
-        Runner { jni, h, watch }
+        Runner { jni, h, watch, inner: HashMap::new() }
     }
 
     /// Executes `test`; never fails: problems are outcomes.
@@ -131,6 +134,13 @@ impl Runner {
                 let site = CallSite { owner: method.owner.as_str(), name: "<init>" };
                 let class = self.class(owner.as_str())?;
                 let ctor = self.method_id(owner.as_str(), "<init>", &method.descriptor.to_descriptor(), false)?;
+                let first_is_null = matches!(method.descriptor.params.first(), Some(FieldType::Object(_)))
+                    && args.first().is_some_and(|a| self.object(values, *a).is_ok_and(|o| o.is_null()));
+                if first_is_null && self.is_inner_class(owner.as_str(), class)? {
+                    // `outer.new Inner()` checks `outer` before the call
+                    // (JLS 15.9.4); JNI's NewObject does not.
+                    return Err(Stop::Threw(npe("enclosing instance is null")));
+                }
                 let args = self.args(values, args, &method.descriptor.params)?;
                 let o = jni.new_object(class, ctor, &args).map_err(|t| self.threw(t, Some(&site)))?;
                 Ok(obj(o))
@@ -143,6 +153,25 @@ impl Runner {
                 Ok(None)
             }
         }
+    }
+
+    /// Whether `class` (internal name `owner`) is an inner class: a member
+    /// class without `static`, whose constructors take the enclosing
+    /// instance first (`Class.isMemberClass`, `Class.getModifiers`).
+    fn is_inner_class(&mut self, owner: &str, class: jobject) -> Result<bool, Stop> {
+        if let Some(inner) = self.inner.get(owner) {
+            return Ok(*inner);
+        }
+        let member = self.method_id("java/lang/Class", "isMemberClass", "()Z", false)?;
+        let modifiers = self.method_id("java/lang/Class", "getModifiers", "()I", false)?;
+        let jni = self.jni;
+        let is_member = jni.call_method(class, member, Kind::Boolean, &[]).map_err(|t| self.threw(t, None))?;
+        let flags = jni.call_method(class, modifiers, Kind::Int, &[]).map_err(|t| self.threw(t, None))?;
+        const STATIC: i32 = 0x0008;
+        let inner = matches!(is_member.typed(), Typed::Boolean(true))
+            && matches!(flags.typed(), Typed::Int(f) if f & STATIC == 0);
+        self.inner.insert(owner.to_string(), inner);
+        Ok(inner)
     }
 
     fn invoke(
