@@ -28,6 +28,32 @@ fn show_prints_typed_triggers_with_conditions() {
     assert!(out.contains("T3 !this.hasNext()"), "{out}");
 }
 
+/// The four methods issue 20 names: the triggers a Java developer would
+/// write down, as `kat show` prints them.
+#[test]
+fn show_gives_the_triggers_a_developer_would_write_for_issue_20s_methods() {
+    let cases: [(&str, &[&str]); 4] = [
+        (
+            "java.util.OptionalLong.ifPresentOrElse",
+            &["T1 this.isPresent() && action == null ", "T1 !this.isPresent() && emptyAction == null "],
+        ),
+        ("java.util.concurrent.ConcurrentMap.remove", &["T1 key == null && ? ", "T1 value == null && ? "]),
+        ("java.net.DatagramSocket.setReceiveBufferSize", &["T2 size == 0 ", "T2 size < 0 "]),
+        (
+            "java.nio.ByteBuffer.getChar",
+            &["T2 index < 0 ", "T2 index >= this.limit() - 1 ", "T2 this.remaining() < 2 "],
+        ),
+    ];
+    for (method, triggers) in cases {
+        let (code, out, err) = run(&["kat", "show", method]);
+        assert_eq!(code, 0, "{err}");
+        for t in triggers {
+            assert!(out.contains(t), "{method}: no `{t}` in\n{out}");
+        }
+        assert!(!out.contains("<a href"), "{method}: HTML left in\n{out}");
+    }
+}
+
 #[test]
 fn show_finds_inherited_methods_and_filters_by_descriptor() {
     let (code, out, _) = run(&["kat", "show", "java.lang.StringBuilder.charAt"]);

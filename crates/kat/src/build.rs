@@ -79,6 +79,7 @@ pub fn build_from_units(units: &[Unit], source: String) -> Result<KnowledgeGraph
                 params: &param_names,
                 param_types: &param_types,
                 receiver_methods: states.of(internal.as_str()),
+                static_methods: states.statics_of(internal.as_str()),
                 param_methods,
                 link_members: Vec::new(),
             };
@@ -125,10 +126,14 @@ fn summary(main: &str) -> String {
     crate::extract::sentence::join(crate::extract::sentence::first_sentence(&toks))
 }
 
-/// Per class (internal name): its public methods with at most one
-/// parameter, inherited ones included, for linking states and sizes.
+/// Per class (internal name): its public instance methods with at most
+/// one parameter, inherited ones included (overloads kept apart by their
+/// parameter types: `isSupported(TemporalField)` and
+/// `isSupported(TemporalUnit)`), and its own static one-parameter methods
+/// (`Files.isDirectory(Path)`), for linking states and sizes.
 struct StateTable {
     table: HashMap<InternalName, Vec<StateMethod>>,
+    statics: HashMap<InternalName, Vec<StateMethod>>,
 }
 
 impl StateTable {
@@ -136,24 +141,32 @@ impl StateTable {
         let n = decls.classes.len();
         let names: Vec<InternalName> = (0..n).map(|i| resolver.internal_name(i)).collect();
         let index: HashMap<&str, usize> = names.iter().enumerate().map(|(i, s)| (s.as_str(), i)).collect();
-        let own: Vec<Vec<StateMethod>> = (0..n)
-            .map(|i| {
-                let c = &decls.classes[i];
-                c.methods
-                    .iter()
-                    .filter(|m| m.params.len() <= 1 && m.name != "<init>" && !m.is_static)
-                    .map(|m| {
-                        let (_, params) = resolver.method(i, m);
-                        let returns = m.returns.as_ref().map(|r| resolver.resolve(r, i, &m.type_params).java);
-                        StateMethod {
-                            name: m.name.clone(),
-                            params: params.into_iter().map(|p| p.java).collect(),
-                            returns: returns.unwrap_or_default(),
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
+        let methods = |i: usize, statics: bool| -> Vec<StateMethod> {
+            let c = &decls.classes[i];
+            // A static query takes the value first, and may take options
+            // after it (`Files.exists(Path, LinkOption...)`).
+            let arity = |m: &crate::declare::RawMethod| match m.params.len() {
+                0 => !statics,
+                1 => true,
+                2 => statics && m.params[1].0.dims > 0,
+                _ => false,
+            };
+            c.methods
+                .iter()
+                .filter(|m| arity(m) && m.name != "<init>" && m.is_static == statics)
+                .map(|m| {
+                    let (_, params) = resolver.method(i, m);
+                    let returns = m.returns.as_ref().map(|r| resolver.resolve(r, i, &m.type_params).java);
+                    StateMethod {
+                        name: m.name.clone(),
+                        params: params.into_iter().map(|p| p.java).collect(),
+                        returns: returns.unwrap_or_default(),
+                    }
+                })
+                .collect()
+        };
+        let own: Vec<Vec<StateMethod>> = (0..n).map(|i| methods(i, false)).collect();
+        let statics = names.iter().enumerate().map(|(i, name)| (name.clone(), methods(i, true))).collect();
         let mut table = HashMap::new();
         let object = index.get("java/lang/Object").copied();
         for (i, name) in names.iter().enumerate() {
@@ -166,7 +179,7 @@ impl StateTable {
                     continue;
                 }
                 for m in &own[k] {
-                    if !all.iter().any(|a| a.name == m.name && a.params.len() == m.params.len()) {
+                    if !all.iter().any(|a| a.name == m.name && a.params == m.params) {
                         all.push(m.clone());
                     }
                 }
@@ -174,11 +187,15 @@ impl StateTable {
             }
             table.insert(name.clone(), all);
         }
-        StateTable { table }
+        StateTable { table, statics }
     }
 
     fn of(&self, internal: &str) -> &[StateMethod] {
         self.table.get(internal).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    fn statics_of(&self, internal: &str) -> &[StateMethod] {
+        self.statics.get(internal).map(Vec::as_slice).unwrap_or(&[])
     }
 
     fn of_descriptor(&self, descriptor: &str) -> &[StateMethod] {

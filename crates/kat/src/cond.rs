@@ -121,9 +121,10 @@ pub enum Expr {
     /// A name that is not a parameter (a constant such as
     /// `Character.MAX_RADIX`, or a class used as a call target).
     Name(String),
-    /// `left + right` or `left - right` (op is `'+'` or `'-'`).
+    /// `left + right`, `left - right` or `left * right` (op is `'+'`,
+    /// `'-'` or `'*'`).
     Arith {
-        /// `'+'` or `'-'`.
+        /// `'+'`, `'-'` or `'*'`.
         op: char,
         /// The left operand.
         left: Box<Expr>,
@@ -221,6 +222,14 @@ pub enum Cond {
     And(Vec<Cond>),
     /// Disjunction (two or more parts).
     Or(Vec<Cond>),
+    /// `value instanceof class`: the class of a value (class as written,
+    /// simple or qualified).
+    InstanceOf {
+        /// The value tested.
+        value: Expr,
+        /// The class name as written (`AccessControlContext`).
+        class: String,
+    },
     /// A part that has no formal form; prints as `?`.
     Unknown,
 }
@@ -255,6 +264,18 @@ impl Cond {
             1 => flat.pop().unwrap(),
             _ if and => Cond::And(flat),
             _ => Cond::Or(flat),
+        }
+    }
+
+    /// Whether a parameter of the documented method occurs in the condition.
+    pub fn has_param(&self) -> bool {
+        match self {
+            Cond::Cmp { left, right, .. } => left.has_param() || right.has_param(),
+            Cond::Truth(e) => e.has_param(),
+            Cond::Not(inner) => inner.has_param(),
+            Cond::And(parts) | Cond::Or(parts) => parts.iter().any(Cond::has_param),
+            Cond::InstanceOf { value, .. } => value.has_param(),
+            Cond::Unknown => false,
         }
     }
 
@@ -293,7 +314,7 @@ impl Cond {
                     _ => Cond::cmp(l, o, r),
                 }
             }
-            Cond::Truth(e) => Cond::Truth(e.clone()),
+            Cond::Truth(_) | Cond::InstanceOf { .. } => self.clone(),
             Cond::Not(inner) => match inner.canonical() {
                 Cond::Cmp { left, op, right } => Cond::Cmp { left, op: op.negate(), right },
                 Cond::Not(x) => *x,
@@ -342,6 +363,17 @@ impl Expr {
         crate::cond_parse::parse_code_expr(text, params)
     }
 
+    /// Whether a parameter of the documented method occurs in the value.
+    pub fn has_param(&self) -> bool {
+        match self {
+            Expr::Param(_) => true,
+            Expr::Call { target, args, .. } => target.has_param() || args.iter().any(Expr::has_param),
+            Expr::Field { target, .. } => target.has_param(),
+            Expr::Arith { left, right, .. } => left.has_param() || right.has_param(),
+            Expr::This | Expr::Null | Expr::Int(_) | Expr::Bool(_) | Expr::Name(_) | Expr::Str(_) => false,
+        }
+    }
+
     /// `target.name()`.
     pub fn call0(target: Expr, name: &str) -> Expr {
         Expr::Call { target: Box::new(target), name: name.to_string(), args: Vec::new() }
@@ -373,10 +405,19 @@ impl std::fmt::Display for Expr {
             }
             Expr::Field { target, name } => write!(f, "{target}.{name}"),
             Expr::Str(text) => write!(f, "\"{}\"", text.replace('\\', "\\\\").replace('"', "\\\"")),
-            Expr::Arith { op, left, right } => match right.as_ref() {
-                Expr::Arith { .. } => write!(f, "{left} {op} ({right})"),
-                _ => write!(f, "{left} {op} {right}"),
-            },
+            Expr::Arith { op, left, right } => {
+                // Parenthesised where the operand binds less tightly than `op`.
+                let loose = |e: &Expr, right_side: bool| match e {
+                    Expr::Arith { op: inner, .. } => right_side || (*op == '*' && *inner != '*'),
+                    _ => false,
+                };
+                match (loose(left, false), loose(right, true)) {
+                    (false, false) => write!(f, "{left} {op} {right}"),
+                    (true, false) => write!(f, "({left}) {op} {right}"),
+                    (false, true) => write!(f, "{left} {op} ({right})"),
+                    (true, true) => write!(f, "({left}) {op} ({right})"),
+                }
+            }
         }
     }
 }
@@ -401,6 +442,7 @@ impl std::fmt::Display for Cond {
                 }
                 Ok(())
             }
+            Cond::InstanceOf { value, class } => write!(f, "{value} instanceof {class}"),
             Cond::Unknown => f.write_str("?"),
         }
     }

@@ -13,7 +13,7 @@ enum Tok {
     Op(&'static str),
 }
 
-const OPS: [&str; 16] = ["||", "&&", "<=", ">=", "==", "!=", "<", ">", "!", "(", ")", ".", ",", "+", "-", "?"];
+const OPS: [&str; 17] = ["||", "&&", "<=", ">=", "==", "!=", "<", ">", "!", "(", ")", ".", ",", "+", "-", "*", "?"];
 
 fn lex(text: &str) -> Result<Vec<Tok>, CondParseError> {
     let mut out = Vec::new();
@@ -160,6 +160,10 @@ impl Parser<'_> {
 
     fn comparison(&mut self) -> Result<Cond, CondParseError> {
         let left = self.expr()?;
+        if matches!(self.peek(), Some(Tok::Ident(k)) if k == "instanceof") {
+            self.pos += 1;
+            return Ok(Cond::InstanceOf { value: left, class: self.class_name()? });
+        }
         if let Some(Tok::Op(o)) = self.peek()
             && let Some(op) = CmpOp::parse(o)
         {
@@ -174,8 +178,24 @@ impl Parser<'_> {
         Ok(Cond::Truth(left))
     }
 
+    /// A class name, simple or qualified (`java.security.AccessControlContext`).
+    fn class_name(&mut self) -> Result<String, CondParseError> {
+        let mut name = String::new();
+        loop {
+            let Some(Tok::Ident(part)) = self.peek().cloned() else {
+                return Err(CondParseError::NameAfterDot { token: self.pos });
+            };
+            self.pos += 1;
+            name.push_str(&part);
+            if !self.eat(".") {
+                return Ok(name);
+            }
+            name.push('.');
+        }
+    }
+
     fn expr(&mut self) -> Result<Expr, CondParseError> {
-        let mut left = self.postfix()?;
+        let mut left = self.term()?;
         loop {
             let op = if self.eat("+") {
                 '+'
@@ -184,9 +204,19 @@ impl Parser<'_> {
             } else {
                 return Ok(left);
             };
-            let right = self.postfix()?;
+            let right = self.term()?;
             left = Expr::Arith { op, left: Box::new(left), right: Box::new(right) };
         }
+    }
+
+    /// Products: `hours * 60`.
+    fn term(&mut self) -> Result<Expr, CondParseError> {
+        let mut left = self.postfix()?;
+        while self.eat("*") {
+            let right = self.postfix()?;
+            left = Expr::Arith { op: '*', left: Box::new(left), right: Box::new(right) };
+        }
+        Ok(left)
     }
 
     fn postfix(&mut self) -> Result<Expr, CondParseError> {
@@ -297,6 +327,9 @@ mod tests {
         for text in [
             "index < 0 || index >= this.length()",
             "obj == null",
+            "!(context instanceof java.security.AccessControlContext)",
+            "hours * 60 + minutes < -1080",
+            "(a + b) * 2 > this.limit() - 1",
             "!this.hasNext()",
             "coll.isEmpty()",
             "e == null && ?",

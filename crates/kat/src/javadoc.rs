@@ -107,7 +107,10 @@ pub fn normalise(raw: &str) -> Normalised {
     let mut out = Normalised::default();
     let mut text = String::new();
     let clean = |s: &str| decode_entities(&strip_html(s));
-    let mut rest = raw;
+    // `<a href="{@docRoot}/...">`: an inline tag inside an HTML tag would
+    // split it, and the tag's first half would stay in the text.
+    let raw = raw.replace("{@docRoot}", "");
+    let mut rest = raw.as_str();
     while let Some(start) = rest.find("{@") {
         // HTML is removed from the text around inline tags only, so that
         // `{@code List<String>}` keeps its angle brackets.

@@ -14,7 +14,7 @@ use crate::graph::KnowledgeGraph;
 pub const MAGIC: &[u8; 4] = b"FSKG";
 
 /// Format version; bump it whenever a stored type changes.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// The largest decompressed graph accepted (bytes); the JDK 17 graph is
 /// about 7 MB.

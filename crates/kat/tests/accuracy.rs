@@ -60,7 +60,9 @@ fn find<'g>(g: &'g KnowledgeGraph, l: &Labelled) -> Option<&'g Clause> {
     // change of punctuation in the normalisation does not lose a clause.
     let letters = |s: &str| s.chars().filter(|c| c.is_alphanumeric()).collect::<String>();
     let same_origin = || m.clauses.iter().filter(|c| origin_text(&c.origin) == l.origin);
-    same_origin().find(|c| letters(&c.sentence) == letters(&l.sentence)).or_else(|| {
+    // A clause's text may go on after its first sentence (a later sentence
+    // that adds a case), so the labelled first sentence is a prefix of it.
+    same_origin().find(|c| letters(&c.sentence).starts_with(&letters(&l.sentence))).or_else(|| {
         let mut candidates = same_origin();
         let first = candidates.next();
         // A single clause of that origin is the labelled one.

@@ -71,6 +71,57 @@ const EXPECTED: &[Expectation] = &[
         &[Other],
         "?",
     ),
+    // Issue 20: conjunction scope, compound parameter names, equality
+    // with zero, arithmetic on a getter, "but".
+    (
+        "java/util/OptionalLong",
+        "ifPresentOrElse",
+        "(Ljava/util/function/LongConsumer;Ljava/lang/Runnable;)V",
+        "java/lang/NullPointerException",
+        &[Nullness, Nullness],
+        "this.isPresent() && action == null || !this.isPresent() && emptyAction == null",
+    ),
+    (
+        "java/util/concurrent/ConcurrentMap",
+        "remove",
+        "(Ljava/lang/Object;Ljava/lang/Object;)Z",
+        "java/lang/NullPointerException",
+        &[Nullness, Nullness],
+        "key == null && ? || value == null && ?",
+    ),
+    (
+        "java/net/DatagramSocket",
+        "setReceiveBufferSize",
+        "(I)V",
+        "java/lang/IllegalArgumentException",
+        &[Range, Range],
+        "size == 0 || size < 0",
+    ),
+    (
+        "java/nio/ByteBuffer",
+        "getChar",
+        "(I)C",
+        "java/lang/IndexOutOfBoundsException",
+        &[Range, Range],
+        "index < 0 || index >= this.limit() - 1",
+    ),
+    ("java/nio/ByteBuffer", "getChar", "()C", "java/nio/BufferUnderflowException", &[Range], "this.remaining() < 2"),
+    (
+        "java/io/FileOutputStream",
+        "<init>",
+        "(Ljava/io/File;)V",
+        "java/io/FileNotFoundException",
+        &[CallDependency, CallDependency, Other],
+        "file.exists() && file.isDirectory() || !file.exists() && ? || ?",
+    ),
+    (
+        "java/time/LocalDate",
+        "plus",
+        "(JLjava/time/temporal/TemporalUnit;)Ljava/time/LocalDate;",
+        "java/time/temporal/UnsupportedTemporalTypeException",
+        &[CallDependency],
+        "!this.isSupported(unit)",
+    ),
 ];
 
 fn throws<'g>(g: &'g KnowledgeGraph, owner: &str, name: &str, descriptor: &str, exception: &str) -> &'g Clause {

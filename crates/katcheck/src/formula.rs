@@ -99,7 +99,11 @@ impl Encoder {
             Term::Call { .. } => Int::fresh_const("call"),
             Term::Arith { op, left, right } => {
                 let (l, r) = (self.term(left), self.term(right));
-                if *op == '+' { Int::add(&[l, r]) } else { Int::sub(&[l, r]) }
+                match *op {
+                    '+' => Int::add(&[l, r]),
+                    '*' => Int::mul(&[l, r]),
+                    _ => Int::sub(&[l, r]),
+                }
             }
         };
         self.ints.insert(t.clone(), value.clone());
@@ -129,7 +133,7 @@ impl Encoder {
                 let parts: Vec<Bool> = parts.iter().map(|p| self.cond(p, binding)).collect();
                 Bool::or(&parts)
             }
-            Cond::Unknown => Bool::fresh_const("unknown"),
+            Cond::InstanceOf { .. } | Cond::Unknown => Bool::fresh_const("unknown"),
         }
     }
 

@@ -47,7 +47,7 @@ impl Converter<'_> {
                 // De Morgan: a negated conjunction is a disjunction of negations.
                 if matches!(c, Cond::And(_)) != negated { CallCondition::And(parts) } else { CallCondition::Or(parts) }
             }
-            Cond::Unknown => CallCondition::Unknown,
+            Cond::InstanceOf { .. } | Cond::Unknown => CallCondition::Unknown,
         }
     }
 
@@ -77,11 +77,12 @@ impl Converter<'_> {
                 }
             }
             Expr::Field { target, name } if name == "length" => SiteValue::Length(self.operand(target)?),
-            Expr::Arith { op, left, right } => {
+            // Probes evaluate sums and differences only.
+            Expr::Arith { op, left, right } if matches!(op, '+' | '-') => {
                 SiteValue::Arith(*op, Box::new(self.value(left)?), Box::new(self.value(right)?))
             }
             Expr::Name(name) => SiteValue::Const(NAMED_CONSTANTS.iter().find(|(n, _)| n == name)?.1),
-            Expr::Call { .. } | Expr::Field { .. } | Expr::Str(_) => return None,
+            Expr::Call { .. } | Expr::Field { .. } | Expr::Arith { .. } | Expr::Str(_) => return None,
         })
     }
 }

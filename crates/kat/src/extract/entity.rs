@@ -4,7 +4,7 @@
 //! ("the length of this string" is `this.length()`), with a confidence.
 
 use super::sentence::Token;
-use super::words::{content, same_word, similarity};
+use super::words::{self, content, same_word, similarity};
 
 use crate::cond::Expr;
 use crate::graph::{Entity, Link};
@@ -51,6 +51,10 @@ pub struct MethodContext<'a> {
     pub param_types: &'a [String],
     /// Methods of the receiver's class, inherited ones included.
     pub receiver_methods: &'a [StateMethod],
+    /// The declaring class's own static methods of one parameter
+    /// (`Files.isDirectory(Path)`), for states of a parameter that the
+    /// class itself reports.
+    pub static_methods: &'a [StateMethod],
     /// Methods of each parameter's class (empty for primitives/unknown).
     pub param_methods: Vec<&'a [StateMethod]>,
     /// `{@link}`s met in the clause: member name and the text shown for it
@@ -98,6 +102,8 @@ const ALIASES: &[(&str, &[&str])] = &[
     ("character", &["c", "ch", "codePoint"]),
     ("char", &["c", "ch"]),
     ("map", &["m", "map"]),
+    ("file", &["file", "f", "path", "dir"]),
+    ("directory", &["dir", "directory", "path"]),
     ("action", &["action", "consumer"]),
     ("function", &["function", "mapper", "fn"]),
     ("predicate", &["predicate", "filter"]),
@@ -136,6 +142,9 @@ impl MethodContext<'_> {
         if tokens.is_empty() {
             return None;
         }
+        if let Some(found) = self.arithmetic(tokens) {
+            return Some(found);
+        }
         let whole: String = tokens.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
         // "the initial capacity" names `initialCapacity`; "the array size"
         // is the size of `array`.
@@ -165,6 +174,18 @@ impl MethodContext<'_> {
             return Some((Expr::Param(p), Some(link)));
         }
         self.receiver_value(&text)
+    }
+
+    /// "the buffer's limit, minus one", "`off` plus `len`": a sum or
+    /// difference of two phrases (`this.limit() - 1`).
+    fn arithmetic(&self, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
+        let k = tokens.iter().position(|t| t.is("minus") || t.is("plus"))?;
+        let op = if tokens[k].is("minus") { '-' } else { '+' };
+        let left = &tokens[..k];
+        let left = left.strip_suffix(&[Token { text: ",".into(), code: false }]).unwrap_or(left);
+        let (l, link) = self.noun_phrase(left)?;
+        let (r, _) = self.noun_phrase(&tokens[k + 1..])?;
+        Some((Expr::Arith { op, left: Box::new(l), right: Box::new(r) }, link))
     }
 
     /// "the buffer's current position", "its limit": a numeric zero-argument
@@ -249,7 +270,10 @@ impl MethodContext<'_> {
             if (by_type || array_word) && self.unique_type(i) {
                 score = score.max(0.9);
             }
-            if best.as_ref().is_none_or(|(_, s)| score > *s) {
+            // On a tie the name of more words is the more specific match:
+            // "the empty-based action" is `emptyAction`, not `action`.
+            let more_specific = |b: &str| score == best_score(&best) && words::words(p).len() > words::words(b).len();
+            if best.as_ref().is_none_or(|(b, s)| score > *s || more_specific(b)) {
                 best = Some((p.clone(), score));
             }
         }
@@ -313,6 +337,11 @@ impl MethodContext<'_> {
     }
 }
 
+/// The score of the best match so far (0 when none).
+fn best_score(best: &Option<(String, f32)>) -> f32 {
+    best.as_ref().map_or(0.0, |(_, s)| *s)
+}
+
 fn strip_determiners(tokens: &[Token]) -> &[Token] {
     let mut t = tokens;
     while let Some(first) = t.first() {
@@ -336,6 +365,12 @@ fn literal(tokens: &[Token]) -> Option<Expr> {
         "zero" => Expr::Int(0),
         "one" => Expr::Int(1),
         "two" => Expr::Int(2),
+        "three" => Expr::Int(3),
+        "four" => Expr::Int(4),
+        "five" => Expr::Int(5),
+        "six" => Expr::Int(6),
+        "seven" => Expr::Int(7),
+        "eight" => Expr::Int(8),
         _ => Expr::Int(t.parse().ok()?),
     })
 }

@@ -35,11 +35,10 @@ pub fn clauses(doc: &EffectiveDoc, ctx: &mut MethodContext) -> Vec<Clause> {
         let norm = normalise(text);
         ctx.link_members = link_members(&norm);
         let toks = tokens(&norm.text);
-        let first = sentence::first_sentence(&toks);
-        let cond = sentence::throws_condition(first);
-        let (joiner, triggers) = triggers(cond, ctx);
+        let (text, cond) = throws_text_and_condition(&toks);
+        let (joiner, triggers) = triggers(&cond, ctx);
         let origin = Origin::Throws(exception.clone());
-        out.push(Clause { origin, sentence: join(first), joiner, triggers, inherited_from: from.clone() });
+        out.push(Clause { origin, sentence: join(&text), joiner, triggers, inherited_from: from.clone() });
     }
     if let Some((text, from)) = &doc.returns {
         let norm = normalise(text);
@@ -59,6 +58,33 @@ pub fn clauses(doc: &EffectiveDoc, ctx: &mut MethodContext) -> Vec<Clause> {
         }
     }
     out
+}
+
+/// The text of an exception clause that counts (its first sentence and
+/// the later sentences that add a case: "It may also be thrown if the
+/// stream has been closed.") and its condition, the added cases joined
+/// with `;` (a boundary of [`split`]).
+fn throws_text_and_condition(toks: &[Token]) -> (Vec<Token>, Vec<Token>) {
+    let first = sentence::first_sentence(toks);
+    let mut text = first.to_vec();
+    let mut cond = sentence::throws_condition(first).to_vec();
+    let mut rest = &toks[first.len()..];
+    while !rest.is_empty() {
+        let after_dot = rest.iter().position(|t| !t.is(".")).unwrap_or(rest.len());
+        rest = &rest[after_dot..];
+        let next = sentence::first_sentence(rest);
+        if next.is_empty() {
+            break;
+        }
+        if sentence::adds_a_case(next) {
+            text.push(Token { text: ".".into(), code: false });
+            text.extend_from_slice(next);
+            cond.push(Token { text: ";".into(), code: false });
+            cond.extend_from_slice(sentence::throws_condition(next));
+        }
+        rest = &rest[next.len()..];
+    }
+    (text, cond)
 }
 
 /// "`true` if the socket successfully connected" documenting
@@ -120,6 +146,16 @@ fn triggers(cond: &[Token], ctx: &MethodContext) -> (Joiner, Vec<Trigger>) {
         };
         return (Joiner::Or, vec![t]);
     }
+    if let Some((alternatives, scope)) = sentence::scoped_conjunction(cond) {
+        let (_, alternatives) = triggers(alternatives, ctx);
+        let scope = trigger(scope, ctx);
+        let both = |t: Trigger| {
+            let text = format!("{}, and {}", t.text, scope.text);
+            let triple = t.triple.clone();
+            conjunction(vec![t, scope.clone()], text, triple)
+        };
+        return (Joiner::Or, alternatives.into_iter().map(both).collect());
+    }
     let expanded = expand_arguments(cond, ctx);
     let sp = split(&expanded);
     let mut previous: Option<Expr> = None;
@@ -168,15 +204,20 @@ fn trigger(part: &[Token], ctx: &MethodContext) -> Trigger {
         let kind = if cond.is_unknown() { TriggerKind::Range } else { classify(&cond) };
         return Trigger { kind, text, triple, condition: cond, links: Vec::new(), confidence: 1.0 };
     }
-    // An "and" left inside an "or" list: one trigger with a conjunction.
-    let ands: Vec<&[Token]> = part.split(|t| t.is("and")).filter(|p| !p.is_empty()).collect();
+    // An "and" left inside an "or" list, or a "but" ("does not exist but
+    // cannot be created"): one trigger with a conjunction; a piece without
+    // a subject takes the first piece's.
+    let ands: Vec<&[Token]> = part.split(|t| t.is("and") || t.is("but")).filter(|p| !p.is_empty()).collect();
     if ands.len() > 1 && ands.iter().all(|p| verb_index(p).is_some()) {
-        let subs: Vec<Trigger> = ands.iter().map(|p| trigger(p, ctx)).collect();
-        let kind = subs.iter().map(|s| s.kind).find(|k| *k != TriggerKind::Other).unwrap_or(TriggerKind::Other);
-        let condition = Cond::join(subs.iter().map(|s| s.condition.clone()).collect(), true);
-        let links: Vec<Link> = subs.into_iter().flat_map(|s| s.links).collect();
-        let confidence = confidence(&links);
-        return Trigger { kind, text, triple, condition, links, confidence };
+        let subject = &ands[0][..verb_index(ands[0]).unwrap_or(0)];
+        let subs: Vec<Trigger> = ands
+            .iter()
+            .map(|p| match verb_index(p) {
+                Some(0) => trigger(&[subject, p].concat(), ctx),
+                _ => trigger(p, ctx),
+            })
+            .collect();
+        return conjunction(subs, text, triple);
     }
     let (subject_toks, predicate) = match verb_index(part) {
         Some(v) => (&part[..v], &part[v..]),
@@ -213,6 +254,24 @@ fn trigger(part: &[Token], ctx: &MethodContext) -> Trigger {
     Trigger { kind: d.kind, text, triple, condition: d.condition, links: d.links, confidence }
 }
 
+/// One trigger that holds when all of `subs` hold (`A && B`), typed by
+/// the first part about a parameter ("a value is present and the given
+/// action is null" is a nullness trigger: the parameter is what a caller
+/// controls), else by the first typed part.
+fn conjunction(subs: Vec<Trigger>, text: String, triple: Option<Triple>) -> Trigger {
+    let typed = |s: &&Trigger| s.kind != TriggerKind::Other;
+    let kind = subs
+        .iter()
+        .filter(typed)
+        .find(|s| s.condition.has_param())
+        .or_else(|| subs.iter().find(typed))
+        .map_or(TriggerKind::Other, |s| s.kind);
+    let condition = Cond::join(subs.iter().map(|s| s.condition.clone()).collect(), true);
+    let links: Vec<Link> = subs.into_iter().flat_map(|s| s.links).collect();
+    let confidence = confidence(&links);
+    Trigger { kind, text, triple, condition, links, confidence }
+}
+
 /// The lowest link confidence; 0.5 when nothing was linked.
 fn confidence(links: &[Link]) -> f32 {
     links.iter().map(|l| l.confidence).reduce(f32::min).unwrap_or(0.5)
@@ -232,7 +291,7 @@ pub fn classify(cond: &Cond) -> TriggerKind {
         Cond::And(parts) | Cond::Or(parts) => {
             parts.iter().map(classify).find(|k| *k != TriggerKind::Other).unwrap_or(TriggerKind::Other)
         }
-        Cond::Unknown => TriggerKind::Other,
+        Cond::InstanceOf { .. } | Cond::Unknown => TriggerKind::Other,
     }
 }
 
@@ -278,7 +337,10 @@ fn expand_arguments(tokens: &[Token], ctx: &MethodContext) -> Vec<Token> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < tokens.len() {
-        let (len, nouns) = argument_phrase(&tokens[i..]);
+        // Only a phrase in subject position names the arguments as the
+        // subjects of triggers ("incompatible with the given arguments" does not).
+        let subject_position = i == 0 || ["or", "and", ",", "if", "when", ";"].iter().any(|w| tokens[i - 1].is(w));
+        let (len, nouns) = if subject_position { argument_phrase(&tokens[i..]) } else { (0, None) };
         let names: Vec<&String> = (0..ctx.params.len())
             .filter(|&k| usable(k) && nouns.as_ref().is_none_or(|n| n.iter().any(|n| names_noun(&ctx.params[k], n))))
             .map(|k| &ctx.params[k])

@@ -108,8 +108,20 @@ impl<'a, 'c> Ask<'a, 'c> {
 type Rule = fn(&Ask) -> Option<Derived>;
 
 /// The rules, most specific first.
-const RULES: &[Rule] =
-    &[null_predicate, string_equality, interval, compare, sign, empty, range_words, super::state::state_link];
+const RULES: &[Rule] = &[
+    null_predicate,
+    string_equality,
+    interval,
+    remaining_count,
+    compare,
+    number_equality,
+    sign,
+    empty,
+    associated,
+    instance_of,
+    range_words,
+    super::state::state_link,
+];
 
 /// Derives the condition of `subject predicate` (predicate starts at the
 /// verb; `part` is the whole trigger). `subject_negated` is set for "no
@@ -143,6 +155,82 @@ fn string_equality(ask: &Ask) -> Option<Derived> {
     let lit @ Expr::Str(_) = Expr::parse_code(&last.text, ctx.params)? else { return None };
     let call = Cond::Truth(Expr::Call { target: Box::new(subj?.clone()), name: "equals".into(), args: vec![lit] });
     let condition = if negated { call.negated() } else { call };
+    Some(Derived { kind: TriggerKind::Other, condition, links: Vec::new() })
+}
+
+/// "there are fewer than two bytes remaining in this buffer": the
+/// receiver's `remaining()` compared with the number (T2).
+fn remaining_count(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, predicate, lower, negated) = ask.parts();
+    if subj.is_some() || ctx.is_static || !ctx.receiver_has("remaining") || !lower.iter().any(|w| w == "remaining") {
+        return None;
+    }
+    let (op, rest) = comparative(lower)?;
+    let (count, _) = ctx.noun_phrase(&predicate[predicate.len() - rest..][..1])?;
+    let Expr::Int(_) = count else { return None };
+    let op = if negated { op.negate() } else { op };
+    let condition = Cond::cmp(Expr::call0(Expr::This, "remaining"), op, count);
+    Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
+/// "the value is 0", "`n` is not `-1`": equality with a number, T2
+/// (`size == 0`) for a numeric subject.
+fn number_equality(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, predicate, lower, negated) = ask.parts();
+    let copula = lower.first().is_some_and(|w| w == "is" || w == "are" || w == "equals");
+    let rest: Vec<&Token> = predicate[1..].iter().filter(|t| !t.is("not")).collect();
+    let [number] = rest.as_slice() else { return None };
+    let n = match Expr::parse_code(&number.text, ctx.params)? {
+        e @ Expr::Int(_) => e,
+        _ => return None,
+    };
+    let s = subj.filter(|s| copula && is_numeric(ctx, s))?;
+    let op = if negated { CmpOp::Ne } else { CmpOp::Eq };
+    Some(Derived { kind: TriggerKind::Range, condition: Cond::cmp(s.clone(), op, n), links: Vec::new() })
+}
+
+/// "this socket has an associated channel": the receiver's getter of
+/// that object is not `null` (`this.getChannel() != null`), T3.
+fn associated(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, _, lower, negated) = ask.parts();
+    let words: Vec<&str> =
+        lower.iter().map(String::as_str).filter(|w| !["not", "no", "does", "do"].contains(w)).collect();
+    let noun = match words.as_slice() {
+        ["has" | "have", "an" | "a", "associated", noun] | ["has" | "have", "associated", noun] => *noun,
+        _ => return None,
+    };
+    if !matches!(subj, Some(Expr::This)) && subj.is_some() {
+        return None;
+    }
+    let mut chars = noun.chars();
+    let getter = format!("get{}{}", chars.next()?.to_ascii_uppercase(), chars.as_str());
+    let m = ctx.receiver_methods.iter().find(|m| m.name == getter && m.params.is_empty())?;
+    if is_primitive_type(&m.returns) || ctx.is_static {
+        return None;
+    }
+    let op = if negated { CmpOp::Eq } else { CmpOp::Ne };
+    let condition = Cond::cmp(Expr::call0(Expr::This, &getter), op, Expr::Null);
+    let link =
+        Link { mention: noun.to_string(), entity: Entity::Method { class: None, name: getter }, confidence: 1.0 };
+    Some(Derived { kind: TriggerKind::CallDependency, condition, links: vec![link] })
+}
+
+fn is_primitive_type(ty: &str) -> bool {
+    matches!(ty, "" | "void" | "int" | "long" | "short" | "byte" | "char" | "boolean" | "float" | "double")
+}
+
+/// "`context` is not an instance of `AccessControlContext`":
+/// `!(context instanceof AccessControlContext)`, a restriction on the
+/// class of a value (T4).
+fn instance_of(ask: &Ask) -> Option<Derived> {
+    let (_, subj, predicate, lower, negated) = ask.parts();
+    let at = lower.windows(2).position(|w| w[0] == "instance" && w[1] == "of")?;
+    let class = predicate.get(at + 2..)?.iter().find(|t| t.code || t.text.starts_with(char::is_uppercase))?;
+    let class = class.text.trim_end_matches(['.', ',']).to_string();
+    let valid = !class.is_empty() && class.chars().all(|c| c.is_alphanumeric() || c == '.' || c == '_' || c == '$');
+    let s = subj.filter(|_| valid)?;
+    let condition = Cond::InstanceOf { value: s.clone(), class };
+    let condition = if negated { condition.negated() } else { condition };
     Some(Derived { kind: TriggerKind::Other, condition, links: Vec::new() })
 }
 

@@ -111,6 +111,42 @@ pub fn throws_condition(tokens: &[Token]) -> &[Token] {
     }
 }
 
+/// Whether a later sentence of an exception clause adds a case of its
+/// own: it has an "if"/"when" and says the exception is "also" thrown or
+/// "may be thrown" ("It may also be thrown if the stream was closed",
+/// "Also thrown if ..."), or starts with "Or if".
+pub fn adds_a_case(sentence: &[Token]) -> bool {
+    let condition = sentence.iter().any(|t| t.is("if") || t.is("when"));
+    let thrown = sentence.iter().any(|t| t.is("thrown"));
+    let also = sentence.iter().take_while(|t| !(t.is("if") || t.is("when"))).any(|t| t.is("also"));
+    let or_if = sentence.first().is_some_and(|t| t.is("or")) && sentence.get(1).is_some_and(|t| t.is("if"));
+    condition && (also || thrown || or_if)
+}
+
+/// "if the key or value is null, and this map does not permit null keys
+/// or values": a top-level ", and"/", but" that follows an "or" list and
+/// starts a clause of its own scopes over every alternative before it.
+/// Returns (the alternatives, the scoped clause).
+pub fn scoped_conjunction(tokens: &[Token]) -> Option<(&[Token], &[Token])> {
+    let cleaned_or = |part: &[Token]| top_level(part).any(|(i, t)| t.is("or") && !protected(part, i));
+    let mut depth = 0i32;
+    for (i, t) in tokens.iter().enumerate() {
+        if t.is("(") {
+            depth += 1;
+        } else if t.is(")") {
+            depth -= 1;
+        }
+        let conj = tokens.get(i + 1).is_some_and(|n| n.is("and") || n.is("but"));
+        if depth == 0 && t.is(",") && conj {
+            let (left, right) = (&tokens[..i], &tokens[i + 2..]);
+            if cleaned_or(left) && verb_index(left).is_some() && verb_index(right).is_some() {
+                return Some((left, right));
+            }
+        }
+    }
+    None
+}
+
 /// "if and only if": the words after it.
 fn skip_only_if(tokens: &[Token]) -> &[Token] {
     let iff = tokens.len() > 3 && tokens[0].is("and") && tokens[1].is("only") && tokens[2].is("if");
@@ -378,8 +414,17 @@ fn comma_splits(tokens: &[Token], i: usize) -> bool {
         || tokens[i + 1..].iter().any(|t| t.is("or") || t.is("and"))
 }
 
-/// Drops leading connectives ("or", "if", "when", "and", commas) from a part.
+/// Drops leading connectives ("or", "if", "when", "and", commas) and a
+/// leading "(it) may (also) be thrown if" from a part.
 fn trim_part(mut part: Vec<Token>) -> Vec<Token> {
+    let thrown = part.iter().position(|t| t.is("thrown")).filter(|&k| {
+        let lead = ["it", "this", "exception", "may", "might", "can", "will", "is", "also", "be", "are"];
+        part[..k].iter().all(|t| lead.iter().any(|w| t.is(w)))
+            && part.get(k + 1).is_some_and(|t| t.is("if") || t.is("when"))
+    });
+    if let Some(k) = thrown {
+        part.drain(..=k);
+    }
     while part.first().is_some_and(|t| ["or", "and", "but", "if", "when", ",", "that", "else"].iter().any(|w| t.is(w)))
     {
         part.remove(0);

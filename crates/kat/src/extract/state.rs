@@ -106,6 +106,7 @@ pub(super) fn state_link(ask: &Ask) -> Option<Derived> {
             }
         }
     }
+    candidates.extend(static_candidates(ask));
     let specificity = |m: &StateMethod| (m.returns == "boolean") as usize * 10 + words(&m.name).len();
     candidates.sort_by(|a, b| b.3.total_cmp(&a.3).then(specificity(b.1).cmp(&specificity(a.1))));
     let (target, m, args, score) = candidates.into_iter().next()?;
@@ -148,3 +149,39 @@ fn object_parameter(ctx: &MethodContext, predicate: &[Token]) -> Option<Expr> {
 
 /// Auxiliaries and verbs skipped before an object.
 const VERBISH: &[&str] = &["does", "do", "did", "contains", "contain", "is", "are", "has", "have", "a", "an"];
+
+/// "the file is not a directory" documenting a method of `Files`: a
+/// static boolean query of the declaring class that takes the subject
+/// first (`Files.isDirectory(path)`; trailing options such as
+/// `LinkOption...` are left out of the call).
+fn static_candidates<'c>(ask: &Ask<'_, 'c>) -> Vec<(Expr, &'c StateMethod, Option<Vec<Expr>>, f32)> {
+    let (ctx, subj, predicate, _, _) = ask.parts();
+    // Only objects: a number or character is restricted by its range
+    // ("not a valid code point"), and a static query documenting itself
+    // (`Character.isDigit`'s "`true` if the character is a digit") says nothing.
+    let Some(s @ Expr::Param(_)) = subj.filter(|s| ctx.type_of(s).is_some_and(|t| t.contains('.'))) else {
+        return Vec::new();
+    };
+    // "could not be deleted because the directory is not empty": the reason
+    // is about another value.
+    let predicate = &predicate[..predicate.iter().position(|t| t.is("because")).unwrap_or(predicate.len())];
+    let text: String = predicate.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+    let verb = main_verb(predicate);
+    let class = Expr::Name(ctx.class_simple.to_string());
+    // A negative query (`notExists`) would read "does not exist" twice negated.
+    let negative = |m: &StateMethod| m.name.strip_prefix("not").is_some_and(|r| r.starts_with(char::is_uppercase));
+    ctx.static_methods
+        .iter()
+        .filter(|m| m.name != ctx.method && !negative(m) && m.returns == "boolean" && accepts(ctx, m, s))
+        .filter(|m| {
+            // "the file does not exist": the verb names the query (`Files.exists`).
+            let verb_is_name = verb.as_ref().is_some_and(|v| same_word(&stem(v), &stem(&m.name.to_ascii_lowercase())));
+            is_state_name(m, predicate, &Fit { on_subject: true, verb_is_name })
+        })
+        .filter_map(|m| {
+            let bare = m.name.strip_prefix("is").unwrap_or(&m.name);
+            let score = similarity(&text, &m.name).max(similarity(&text, bare));
+            (score >= CLASS_THRESHOLD).then(|| (class.clone(), m, Some(vec![s.clone()]), score))
+        })
+        .collect()
+}
