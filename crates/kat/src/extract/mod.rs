@@ -341,10 +341,14 @@ fn expand_arguments(tokens: &[Token], ctx: &MethodContext) -> Vec<Token> {
         // subjects of triggers ("incompatible with the given arguments" does not).
         let subject_position = i == 0 || ["or", "and", ",", "if", "when", ";"].iter().any(|w| tokens[i - 1].is(w));
         let (len, nouns) = if subject_position { argument_phrase(&tokens[i..]) } else { (0, None) };
-        let names: Vec<&String> = (0..ctx.params.len())
+        let mut names: Vec<&String> = (0..ctx.params.len())
             .filter(|&k| usable(k) && nouns.as_ref().is_none_or(|n| n.iter().any(|n| names_noun(&ctx.params[k], n))))
             .map(|k| &ctx.params[k])
             .collect();
+        let (len, names) = match typed_phrase(&tokens[i..], ctx) {
+            Some((typed_len, typed)) if len == 0 && subject_position => (typed_len, typed),
+            _ => (len, std::mem::take(&mut names)),
+        };
         if len > 0 && names.len() > 1 {
             for (k, n) in names.iter().enumerate() {
                 if k > 0 {
@@ -359,6 +363,29 @@ fn expand_arguments(tokens: &[Token], ctx: &MethodContext) -> Vec<Token> {
         }
     }
     out
+}
+
+/// "either array", "both strings", "any of the arrays": the parameters
+/// of the type the noun names, when there are at least two; the phrase's
+/// length and their names.
+fn typed_phrase<'c>(t: &[Token], ctx: &MethodContext<'c>) -> Option<(usize, Vec<&'c String>)> {
+    const TYPE_NOUNS: &[(&str, fn(&str) -> bool)] = &[
+        ("array", |ty| ty.ends_with("[]")),
+        ("string", |ty| ty == "java.lang.String"),
+        ("collection", |ty| ty == "java.util.Collection"),
+        ("list", |ty| ty == "java.util.List"),
+        ("map", |ty| ty == "java.util.Map"),
+    ];
+    if !t.first().is_some_and(|f| ["either", "both", "any", "each"].iter().any(|q| f.is(q))) {
+        return None;
+    }
+    let k = 1 + t[1..].iter().take_while(|w| w.is("of") || w.is("the") || w.is("two")).count();
+    let noun = t.get(k).filter(|n| !n.code)?.text.to_ascii_lowercase();
+    let noun = noun.trim_end_matches('s');
+    let (_, fits) = TYPE_NOUNS.iter().find(|(n, _)| *n == noun)?;
+    let names: Vec<&String> =
+        (0..ctx.params.len()).filter(|&i| fits(&ctx.param_types[i])).map(|i| &ctx.params[i]).collect();
+    (names.len() >= 2).then_some((k + 1, names))
 }
 
 /// Whether parameter `param` is one of a numbered series a noun names

@@ -151,8 +151,15 @@ fn unknown(kind: TriggerKind) -> Derived {
 fn string_equality(ask: &Ask) -> Option<Derived> {
     let (ctx, subj, predicate, lower, negated) = ask.parts();
     let copula = lower.first().is_some_and(|w| w == "is" || w == "are");
-    let last = predicate.last().filter(|t| t.code && copula)?;
-    let lit @ Expr::Str(_) = Expr::parse_code(&last.text, ctx.params)? else { return None };
+    let last = predicate.last().filter(|_| copula)?;
+    // `"rw"` in a code span, or "TRACE" in quotes in the text.
+    let quoted = (!last.code && last.text.len() >= 2 && last.text.starts_with('"') && last.text.ends_with('"'))
+        .then(|| Expr::Str(last.text[1..last.text.len() - 1].to_string()));
+    let lit @ Expr::Str(_) =
+        quoted.or_else(|| last.code.then(|| Expr::parse_code(&last.text, ctx.params)).flatten())?
+    else {
+        return None;
+    };
     let call = Cond::Truth(Expr::Call { target: Box::new(subj?.clone()), name: "equals".into(), args: vec![lit] });
     let condition = if negated { call.negated() } else { call };
     Some(Derived { kind: TriggerKind::Other, condition, links: Vec::new() })

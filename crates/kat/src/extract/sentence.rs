@@ -223,6 +223,7 @@ const VERBS: &[&str] = &[
     "had",
     "contains",
     "contain",
+    "contained",
     "exceeds",
     "exceed",
     "equals",

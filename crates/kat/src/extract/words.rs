@@ -39,8 +39,9 @@ const STOP: &[&str] = &[
 ];
 
 /// Javadoc idioms mapped onto the word a method name uses.
+/// "backed by an accessible array" is how `java.nio` says `hasArray()`.
 const SYNONYMS: &[(&str, &str)] =
-    &[("more", "next"), ("closed", "close"), ("remaining", "remain"), ("elements", "element")];
+    &[("more", "next"), ("closed", "close"), ("remaining", "remain"), ("elements", "element"), ("backed", "has")];
 
 /// Splits identifiers (`hasMoreElements`) and phrases into lower-case,
 /// stemmed words.
