@@ -138,7 +138,25 @@ impl MethodContext<'_> {
     /// Links a noun phrase to a value: the receiver, a parameter, a number,
     /// `null`, a code expression, or "the length/size of X".
     pub fn noun_phrase(&self, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
-        let tokens = strip_determiners(tokens);
+        let designated = tokens.iter().any(|t| t.is("specified") || t.is("given") || t.is("supplied"));
+        let found = self.linked_phrase(strip_determiners(tokens));
+        found.or_else(|| designated.then(|| self.only_reference_parameter(tokens)).flatten())
+    }
+
+    /// "the specified key" where nothing else links and the method has one
+    /// reference parameter (a `Set`'s `e`): that parameter, with a low
+    /// confidence.
+    fn only_reference_parameter(&self, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
+        let refs: Vec<usize> = (0..self.params.len()).filter(|&i| self.param_types[i].contains('.')).collect();
+        let [i] = refs.as_slice() else { return None };
+        let p = self.params[*i].clone();
+        let mention = tokens.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+        let link = Link { mention, entity: Entity::Param(p.clone()), confidence: PARAM_THRESHOLD };
+        Some((Expr::Param(p), Some(link)))
+    }
+
+    /// [`Self::noun_phrase`] of a phrase without determiners.
+    fn linked_phrase(&self, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
         if tokens.is_empty() {
             return None;
         }
