@@ -42,6 +42,8 @@ const RANGE_WORDS: &[&str] = &[
     "maximum",
     "minimum",
     "capacity",
+    // "the preconditions on the `index`, `offset`, and `length` parameters do not hold"
+    "preconditions",
 ];
 
 /// Comparative phrases: the words and the operator they denote.
@@ -117,6 +119,7 @@ const RULES: &[Rule] = &[
     number_equality,
     sign,
     empty,
+    no_mapping,
     associated,
     instance_of,
     range_words,
@@ -139,7 +142,11 @@ pub fn derive(
     let links: Vec<Link> = subject.and_then(|(_, l)| l.clone()).into_iter().collect();
     let ask = Ask { ctx, subj: subject.map(|(e, _)| e.clone()), part, predicate, lower, negated };
     let derived = RULES.iter().find_map(|rule| rule(&ask));
-    with_links(derived.unwrap_or_else(|| unknown(TriggerKind::Other)), links)
+    // "this map does not permit null keys": about nullness, with no
+    // formal form (T1, as KAT's key patterns type it).
+    let about_null = ask.lower.iter().any(|w| w == "null");
+    let fallback = if about_null { TriggerKind::Nullness } else { TriggerKind::Other };
+    with_links(derived.unwrap_or_else(|| unknown(fallback)), links)
 }
 
 /// A trigger of type `kind` without a formal condition.
@@ -194,6 +201,19 @@ fn number_equality(ask: &Ask) -> Option<Derived> {
     let s = subj.filter(|s| copula && is_numeric(ctx, s))?;
     let op = if negated { CmpOp::Ne } else { CmpOp::Eq };
     Some(Derived { kind: TriggerKind::Range, condition: Cond::cmp(s.clone(), op, n), links: Vec::new() })
+}
+
+/// "there was no mapping for `key`" of a map: `!this.containsKey(key)` (T3).
+fn no_mapping(ask: &Ask) -> Option<Derived> {
+    let (ctx, _, predicate, lower, _) = ask.parts();
+    let at = lower.windows(3).position(|w| w[0] == "no" && w[1] == "mapping" && w[2] == "for")?;
+    if ctx.is_static || !ctx.receiver_methods.iter().any(|m| m.name == "containsKey" && m.params.len() == 1) {
+        return None;
+    }
+    let (key, link) = ctx.noun_phrase(&predicate[at + 3..]).filter(|(k, _)| matches!(k, Expr::Param(_)))?;
+    let call = Expr::Call { target: Box::new(Expr::This), name: "containsKey".into(), args: vec![key] };
+    let condition = Cond::Truth(call).negated();
+    Some(Derived { kind: TriggerKind::CallDependency, condition, links: link.into_iter().collect() })
 }
 
 /// "this socket has an associated channel": the receiver's getter of

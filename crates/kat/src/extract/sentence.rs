@@ -333,6 +333,9 @@ pub struct Split {
 /// parentheses, then completes omitted subjects and predicates.
 pub fn split(tokens: &[Token]) -> Split {
     let cleaned: Vec<Token> = drop_noise(tokens);
+    if listed_subject(&cleaned) {
+        return Split { joiner: Joiner::Or, parts: vec![trim_part(cleaned)] };
+    }
     let has = |w: &str| top_level(&cleaned).any(|(i, t)| t.is(w) && !protected(&cleaned, i));
     let joiner = if has("or") || !(has("and") || has("but")) { Joiner::Or } else { Joiner::And };
     let is_sep = |t: &Token| if joiner == Joiner::Or { t.is("or") } else { t.is("and") || t.is("but") };
@@ -356,6 +359,16 @@ pub fn split(tokens: &[Token]) -> Split {
     let mut parts: Vec<Vec<Token>> = parts.into_iter().map(trim_part).filter(|p| !p.is_empty()).collect();
     complete(&mut parts);
     Split { joiner, parts }
+}
+
+/// "the preconditions on the `index`, `offset`, and `length` parameters
+/// do not hold": a list inside one subject that ends in a plural noun
+/// naming its items, before the only verb, is no split.
+fn listed_subject(tokens: &[Token]) -> bool {
+    let Some(v) = verb_index(tokens) else { return false };
+    let plural = v > 0 && ["parameters", "arguments"].iter().any(|w| tokens[v - 1].is(w));
+    let after = &tokens[v..];
+    plural && !after.iter().any(|t| t.is("or") || t.is("and") || t.is(",") || t.is(";"))
 }
 
 fn top_level(tokens: &[Token]) -> impl Iterator<Item = (usize, &Token)> {
