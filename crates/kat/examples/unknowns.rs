@@ -1,3 +1,9 @@
+//! The most frequent triggers without a formal condition in the sampled
+//! packages of the shipped graph, with their type: where the extractor's
+//! next general rule is (`cargo run --release -p kat --example unknowns`).
+//! Frequencies over the whole graph, not a labelled sample, so a rule
+//! found here is not tuned on one.
+
 use kat::graph::KnowledgeGraph;
 use std::collections::HashMap;
 fn main() {
