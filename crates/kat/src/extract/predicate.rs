@@ -145,7 +145,16 @@ pub fn derive(
     // "this map does not permit null keys": about nullness, with no
     // formal form (T1, as KAT's key patterns type it).
     let about_null = ask.lower.iter().any(|w| w == "null");
-    let fallback = if about_null { TriggerKind::Nullness } else { TriggerKind::Other };
+    // "is already connected", "no match has yet been attempted", "the
+    // previous match operation failed": a state left by earlier calls (T3).
+    let earlier_calls = ask.part.iter().any(|t| t.is("already") || t.is("yet") || t.is("previous"));
+    let fallback = if about_null {
+        TriggerKind::Nullness
+    } else if earlier_calls {
+        TriggerKind::CallDependency
+    } else {
+        TriggerKind::Other
+    };
     with_links(derived.unwrap_or_else(|| unknown(fallback)), links)
 }
 
