@@ -193,6 +193,14 @@ fn elements_of_previous(part: &[Token], previous: Option<&Expr>, ctx: &MethodCon
 
 /// One trigger from one part.
 fn trigger(part: &[Token], ctx: &MethodContext) -> Trigger {
+    match sentence::with_copula(part) {
+        Some(completed) => trigger_of(&completed, ctx),
+        None => trigger_of(part, ctx),
+    }
+}
+
+/// [`trigger`] of a part with its verb.
+fn trigger_of(part: &[Token], ctx: &MethodContext) -> Trigger {
     let text = join(part);
     let triple = triple(part);
     let code_cond = |t: &Token| {

@@ -26,7 +26,6 @@ const NEGATIONS: &[&str] =
 const RANGE_WORDS: &[&str] = &[
     "range",
     "bounds",
-    "bound",
     "overflow",
     "overflows",
     "underflow",
@@ -114,6 +113,7 @@ const RULES: &[Rule] = &[
     null_predicate,
     string_equality,
     interval,
+    code_point,
     remaining_count,
     compare,
     number_equality,
@@ -181,8 +181,26 @@ fn string_equality(ask: &Ask) -> Option<Derived> {
     Some(Derived { kind: TriggerKind::Other, condition, links: Vec::new() })
 }
 
-/// "there are fewer than two bytes remaining in this buffer": the
-/// receiver's `remaining()` compared with the number (T2).
+/// "`codePoint` is not a valid Unicode code point", "is an invalid code
+/// point": outside `0..=Character.MAX_CODE_POINT` (T2), for an `int`.
+fn code_point(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, _, lower, negated) = ask.parts();
+    let s = subj.filter(|s| ctx.type_of(s) == Some("int"))?;
+    let at = lower.windows(2).position(|w| w[0] == "code" && w[1] == "point")?;
+    let invalid = lower[..at].iter().any(|w| w == "invalid");
+    let valid = lower[..at].iter().any(|w| w == "valid");
+    if !invalid && !valid {
+        return None;
+    }
+    let max = Expr::Field { target: Box::new(Expr::Name("Character".into())), name: "MAX_CODE_POINT".into() };
+    let outside = Cond::Or(vec![Cond::cmp(s.clone(), CmpOp::Lt, Expr::Int(0)), Cond::cmp(s.clone(), CmpOp::Gt, max)]);
+    let condition = if invalid != negated { outside } else { Cond::join(vec![outside], false).negated() };
+    Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
+/// "there are fewer than two bytes remaining in this buffer", "fewer
+/// than `length` bytes remaining": the receiver's `remaining()` compared
+/// with the number (T2).
 fn remaining_count(ask: &Ask) -> Option<Derived> {
     let (ctx, subj, predicate, lower, negated) = ask.parts();
     if subj.is_some() || ctx.is_static || !ctx.receiver_has("remaining") || !lower.iter().any(|w| w == "remaining") {
@@ -190,7 +208,9 @@ fn remaining_count(ask: &Ask) -> Option<Derived> {
     }
     let (op, rest) = comparative(lower)?;
     let (count, _) = ctx.noun_phrase(&predicate[predicate.len() - rest..][..1])?;
-    let Expr::Int(_) = count else { return None };
+    if !matches!(count, Expr::Int(_)) && !(matches!(count, Expr::Param(_)) && is_numeric(ctx, &count)) {
+        return None;
+    }
     let op = if negated { op.negate() } else { op };
     let condition = Cond::cmp(Expr::call0(Expr::This, "remaining"), op, count);
     Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
@@ -212,10 +232,11 @@ fn number_equality(ask: &Ask) -> Option<Derived> {
     Some(Derived { kind: TriggerKind::Range, condition: Cond::cmp(s.clone(), op, n), links: Vec::new() })
 }
 
-/// "there was no mapping for `key`" of a map: `!this.containsKey(key)` (T3).
+/// "there was no mapping (no entry) for `key`" of a map:
+/// `!this.containsKey(key)` (T3).
 fn no_mapping(ask: &Ask) -> Option<Derived> {
     let (ctx, _, predicate, lower, _) = ask.parts();
-    let at = lower.windows(3).position(|w| w[0] == "no" && w[1] == "mapping" && w[2] == "for")?;
+    let at = lower.windows(3).position(|w| w[0] == "no" && (w[1] == "mapping" || w[1] == "entry") && w[2] == "for")?;
     if ctx.is_static || !ctx.receiver_methods.iter().any(|m| m.name == "containsKey" && m.params.len() == 1) {
         return None;
     }

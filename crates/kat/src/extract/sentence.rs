@@ -190,7 +190,15 @@ pub fn return_conditions(tokens: &[Token]) -> Vec<(String, Vec<Token>)> {
 /// "else", ";", "and/or ⟨value⟩ otherwise", or a ", ⟨value⟩ if" that starts
 /// the next value.
 fn condition_end(tokens: &[Token], at: usize) -> usize {
-    let value_word = |t: &Token| t.code || ["true", "false", "null", "zero", "a", "the", "-1"].iter().any(|w| t.is(w));
+    let value_word = |t: &Token| {
+        t.code || t.text.parse::<i64>().is_ok() || ["true", "false", "null", "zero", "a", "the"].iter().any(|w| t.is(w))
+    };
+    // ", `-1` if" or ", or `null` if": the next value ("or it cannot be
+    // determined if" is no value).
+    let starts_value = |k: usize| {
+        let or = tokens.get(k).is_some_and(|n| n.is("or"));
+        tokens.get(k + usize::from(or)).is_some_and(value_word)
+    };
     (at + 1..tokens.len())
         .find(|&i| {
             let t = &tokens[i];
@@ -203,7 +211,7 @@ fn condition_end(tokens: &[Token], at: usize) -> usize {
                 || t.is("else")
                 || t.is(";")
                 || tail
-                || (t.is(",") && tokens.get(i + 1).is_some_and(|n| value_word(n) || n.is("or")) && next_if(i + 1))
+                || (t.is(",") && starts_value(i + 1) && next_if(i + 1))
         })
         .unwrap_or(tokens.len())
 }
@@ -312,6 +320,22 @@ pub fn verb_index(tokens: &[Token]) -> Option<usize> {
         }
     }
     None
+}
+
+/// "if parallelism less than or equal to zero": a part without a verb
+/// whose predicate starts with a comparative or sign word gets its copula
+/// ("parallelism is less than ..."); `None` when it has a verb or no such
+/// word after a subject.
+pub fn with_copula(part: &[Token]) -> Option<Vec<Token>> {
+    if verb_index(part).is_some() {
+        return None;
+    }
+    let words = ["less", "greater", "larger", "smaller", "negative", "positive", "zero", "null", "equal"];
+    let k = part.iter().position(|t| words.iter().any(|w| t.is(w))).filter(|&k| k > 0)?;
+    let mut out = part[..k].to_vec();
+    out.push(Token::word("is"));
+    out.extend_from_slice(&part[k..]);
+    Some(out)
 }
 
 fn starts_predicate(tokens: &[Token]) -> bool {
