@@ -16,7 +16,7 @@ use std::collections::HashMap;
 use exec::{ExecutionResult, StatementOutcome, ValueSummary};
 use model::classpath::ClassPath;
 use model::descriptor::{BaseType, FieldType};
-use model::hierarchy::accessible_api;
+use model::hierarchy::{Supertypes, accessible_api};
 use model::names::BinaryName;
 use testcase::assertion::{Assertion, AssertionKind, Literal};
 use testcase::{MethodRef, Primitive, Statement, StatementKind, TestCase, VarId};
@@ -88,6 +88,38 @@ impl<'a> Inspectors<'a> {
         found
     }
 
+    /// Inspectors of a value of class `class` (binary name) that a call of
+    /// the class under test returned: `size()` of a collection or map, its
+    /// `toString()` where its iteration order is specified (lists, deques,
+    /// sorted and linked sets and maps), `isPresent()` of an `Optional`,
+    /// `toString()` of a `CharSequence`, `name()` of an enum constant,
+    /// `getTypeName()` of a `Class` or other `Type`, and the inspectors of
+    /// any other class ([`Self::of_class`]: getters, an overriding
+    /// `toString()`). Each is
+    /// called as a method of `class` itself, so the test needs no cast.
+    pub fn of_returned(&mut self, class: &str) -> Vec<MethodRef> {
+        let Ok(supers) = Supertypes::of(self.cp, class) else { return Vec::new() };
+        let is = |name: &str| class == name || supers.iter().any(|s| s.as_str() == name);
+        let method = |name: &str, descriptor: &str| MethodRef::parse(class, name, descriptor).ok();
+        let ordered =
+            ["java.util.List", "java.util.Deque", "java.util.SortedSet", "java.util.SortedMap"].iter().any(|c| is(c))
+                || ["java.util.LinkedHashSet", "java.util.LinkedHashMap"].iter().any(|c| is(c));
+        let found: Vec<Option<MethodRef>> = if is("java.util.Collection") || is("java.util.Map") {
+            vec![method("size", "()I"), ordered.then(|| method("toString", "()Ljava/lang/String;")).flatten()]
+        } else if is("java.util.Optional") {
+            vec![method("isPresent", "()Z")]
+        } else if is("java.lang.CharSequence") {
+            vec![method("toString", "()Ljava/lang/String;")]
+        } else if supers.superclasses.first().is_some_and(|s| s.as_str() == "java.lang.Enum") {
+            vec![method("name", "()Ljava/lang/String;")]
+        } else if is("java.lang.reflect.Type") {
+            vec![method("getTypeName", "()Ljava/lang/String;")]
+        } else {
+            return self.of_class(class);
+        };
+        found.into_iter().flatten().collect()
+    }
+
     /// The component names of `class` when it is a record (its instance
     /// fields: a record has no others), else none.
     fn record_components(&self, class: &str) -> Vec<String> {
@@ -135,6 +167,21 @@ pub fn with_inspectors(test: &TestCase, cut: &str, inspectors: &mut Inspectors<'
     for (var, _) in objects.collect::<Vec<_>>().into_iter().rev().take(2) {
         for method in inspectors.of_class(cut) {
             inspect(var, method, &mut observed);
+        }
+    }
+    // Objects of other classes that calls of the class under test returned
+    // (a `List` from `splitToList`, an `Optional`, a builder).
+    let returned = test.iter().filter_map(|(var, s)| match s.ty.erasure() {
+        Some(FieldType::Object(n)) if is_cut_call(s, cut) && !is_literal_type(&FieldType::Object(n.clone())) => {
+            Some((var, n.to_binary()))
+        }
+        _ => None,
+    });
+    for (var, class) in returned.collect::<Vec<_>>().into_iter().rev().take(2) {
+        if class.as_str() != cut {
+            for method in inspectors.of_returned(class.as_str()) {
+                inspect(var, method, &mut observed);
+            }
         }
     }
     (observed, inspector_calls)
@@ -221,7 +268,9 @@ pub fn literal(v: &ValueSummary, ty: &FieldType) -> Option<Literal> {
     }
     match (v, ty) {
         (ValueSummary::Null, FieldType::Object(_) | FieldType::Array(_)) => Some(Literal::Null),
-        (ValueSummary::String(s), FieldType::Object(_)) if !shows_lambda(s) => Some(Literal::String(s.clone())),
+        (ValueSummary::String(s), FieldType::Object(_)) if !shows_lambda(s) && !shows_identity_hash(s) => {
+            Some(Literal::String(s.clone()))
+        }
         (ValueSummary::Boolean(b), FieldType::Base(BaseType::Boolean)) => prim(Primitive::Boolean(*b)),
         (ValueSummary::Char(c), FieldType::Base(BaseType::Char)) => prim(Primitive::Char(*c)),
         (ValueSummary::Integer(i), FieldType::Base(b)) => match b {
@@ -243,6 +292,18 @@ pub fn literal(v: &ValueSummary, ty: &FieldType) -> Option<Literal> {
 /// `testcase::StatementKind::Lambda`). Both end in an identity hash.
 pub fn shows_lambda(text: &str) -> bool {
     text.contains("$$Lambda")
+}
+
+/// Whether a string shows an object's identity hash (`demo.Foo@1b2c3d`,
+/// `[Foo@6d06d69c]`, what `Object.toString` gives): it differs between
+/// JVMs, so it is never an expected value.
+pub fn shows_identity_hash(text: &str) -> bool {
+    let b = text.as_bytes();
+    (0..b.len()).any(|i| {
+        let hex = b[i + 1..].iter().take_while(|c| c.is_ascii_hexdigit()).count();
+        let named = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'$' || b[i - 1] == b';');
+        b[i] == b'@' && named && hex >= 4 && b.get(i + 1 + hex).is_none_or(|c| !c.is_ascii_alphanumeric())
+    })
 }
 
 /// The primitive type of a box class (`java/lang/Integer` → int).
@@ -272,5 +333,15 @@ mod tests {
         assert_eq!(seen("f=x"), Some(Literal::String("f=x".to_string())));
         assert_eq!(seen("f=java.util.function.Function$$Lambda@1b2c3d"), None);
         assert_eq!(seen("demo.Foo_FerroTest$$Lambda$14/0x0000000800c0b000@5e9f23b4"), None);
+    }
+
+    #[test]
+    fn strings_that_show_an_identity_hash_are_never_expected_values() {
+        assert!(shows_identity_hash("demo.Foo@1b2c3d"));
+        assert!(shows_identity_hash("[demo.Foo@6d06d69c, x]"));
+        assert!(shows_identity_hash("[I@4e25154f"));
+        assert!(!shows_identity_hash("user@example.com"));
+        assert!(!shows_identity_hash("a @ 1234"));
+        assert!(!shows_identity_hash("price@12"));
     }
 }

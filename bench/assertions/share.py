@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""Share of emitted tests that assert nothing (issue 19).
+
+Usage: share.py DIR...   (output folders of `ferrosuite generate` or of
+`bench coverage --out`, searched recursively for *_FerroTest.java)
+
+A test asserts something when its body calls an `assert...` method or
+`fail(` (an expected exception). Prints per suite: tests, tests without an
+assertion; then the totals and the share.
+"""
+import re
+import sys
+from pathlib import Path
+
+TEST = re.compile(r"@Test\b[^\n]*\n\s*public void (\w+)\(\)[^{]*\{")
+
+
+def bodies(text):
+    """(name, body) of each @Test method, by brace matching."""
+    for m in TEST.finditer(text):
+        depth, i = 1, m.end()
+        while depth and i < len(text):
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        yield m.group(1), text[m.end():i]
+
+
+def main(dirs):
+    total = bare = 0
+    for d in dirs:
+        for f in sorted(Path(d).rglob("*_FerroTest.java")):
+            tests = list(bodies(f.read_text(errors="replace")))
+            without = [n for n, b in tests if not re.search(r"\bassert\w*\(|\bfail\(", b)]
+            total += len(tests)
+            bare += len(without)
+            print(f"{f.stem}\t{len(tests)}\t{len(without)}")
+    share = 100.0 * bare / total if total else 0.0
+    print(f"total\t{total}\t{bare}\t{share:.1f}%")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
