@@ -23,7 +23,7 @@
 //! b.call_under_test(add);
 //! let source = emit_suite(&cut, &[b.build()], &SuiteOptions::for_class(&cut));
 //! assert!(source.contains(
-//!     "    @Test\n    public void testAdd() throws Throwable {\n        \
+//!     "    @Test\n    public void add() throws Throwable {\n        \
 //!      Counter counter0 = new Counter();\n        int int0 = 3;\n        \
 //!      int int1 = counter0.add(int0);\n    }\n"
 //! ));
@@ -31,8 +31,9 @@
 //!
 //! # What the source looks like
 //!
-//! - Test methods are `public void testX() throws Throwable`, named by
-//!   [`test_names`] after the method under test and the expected exception.
+//! - Test methods are `public void m() throws Throwable`, named by
+//!   [`test_names`] after the method under test and its outcome
+//!   (`popThrowsIllegalStateException`, `isEmptyReturnsTrue`).
 //! - Every value is a local variable named after its declared type
 //!   (`stack0`, `string1`, `intArray0`); statements without a value (`void`
 //!   calls, stores) are written as they are. A variable is declared with the

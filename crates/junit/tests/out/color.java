@@ -8,7 +8,7 @@ import org.junit.Test;
 public class Color_FerroTest {
 
     @Test
-    public void testNext() throws Throwable {
+    public void nextReturnsGreen() throws Throwable {
         Color color0 = Color.RED;
         Color color1 = color0.next();
         assertEquals(Color.GREEN, color1);
@@ -18,7 +18,7 @@ public class Color_FerroTest {
     }
 
     @Test
-    public void testValueOf() throws Throwable {
+    public void valueOfReturnsBlue() throws Throwable {
         String string0 = "BLUE";
         Color color0 = Color.valueOf(string0);
         assertEquals(Color.BLUE, color0);
@@ -27,7 +27,7 @@ public class Color_FerroTest {
     }
 
     @Test
-    public void testValueOfThrowsIllegalArgumentException() throws Throwable {
+    public void valueOfThrowsIllegalArgumentException() throws Throwable {
         String string0 = "PURPLE";
         try {
             Color.valueOf(string0);

@@ -8,7 +8,7 @@ import org.junit.Test;
 public class Counter_FerroTest {
 
     @Test
-    public void testAdd0() throws Throwable {
+    public void addReturnsPositive() throws Throwable {
         Counter counter0 = new Counter();
         int int0 = 5;
         int int1 = counter0.add(int0);
@@ -30,7 +30,7 @@ public class Counter_FerroTest {
     }
 
     @Test
-    public void testCreateCounter() throws Throwable {
+    public void createCounter() throws Throwable {
         Counter counter0 = new Counter();
         Counter counter1 = new Counter();
         counter0.next = counter1;
@@ -41,7 +41,7 @@ public class Counter_FerroTest {
     }
 
     @Test
-    public void testAdd1() throws Throwable {
+    public void add() throws Throwable {
         Counter counter0 = new Counter();
         int int0 = 5;
         Integer integer0 = Integer.valueOf(5);
@@ -57,7 +57,7 @@ public class Counter_FerroTest {
     }
 
     @Test
-    public void testMake() throws Throwable {
+    public void make() throws Throwable {
         Object object0 = Counter.make();
         assertTrue(((Counter) object0).isZero());
         assertEquals(0, ((Counter) object0).value);

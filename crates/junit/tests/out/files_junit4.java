@@ -13,7 +13,7 @@ public class Notes_FerroTest {
     public org.junit.rules.TemporaryFolder temporaryFolder = new org.junit.rules.TemporaryFolder();
 
     @Test
-    public void testSave() throws Throwable {
+    public void saveReturnsPositive() throws Throwable {
         File file0 = temporaryFolder.newFile();
         String string0 = "abc";
         int int0 = Notes.save(file0, string0);
@@ -21,7 +21,7 @@ public class Notes_FerroTest {
     }
 
     @Test
-    public void testSize() throws Throwable {
+    public void sizeReturnsZero() throws Throwable {
         Path path0 = temporaryFolder.newFile().toPath();
         long long0 = Notes.size(path0);
         assertEquals(0L, long0);

@@ -13,7 +13,7 @@ public class Notes_Jupiter_FerroTest {
     java.nio.file.Path temporaryFolder;
 
     @Test
-    public void testSave() throws Throwable {
+    public void saveReturnsPositive() throws Throwable {
         File file0 = java.nio.file.Files.createTempFile(temporaryFolder, "ferrosuite", ".tmp").toFile();
         String string0 = "abc";
         int int0 = Notes.save(file0, string0);
@@ -21,7 +21,7 @@ public class Notes_Jupiter_FerroTest {
     }
 
     @Test
-    public void testSize() throws Throwable {
+    public void sizeReturnsZero() throws Throwable {
         Path path0 = java.nio.file.Files.createTempFile(temporaryFolder, "ferrosuite", ".tmp");
         long long0 = Notes.size(path0);
         assertEquals(0L, long0);

@@ -10,7 +10,7 @@ import org.junit.Test;
 public class Generics_FerroTest {
 
     @Test
-    public void testListOf0() throws Throwable {
+    public void listOfReturnsTwoElements0() throws Throwable {
         String string0 = "a";
         String string1 = "b";
         List<String> list0 = Generics.listOf(string0, string1);
@@ -22,21 +22,21 @@ public class Generics_FerroTest {
     }
 
     @Test
-    public void testAnything() throws Throwable {
+    public void anything() throws Throwable {
         List<String> list0 = (List<String>) Generics.anything();
         int int0 = Generics.count(list0);
         assertEquals(2, int0);
     }
 
     @Test
-    public void testRawNames() throws Throwable {
+    public void rawNames() throws Throwable {
         List<String> list0 = Generics.rawNames();
         String string0 = (String) Generics.first(list0);
         assertEquals("a", string0);
     }
 
     @Test
-    public void testIndex() throws Throwable {
+    public void indexReturnsOneElement() throws Throwable {
         String string0 = "k";
         int int0 = 7;
         Map<String, List<Integer>> map0 = Generics.index(string0, int0);
@@ -48,7 +48,7 @@ public class Generics_FerroTest {
     }
 
     @Test
-    public void testEntry() throws Throwable {
+    public void entry() throws Throwable {
         String string0 = "k";
         int int0 = 1;
         Map.Entry<String, Integer> entry0 = Generics.entry(string0, int0);
@@ -56,7 +56,7 @@ public class Generics_FerroTest {
     }
 
     @Test
-    public void testSet() throws Throwable {
+    public void set() throws Throwable {
         String string0 = "x";
         Box<String> box0 = new Box<String>(string0);
         String string1 = (String) box0.get();
@@ -66,7 +66,7 @@ public class Generics_FerroTest {
     }
 
     @Test
-    public void testGet() throws Throwable {
+    public void get() throws Throwable {
         String string0 = "x";
         Box<? extends CharSequence> box0 = new Box<>(string0);
         CharSequence charSequence0 = (CharSequence) box0.get();
@@ -74,7 +74,7 @@ public class Generics_FerroTest {
     }
 
     @Test
-    public void testListOf1() throws Throwable {
+    public void listOfReturnsTwoElements1() throws Throwable {
         String string0 = "a";
         String string1 = "b";
         List list0 = Generics.listOf((Object) string0, (Object) string1);
@@ -82,7 +82,7 @@ public class Generics_FerroTest {
     }
 
     @Test
-    public void testMax() throws Throwable {
+    public void max() throws Throwable {
         String string0 = "a";
         String string1 = "b";
         String string2 = (String) Generics.max((Comparable) string0, (Comparable) string1);
@@ -90,7 +90,7 @@ public class Generics_FerroTest {
     }
 
     @Test
-    public void testTotal() throws Throwable {
+    public void totalReturnsPositive() throws Throwable {
         Integer integer0 = Integer.valueOf(1);
         Integer integer1 = Integer.valueOf(2);
         List<Integer> list0 = Generics.listOf(integer0, integer1);

@@ -8,7 +8,7 @@ import org.junit.Test;
 public class Literals_FerroTest {
 
     @Test
-    public void testBits0() throws Throwable {
+    public void bits0() throws Throwable {
         double double0 = 0.0;
         String string0 = Literals.bits(double0);
         assertEquals("0", string0);
@@ -48,7 +48,7 @@ public class Literals_FerroTest {
     }
 
     @Test
-    public void testBits1() throws Throwable {
+    public void bits1() throws Throwable {
         float float0 = 0.0f;
         String string0 = Literals.bits(float0);
         assertEquals("0", string0);
@@ -82,7 +82,7 @@ public class Literals_FerroTest {
     }
 
     @Test
-    public void testShow0() throws Throwable {
+    public void show0() throws Throwable {
         int int0 = 0;
         String string0 = Literals.show(int0);
         assertEquals("int 0", string0);
@@ -128,7 +128,7 @@ public class Literals_FerroTest {
     }
 
     @Test
-    public void testShow1() throws Throwable {
+    public void show1() throws Throwable {
         char char0 = 'a';
         String string0 = Literals.show(char0);
         assertEquals("char 97", string0);
@@ -174,7 +174,7 @@ public class Literals_FerroTest {
     }
 
     @Test
-    public void testEcho() throws Throwable {
+    public void echo() throws Throwable {
         String string0 = "";
         String string1 = Literals.units(string0);
         assertEquals("", string1);
@@ -223,7 +223,7 @@ public class Literals_FerroTest {
     }
 
     @Test
-    public void testNext() throws Throwable {
+    public void nextReturnsNegative() throws Throwable {
         double double0 = 3.0;
         double double1 = Literals.half(double0);
         assertEquals(1.5, double1, 0.01);
@@ -257,7 +257,7 @@ public class Literals_FerroTest {
     }
 
     @Test
-    public void testShow2() throws Throwable {
+    public void show2() throws Throwable {
         Integer integer0 = Integer.valueOf(3);
         String string0 = Literals.show((Object) integer0);
         assertEquals("object Integer 3", string0);
@@ -285,7 +285,7 @@ public class Literals_FerroTest {
     }
 
     @Test
-    public void testBoxed() throws Throwable {
+    public void boxed() throws Throwable {
         int int0 = 3;
         Integer integer0 = Literals.boxed(int0);
         assertEquals(3, (int) integer0);

@@ -6,7 +6,7 @@ import static org.junit.Assert.*;
 public class Test_FerroTest {
 
     @org.junit.Test
-    public void testName() throws Throwable {
+    public void name() throws Throwable {
         String string0 = Test.name();
         assertEquals("demo test", string0);
     }

@@ -8,7 +8,7 @@ import org.junit.Test;
 public class Numbers_FerroTest {
 
     @Test
-    public void testSum() throws Throwable {
+    public void sumReturnsPositive() throws Throwable {
         int[] intArray0 = new int[3];
         int int0 = 4;
         intArray0[0] = int0;
@@ -19,7 +19,7 @@ public class Numbers_FerroTest {
     }
 
     @Test
-    public void testJoin() throws Throwable {
+    public void join() throws Throwable {
         String[] stringArray0 = new String[2];
         String string0 = "a";
         stringArray0[0] = string0;
@@ -29,7 +29,7 @@ public class Numbers_FerroTest {
     }
 
     @Test
-    public void testCells() throws Throwable {
+    public void cellsReturnsPositive() throws Throwable {
         int[][] intArray0 = new int[2][];
         int[] intArray1 = new int[3];
         intArray0[0] = intArray1;
@@ -38,7 +38,7 @@ public class Numbers_FerroTest {
     }
 
     @Test
-    public void testProduct() throws Throwable {
+    public void productReturnsNegative() throws Throwable {
         long[] longArray0 = new long[2];
         long long0 = -1L;
         longArray0[0] = long0;
@@ -49,7 +49,7 @@ public class Numbers_FerroTest {
     }
 
     @Test
-    public void testValues() throws Throwable {
+    public void valuesReturnsPositive() throws Throwable {
         Outer.Nested[] nestedArray0 = new Outer.Nested[1];
         int int0 = 2;
         Outer.Nested nested0 = new Outer.Nested(int0);
@@ -59,7 +59,7 @@ public class Numbers_FerroTest {
     }
 
     @Test
-    public void testSumThrowsNullPointerException() throws Throwable {
+    public void sumThrowsNullPointerExceptionOnNull() throws Throwable {
         try {
             Numbers.sum((int[]) null);
             fail("Expecting exception: NullPointerException");
@@ -69,7 +69,7 @@ public class Numbers_FerroTest {
     }
 
     @Test
-    public void testRangeThrowsArrayIndexOutOfBoundsException() throws Throwable {
+    public void rangeThrowsArrayIndexOutOfBoundsException() throws Throwable {
         int int0 = 3;
         int[] intArray0 = Numbers.range(int0);
         assertNotNull(intArray0);
@@ -82,7 +82,7 @@ public class Numbers_FerroTest {
     }
 
     @Test
-    public void testThrowsNullPointerException() throws Throwable {
+    public void test() throws Throwable {
         int int0 = 1;
         try {
             ((int[]) null)[0] = int0;

@@ -8,7 +8,7 @@ import org.junit.Test;
 public class Shapes_FerroTest {
 
     @Test
-    public void testArea() throws Throwable {
+    public void area() throws Throwable {
         double double0 = 2.0;
         Shapes.Circle circle0 = new Shapes.Circle(double0);
         double double1 = circle0.area();
@@ -16,7 +16,7 @@ public class Shapes_FerroTest {
     }
 
     @Test
-    public void testCount() throws Throwable {
+    public void countReturnsZero() throws Throwable {
         java.util.List<String> list0 = Shapes.names();
         int int0 = Shapes.count(list0);
         assertEquals(2, int0);

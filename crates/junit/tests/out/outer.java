@@ -8,7 +8,7 @@ import org.junit.Test;
 public class Outer_FerroTest {
 
     @Test
-    public void testValue() throws Throwable {
+    public void valueReturnsPositive() throws Throwable {
         int int0 = 3;
         Outer.Nested nested0 = new Outer.Nested(int0);
         int int1 = nested0.value();
@@ -16,14 +16,14 @@ public class Outer_FerroTest {
     }
 
     @Test
-    public void testName() throws Throwable {
+    public void name() throws Throwable {
         Outer.Nested.Deeper deeper0 = new Outer.Nested.Deeper();
         String string0 = deeper0.name();
         assertEquals("deeper", string0);
     }
 
     @Test
-    public void testMode() throws Throwable {
+    public void modeReturnsFast() throws Throwable {
         boolean boolean0 = true;
         Outer.Mode mode0 = Outer.mode(boolean0);
         assertEquals(Outer.Mode.FAST, mode0);
@@ -32,7 +32,7 @@ public class Outer_FerroTest {
     }
 
     @Test
-    public void testCheckThrowsFailure() throws Throwable {
+    public void checkThrowsFailureOnNegative() throws Throwable {
         int int0 = -1;
         try {
             Outer.check(int0);
@@ -43,7 +43,7 @@ public class Outer_FerroTest {
     }
 
     @Test
-    public void testKind() throws Throwable {
+    public void kind() throws Throwable {
         Class<Outer.Nested> class0 = Outer.Nested.class;
         String string0 = Outer.kind(class0);
         assertEquals("Nested", string0);

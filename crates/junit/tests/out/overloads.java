@@ -8,7 +8,7 @@ import org.junit.Test;
 public class Overloads_FerroTest {
 
     @Test
-    public void testDescribe0() throws Throwable {
+    public void describe0() throws Throwable {
         String string0 = "s";
         String string1 = Overloads.describe(string0);
         assertEquals("string", string1);
@@ -17,7 +17,7 @@ public class Overloads_FerroTest {
     }
 
     @Test
-    public void testDescribe1() throws Throwable {
+    public void describe1() throws Throwable {
         String string0 = Overloads.describe((String) null);
         assertEquals("string", string0);
         String string1 = Overloads.describe((Integer) null);
@@ -29,7 +29,7 @@ public class Overloads_FerroTest {
     }
 
     @Test
-    public void testDescribe2() throws Throwable {
+    public void describe2() throws Throwable {
         int int0 = 1;
         String string0 = Overloads.describe(int0);
         assertEquals("int", string0);
@@ -41,7 +41,7 @@ public class Overloads_FerroTest {
     }
 
     @Test
-    public void testPair() throws Throwable {
+    public void pair() throws Throwable {
         Overloads overloads0 = new Overloads();
         String string0 = "s";
         String string1 = overloads0.take((CharSequence) string0);
@@ -56,7 +56,7 @@ public class Overloads_FerroTest {
     }
 
     @Test
-    public void testJoin() throws Throwable {
+    public void join() throws Throwable {
         String[] stringArray0 = new String[2];
         String string0 = Overloads.join((Object[]) stringArray0);
         assertEquals("varargs 2", string0);

@@ -11,7 +11,7 @@ public class Parser_FerroFindingsTest {
     // Likely bug (api-misuse, confidence 0.75): the exception escapes parse(String).
     // Documented: "if the index is out of range"
     @Test
-    public void testFaultThrowsFault() throws Throwable {
+    public void faultThrowsFault() throws Throwable {
         try {
             Parser.fault();
             fail("Expecting exception: Fault");
@@ -21,7 +21,7 @@ public class Parser_FerroFindingsTest {
     }
 
     @Test
-    public void testBrokenThrowsAssertionError() throws Throwable {
+    public void brokenThrowsAssertionError() throws Throwable {
         Throwable thrown = null;
         try {
             Parser.broken();
@@ -33,7 +33,7 @@ public class Parser_FerroFindingsTest {
 
     // Likely bug number 2.
     @Test
-    public void testErrorThrowsError() throws Throwable {
+    public void errorThrowsError() throws Throwable {
         Throwable thrown = null;
         try {
             Parser.error();
@@ -44,7 +44,7 @@ public class Parser_FerroFindingsTest {
     }
 
     @Test
-    public void testParseThrowsParseException() throws Throwable {
+    public void parseThrowsParseExceptionOnEmptyString() throws Throwable {
         String string0 = "";
         try {
             Parser.parse(string0);
@@ -56,14 +56,14 @@ public class Parser_FerroFindingsTest {
 
     // Likely bug number 4.
     @Test
-    public void testParse() throws Throwable {
+    public void parseReturnsPositive() throws Throwable {
         String string0 = "abc";
         int int0 = Parser.parse(string0);
         assertEquals(3, int0);
     }
 
     @Test
-    public void testStrictThrowsNumberFormatException() throws Throwable {
+    public void strictThrowsNumberFormatException() throws Throwable {
         String string0 = "x";
         try {
             Parser.strict(string0);
@@ -75,7 +75,7 @@ public class Parser_FerroFindingsTest {
 
     // Likely bug number 6.
     @Test
-    public void testLengthThrowsNullPointerException() throws Throwable {
+    public void lengthThrowsNullPointerExceptionOnNull() throws Throwable {
         try {
             Parser.length((String) null);
             fail("Expecting exception: NullPointerException");

@@ -9,7 +9,7 @@ import org.junit.Test;
 public class Parser_FerroTest {
 
     @Test
-    public void testFaultThrowsFault() throws Throwable {
+    public void faultThrowsFault() throws Throwable {
         try {
             Parser.fault();
             fail("Expecting exception: Fault");
@@ -19,7 +19,7 @@ public class Parser_FerroTest {
     }
 
     @Test
-    public void testBrokenThrowsAssertionError() throws Throwable {
+    public void brokenThrowsAssertionError() throws Throwable {
         Throwable thrown = null;
         try {
             Parser.broken();
@@ -30,7 +30,7 @@ public class Parser_FerroTest {
     }
 
     @Test
-    public void testErrorThrowsError() throws Throwable {
+    public void errorThrowsError() throws Throwable {
         Throwable thrown = null;
         try {
             Parser.error();
@@ -41,7 +41,7 @@ public class Parser_FerroTest {
     }
 
     @Test
-    public void testParseThrowsParseException() throws Throwable {
+    public void parseThrowsParseExceptionOnEmptyString() throws Throwable {
         String string0 = "";
         try {
             Parser.parse(string0);
@@ -52,14 +52,14 @@ public class Parser_FerroTest {
     }
 
     @Test
-    public void testParse() throws Throwable {
+    public void parseReturnsPositive() throws Throwable {
         String string0 = "abc";
         int int0 = Parser.parse(string0);
         assertEquals(3, int0);
     }
 
     @Test
-    public void testStrictThrowsNumberFormatException() throws Throwable {
+    public void strictThrowsNumberFormatException() throws Throwable {
         String string0 = "x";
         try {
             Parser.strict(string0);
@@ -70,7 +70,7 @@ public class Parser_FerroTest {
     }
 
     @Test
-    public void testLengthThrowsNullPointerException() throws Throwable {
+    public void lengthThrowsNullPointerExceptionOnNull() throws Throwable {
         try {
             Parser.length((String) null);
             fail("Expecting exception: NullPointerException");

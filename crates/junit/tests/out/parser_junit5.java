@@ -11,7 +11,7 @@ public class Parser_Jupiter_FerroTest {
 
     @Test
     @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
-    public void testFaultThrowsFault() throws Throwable {
+    public void faultThrowsFault() throws Throwable {
         try {
             Parser.fault();
             fail("Expecting exception: Fault");
@@ -22,7 +22,7 @@ public class Parser_Jupiter_FerroTest {
 
     @Test
     @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
-    public void testBrokenThrowsAssertionError() throws Throwable {
+    public void brokenThrowsAssertionError() throws Throwable {
         Throwable thrown = null;
         try {
             Parser.broken();
@@ -34,7 +34,7 @@ public class Parser_Jupiter_FerroTest {
 
     @Test
     @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
-    public void testErrorThrowsError() throws Throwable {
+    public void errorThrowsError() throws Throwable {
         Throwable thrown = null;
         try {
             Parser.error();
@@ -46,7 +46,7 @@ public class Parser_Jupiter_FerroTest {
 
     @Test
     @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
-    public void testParseThrowsParseException() throws Throwable {
+    public void parseThrowsParseExceptionOnEmptyString() throws Throwable {
         String string0 = "";
         try {
             Parser.parse(string0);
@@ -58,7 +58,7 @@ public class Parser_Jupiter_FerroTest {
 
     @Test
     @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
-    public void testParse() throws Throwable {
+    public void parseReturnsPositive() throws Throwable {
         String string0 = "abc";
         int int0 = Parser.parse(string0);
         assertEquals(3, int0);
@@ -66,7 +66,7 @@ public class Parser_Jupiter_FerroTest {
 
     @Test
     @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
-    public void testStrictThrowsNumberFormatException() throws Throwable {
+    public void strictThrowsNumberFormatException() throws Throwable {
         String string0 = "x";
         try {
             Parser.strict(string0);
@@ -78,7 +78,7 @@ public class Parser_Jupiter_FerroTest {
 
     @Test
     @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
-    public void testLengthThrowsNullPointerException() throws Throwable {
+    public void lengthThrowsNullPointerExceptionOnNull() throws Throwable {
         try {
             Parser.length((String) null);
             fail("Expecting exception: NullPointerException");

@@ -6,7 +6,7 @@ import org.junit.Test;
 public class Plain_FerroTest {
 
     @Test
-    public void testTwice() throws Throwable {
+    public void twiceReturnsPositive() throws Throwable {
         int int0 = 21;
         int int1 = Plain.twice(int0);
         assertEquals(42, int1);

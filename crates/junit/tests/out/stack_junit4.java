@@ -8,7 +8,7 @@ import org.junit.Test;
 public class Stack_FerroTest {
 
     @Test(timeout = 10000)
-    public void testCreateStack0() throws Throwable {
+    public void createStackReturnsEmpty() throws Throwable {
         int int0 = 3;
         Stack stack0 = new Stack(int0);
         assertEquals(0, stack0.size());
@@ -16,7 +16,7 @@ public class Stack_FerroTest {
     }
 
     @Test(timeout = 10000)
-    public void testPush0() throws Throwable {
+    public void push0() throws Throwable {
         int int0 = 2;
         Stack stack0 = new Stack(int0);
         String string0 = "a";
@@ -26,7 +26,7 @@ public class Stack_FerroTest {
     }
 
     @Test(timeout = 10000)
-    public void testPush1() throws Throwable {
+    public void push1() throws Throwable {
         int int0 = 2;
         Stack stack0 = new Stack(int0);
         stack0.push((Object) null);
@@ -35,7 +35,7 @@ public class Stack_FerroTest {
     }
 
     @Test(timeout = 10000)
-    public void testPop0() throws Throwable {
+    public void pop0() throws Throwable {
         int int0 = 2;
         Stack stack0 = new Stack(int0);
         String string0 = "a";
@@ -51,7 +51,7 @@ public class Stack_FerroTest {
     }
 
     @Test(timeout = 10000)
-    public void testPopThrowsIllegalStateException() throws Throwable {
+    public void popThrowsIllegalStateException() throws Throwable {
         int int0 = 1;
         Stack stack0 = new Stack(int0);
         try {
@@ -64,7 +64,7 @@ public class Stack_FerroTest {
     }
 
     @Test(timeout = 10000)
-    public void testPushThrowsFull() throws Throwable {
+    public void pushThrowsFull() throws Throwable {
         int int0 = 0;
         Stack stack0 = new Stack(int0);
         String string0 = "x";
@@ -77,7 +77,7 @@ public class Stack_FerroTest {
     }
 
     @Test(timeout = 10000)
-    public void testCreateStackThrowsIllegalArgumentException() throws Throwable {
+    public void createStackThrowsIllegalArgumentExceptionOnNegative() throws Throwable {
         int int0 = -1;
         try {
             new Stack(int0);
@@ -88,7 +88,7 @@ public class Stack_FerroTest {
     }
 
     @Test(timeout = 10000)
-    public void testCapacity() throws Throwable {
+    public void capacityReturnsPositive() throws Throwable {
         int int0 = 4;
         Stack stack0 = new Stack(int0);
         int int1 = stack0.capacity();
@@ -96,7 +96,7 @@ public class Stack_FerroTest {
     }
 
     @Test(timeout = 10000)
-    public void testPop1() throws Throwable {
+    public void pop1() throws Throwable {
         int int0 = 1;
         Stack stack0 = new Stack(int0);
         java.util.Stack stack1 = new java.util.Stack();
@@ -107,7 +107,7 @@ public class Stack_FerroTest {
     }
 
     @Test(timeout = 10000)
-    public void testCreateStack1() throws Throwable {
+    public void createStack() throws Throwable {
         int int0 = 1;
         Stack stack0 = new Stack(int0);
         int int1 = 1;

@@ -10,7 +10,7 @@ public class Stack_Jupiter_FerroTest {
 
     @Test
     @Timeout(10)
-    public void testCreateStack0() throws Throwable {
+    public void createStackReturnsEmpty() throws Throwable {
         int int0 = 3;
         Stack stack0 = new Stack(int0);
         assertEquals(0, stack0.size());
@@ -19,7 +19,7 @@ public class Stack_Jupiter_FerroTest {
 
     @Test
     @Timeout(10)
-    public void testPush0() throws Throwable {
+    public void push0() throws Throwable {
         int int0 = 2;
         Stack stack0 = new Stack(int0);
         String string0 = "a";
@@ -30,7 +30,7 @@ public class Stack_Jupiter_FerroTest {
 
     @Test
     @Timeout(10)
-    public void testPush1() throws Throwable {
+    public void push1() throws Throwable {
         int int0 = 2;
         Stack stack0 = new Stack(int0);
         stack0.push((Object) null);
@@ -40,7 +40,7 @@ public class Stack_Jupiter_FerroTest {
 
     @Test
     @Timeout(10)
-    public void testPop0() throws Throwable {
+    public void pop0() throws Throwable {
         int int0 = 2;
         Stack stack0 = new Stack(int0);
         String string0 = "a";
@@ -57,7 +57,7 @@ public class Stack_Jupiter_FerroTest {
 
     @Test
     @Timeout(10)
-    public void testPopThrowsIllegalStateException() throws Throwable {
+    public void popThrowsIllegalStateException() throws Throwable {
         int int0 = 1;
         Stack stack0 = new Stack(int0);
         try {
@@ -71,7 +71,7 @@ public class Stack_Jupiter_FerroTest {
 
     @Test
     @Timeout(10)
-    public void testPushThrowsFull() throws Throwable {
+    public void pushThrowsFull() throws Throwable {
         int int0 = 0;
         Stack stack0 = new Stack(int0);
         String string0 = "x";
@@ -85,7 +85,7 @@ public class Stack_Jupiter_FerroTest {
 
     @Test
     @Timeout(10)
-    public void testCreateStackThrowsIllegalArgumentException() throws Throwable {
+    public void createStackThrowsIllegalArgumentExceptionOnNegative() throws Throwable {
         int int0 = -1;
         try {
             new Stack(int0);
@@ -97,7 +97,7 @@ public class Stack_Jupiter_FerroTest {
 
     @Test
     @Timeout(10)
-    public void testCapacity() throws Throwable {
+    public void capacityReturnsPositive() throws Throwable {
         int int0 = 4;
         Stack stack0 = new Stack(int0);
         int int1 = stack0.capacity();
@@ -106,7 +106,7 @@ public class Stack_Jupiter_FerroTest {
 
     @Test
     @Timeout(10)
-    public void testPop1() throws Throwable {
+    public void pop1() throws Throwable {
         int int0 = 1;
         Stack stack0 = new Stack(int0);
         java.util.Stack stack1 = new java.util.Stack();
@@ -118,7 +118,7 @@ public class Stack_Jupiter_FerroTest {
 
     @Test
     @Timeout(10)
-    public void testCreateStack1() throws Throwable {
+    public void createStack() throws Throwable {
         int int0 = 1;
         Stack stack0 = new Stack(int0);
         int int1 = 1;

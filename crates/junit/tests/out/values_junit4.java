@@ -15,7 +15,7 @@ import org.junit.Test;
 public class Values_FerroTest {
 
     @Test
-    public void testDescribe() throws Throwable {
+    public void describe() throws Throwable {
         Class<Void> class0 = void.class;
         String string0 = Values.describe(class0);
         assertEquals("primitive void", string0);
@@ -37,7 +37,7 @@ public class Values_FerroTest {
     }
 
     @Test
-    public void testArity() throws Throwable {
+    public void arityReturnsZero() throws Throwable {
         Method method0 = Values.class.getDeclaredMethod("hidden", int.class, String[].class);
         int int0 = Values.arity(method0);
         assertEquals(2, int0);
@@ -53,7 +53,7 @@ public class Values_FerroTest {
     }
 
     @Test
-    public void testThrowsNoSuchMethodException() throws Throwable {
+    public void test() throws Throwable {
         try {
             Method method0 = Values.class.getDeclaredMethod("missing");
             fail("Expecting exception: NoSuchMethodException");
@@ -63,7 +63,7 @@ public class Values_FerroTest {
     }
 
     @Test
-    public void testRun() throws Throwable {
+    public void runReturnsPositive() throws Throwable {
         String string0 = "x";
         Function function0 = (a) -> a;
         String string1 = Values.applyTwice(function0, string0);
@@ -92,7 +92,7 @@ public class Values_FerroTest {
     }
 
     @Test
-    public void testCombine() throws Throwable {
+    public void combineReturnsZero() throws Throwable {
         String string0 = "a";
         String string1 = "b";
         Comparator comparator0 = (a, b) -> ((Comparable) a).compareTo(b);
