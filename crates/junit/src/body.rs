@@ -4,6 +4,8 @@
 //! in place, argument casts, the `try`/`fail`/`catch` of the expected
 //! exception.
 
+use std::collections::{HashMap, HashSet};
+
 use model::descriptor::FieldType;
 use model::names::BinaryName;
 use model::signature::{JavaType, TypeArg};
@@ -24,8 +26,44 @@ pub(crate) struct TestWriter<'a> {
     junit: JUnitVersion,
     casts: &'a CastFacts,
     vars: Vars,
+    /// Literals used once, as an argument, and asserted nowhere: written
+    /// where they are used instead of declared ([`inlined_literals`]).
+    inlined: HashSet<VarId>,
     lines: Vec<String>,
     depth: usize,
+}
+
+/// The primitive and string values of `test_case` that are used exactly
+/// once, as an argument of a call or constructor written before the end
+/// of the test, and that no assertion is about: `add(5)` reads better
+/// than `int int0 = 5; add(int0)`. Their literals keep their type
+/// (`(short) 5`, `5L`), so overload resolution does not change.
+fn inlined_literals(test_case: &TestCase) -> HashSet<VarId> {
+    let written = written_len(test_case);
+    let mut uses: HashMap<VarId, (usize, bool)> = HashMap::new();
+    for statement in &test_case.statements[..written] {
+        let args: &[VarId] = match &statement.kind {
+            StatementKind::Constructor { args, .. }
+            | StatementKind::StaticCall { args, .. }
+            | StatementKind::Call { args, .. } => args,
+            _ => &[],
+        };
+        for used in statement.kind.uses() {
+            let entry = uses.entry(used).or_default();
+            entry.0 += 1;
+            entry.1 = args.contains(&used) && (entry.0 == 1);
+        }
+    }
+    let asserted: HashSet<VarId> = test_case.assertions.iter().flat_map(|a| a.vars()).collect();
+    let literal = |s: &Statement| matches!(s.kind, StatementKind::Primitive(_) | StatementKind::String(_));
+    test_case
+        .iter()
+        .take(written)
+        .filter(|(var, statement)| {
+            literal(statement) && !asserted.contains(var) && uses.get(var).is_some_and(|(n, arg)| *n == 1 && *arg)
+        })
+        .map(|(var, _)| var)
+        .collect()
 }
 
 /// The statement that ends the test with an expected exception, and the
@@ -74,7 +112,8 @@ impl<'a> TestWriter<'a> {
         junit: JUnitVersion,
         casts: &'a CastFacts,
     ) -> TestWriter<'a> {
-        TestWriter { test_case, names, junit, casts, vars: Vars::default(), lines: Vec::new(), depth: 0 }
+        let inlined = inlined_literals(test_case);
+        TestWriter { test_case, names, junit, casts, vars: Vars::default(), inlined, lines: Vec::new(), depth: 0 }
     }
 
     /// The lines of the method body, indented relative to it.
@@ -110,7 +149,7 @@ impl<'a> TestWriter<'a> {
     /// `Foo foo0 = new Foo(int0);` or `foo0.run();`; `None` for `null`,
     /// which is written where it is used.
     fn statement_text(&mut self, var: VarId, statement: &Statement) -> Option<String> {
-        if matches!(statement.kind, StatementKind::Null(_)) {
+        if matches!(statement.kind, StatementKind::Null(_)) || self.inlined.contains(&var) {
             return None;
         }
         let expression = self.value_expression(statement);
@@ -242,7 +281,12 @@ impl<'a> TestWriter<'a> {
         if self.is_null(arg) {
             return if generic { "null".to_owned() } else { format!("({}) null", self.names.field_type(param)) };
         }
-        let name = self.vars.name(arg);
+        let literal = match self.statement(arg).map(|s| &s.kind).filter(|_| self.inlined.contains(&arg)) {
+            Some(StatementKind::Primitive(value)) => Some(primitive_literal(*value)),
+            Some(StatementKind::String(text)) => Some(string_literal(text)),
+            _ => None,
+        };
+        let name = literal.unwrap_or_else(|| self.vars.name(arg));
         let upcast = !generic
             && param.is_reference()
             && self
@@ -503,9 +547,8 @@ try {
                 b.refine(value, parse_field_signature("Ljava/lang/String;").unwrap());
                 Vec::new()
             },
-            "String string0 = \"x\";
-Box box0 = new Box((Object) string0);
-String string1 = (String) box0.value;",
+            "Box box0 = new Box((Object) \"x\");
+String string0 = (String) box0.value;",
         );
     }
 }

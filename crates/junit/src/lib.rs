@@ -24,8 +24,7 @@
 //! let source = emit_suite(&cut, &[b.build()], &SuiteOptions::for_class(&cut));
 //! assert!(source.contains(
 //!     "    @Test\n    public void add() throws Throwable {\n        \
-//!      Counter counter0 = new Counter();\n        int int0 = 3;\n        \
-//!      int int1 = counter0.add(int0);\n    }\n"
+//!      Counter counter0 = new Counter();\n        int int0 = counter0.add(3);\n    }\n"
 //! ));
 //! ```
 //!
@@ -35,7 +34,9 @@
 //!   [`test_names`] after the method under test and its outcome
 //!   (`popThrowsIllegalStateException`, `isEmptyReturnsTrue`).
 //! - Every value is a local variable named after its declared type
-//!   (`stack0`, `string1`, `intArray0`); statements without a value (`void`
+//!   (`stack0`, `string1`, `intArray0`), except a primitive or string
+//!   literal used once as an argument and asserted nowhere, which is
+//!   written in place (`counter0.add(3)`); statements without a value (`void`
 //!   calls, stores) are written as they are. A variable is declared with the
 //!   statement's `ty`, or its erasure when `ty` mentions a type variable;
 //!   when that erasure differs from the erased type of the value (a generic

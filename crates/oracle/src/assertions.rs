@@ -231,12 +231,26 @@ pub fn assertions_from(
     for p in inspector_calls {
         if let (Some(StatementOutcome::Normal(v)), Some(ret)) = (agreed(p.at), p.method.descriptor.ret.as_ref())
             && let Some(expected) = literal(v, ret)
+            && !asserted_by_the_test(test, &out, p, &expected)
         {
             out.push(Assertion { var: p.var, kind: AssertionKind::Inspector { method: p.method.clone(), expected } });
         }
     }
     out.truncate(MAX_ASSERTIONS);
     out
+}
+
+/// Whether the test already asserts what inspector call `p` would: it
+/// calls the same method on the same value and asserts the same result
+/// (`String string0 = record0.toString(); assertEquals("…", string0);`).
+fn asserted_by_the_test(test: &TestCase, out: &[Assertion], p: &InspectorCall, expected: &Literal) -> bool {
+    out.iter().any(|a| {
+        let same_call = test.get(a.var).is_some_and(|s| {
+            matches!(&s.kind, StatementKind::Call { receiver, method, args }
+                if *receiver == p.var && args.is_empty() && method.name == p.method.name)
+        });
+        same_call && matches!(&a.kind, AssertionKind::Value(lit) if lit == expected)
+    })
 }
 
 fn is_cut_call(st: &Statement, cut: &str) -> bool {

@@ -19,8 +19,7 @@ public class Color_FerroTest {
 
     @Test
     public void valueOfReturnsBlue() throws Throwable {
-        String string0 = "BLUE";
-        Color color0 = Color.valueOf(string0);
+        Color color0 = Color.valueOf("BLUE");
         assertEquals(Color.BLUE, color0);
         boolean boolean0 = color0.isWarm();
         assertFalse(boolean0);
@@ -28,9 +27,8 @@ public class Color_FerroTest {
 
     @Test
     public void valueOfThrowsIllegalArgumentException() throws Throwable {
-        String string0 = "PURPLE";
         try {
-            Color.valueOf(string0);
+            Color.valueOf("PURPLE");
             fail("Expecting exception: IllegalArgumentException");
         } catch (IllegalArgumentException e) {
             // expected

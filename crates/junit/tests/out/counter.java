@@ -10,9 +10,8 @@ public class Counter_FerroTest {
     @Test
     public void addReturnsPositive() throws Throwable {
         Counter counter0 = new Counter();
-        int int0 = 5;
-        int int1 = counter0.add(int0);
-        assertEquals(5, int1);
+        int int0 = counter0.add(5);
+        assertEquals(5, int0);
         assertEquals(5, counter0.value);
         assertEquals("c", counter0.label);
         assertEquals("c", counter0.getLabel());

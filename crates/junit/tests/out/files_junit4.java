@@ -15,8 +15,7 @@ public class Notes_FerroTest {
     @Test
     public void saveReturnsPositive() throws Throwable {
         File file0 = temporaryFolder.newFile();
-        String string0 = "abc";
-        int int0 = Notes.save(file0, string0);
+        int int0 = Notes.save(file0, "abc");
         assertEquals(3, int0);
     }
 

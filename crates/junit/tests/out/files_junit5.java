@@ -15,8 +15,7 @@ public class Notes_Jupiter_FerroTest {
     @Test
     public void saveReturnsPositive() throws Throwable {
         File file0 = java.nio.file.Files.createTempFile(temporaryFolder, "ferrosuite", ".tmp").toFile();
-        String string0 = "abc";
-        int int0 = Notes.save(file0, string0);
+        int int0 = Notes.save(file0, "abc");
         assertEquals(3, int0);
     }
 

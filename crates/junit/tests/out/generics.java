@@ -11,11 +11,9 @@ public class Generics_FerroTest {
 
     @Test
     public void listOfReturnsTwoElements0() throws Throwable {
-        String string0 = "a";
-        String string1 = "b";
-        List<String> list0 = Generics.listOf(string0, string1);
-        String string2 = (String) Generics.first(list0);
-        assertEquals("a", string2);
+        List<String> list0 = Generics.listOf("a", "b");
+        String string0 = (String) Generics.first(list0);
+        assertEquals("a", string0);
         int int0 = Generics.count(list0);
         assertEquals(2, int0);
         assertEquals(2, list0.size());
@@ -38,55 +36,45 @@ public class Generics_FerroTest {
     @Test
     public void indexReturnsOneElement() throws Throwable {
         String string0 = "k";
-        int int0 = 7;
-        Map<String, List<Integer>> map0 = Generics.index(string0, int0);
+        Map<String, List<Integer>> map0 = Generics.index(string0, 7);
         List<Integer> list0 = (List<Integer>) map0.get(string0);
-        int int1 = 0;
-        Integer integer0 = (Integer) list0.get(int1);
+        Integer integer0 = (Integer) list0.get(0);
         assertEquals(7, (int) integer0);
         assertEquals(1, map0.size());
     }
 
     @Test
     public void entry() throws Throwable {
-        String string0 = "k";
-        int int0 = 1;
-        Map.Entry<String, Integer> entry0 = Generics.entry(string0, int0);
+        Map.Entry<String, Integer> entry0 = Generics.entry("k", 1);
         assertEquals("k", entry0.getKey());
     }
 
     @Test
     public void set() throws Throwable {
-        String string0 = "x";
-        Box<String> box0 = new Box<String>(string0);
-        String string1 = (String) box0.get();
-        assertEquals("x", string1);
+        Box<String> box0 = new Box<String>("x");
+        String string0 = (String) box0.get();
+        assertEquals("x", string0);
         box0.set(null);
         assertTrue(box0.isEmpty());
     }
 
     @Test
     public void get() throws Throwable {
-        String string0 = "x";
-        Box<? extends CharSequence> box0 = new Box<>(string0);
+        Box<? extends CharSequence> box0 = new Box<>("x");
         CharSequence charSequence0 = (CharSequence) box0.get();
         assertEquals("x", charSequence0);
     }
 
     @Test
     public void listOfReturnsTwoElements1() throws Throwable {
-        String string0 = "a";
-        String string1 = "b";
-        List list0 = Generics.listOf((Object) string0, (Object) string1);
+        List list0 = Generics.listOf((Object) "a", (Object) "b");
         assertEquals(2, list0.size());
     }
 
     @Test
     public void max() throws Throwable {
-        String string0 = "a";
-        String string1 = "b";
-        String string2 = (String) Generics.max((Comparable) string0, (Comparable) string1);
-        assertEquals("b", string2);
+        String string0 = (String) Generics.max((Comparable) "a", (Comparable) "b");
+        assertEquals("b", string0);
     }
 
     @Test

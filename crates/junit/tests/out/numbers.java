@@ -51,11 +51,10 @@ public class Numbers_FerroTest {
     @Test
     public void valuesReturnsPositive() throws Throwable {
         Outer.Nested[] nestedArray0 = new Outer.Nested[1];
-        int int0 = 2;
-        Outer.Nested nested0 = new Outer.Nested(int0);
+        Outer.Nested nested0 = new Outer.Nested(2);
         nestedArray0[0] = nested0;
-        int int1 = Numbers.values(nestedArray0);
-        assertEquals(2, int1);
+        int int0 = Numbers.values(nestedArray0);
+        assertEquals(2, int0);
     }
 
     @Test

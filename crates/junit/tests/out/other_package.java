@@ -9,10 +9,9 @@ public class Shapes_FerroTest {
 
     @Test
     public void area() throws Throwable {
-        double double0 = 2.0;
-        Shapes.Circle circle0 = new Shapes.Circle(double0);
-        double double1 = circle0.area();
-        assertEquals(12.566370614359172, double1, 0.01);
+        Shapes.Circle circle0 = new Shapes.Circle(2.0);
+        double double0 = circle0.area();
+        assertEquals(12.566370614359172, double0, 0.01);
     }
 
     @Test

@@ -9,10 +9,9 @@ public class Outer_FerroTest {
 
     @Test
     public void valueReturnsPositive() throws Throwable {
-        int int0 = 3;
-        Outer.Nested nested0 = new Outer.Nested(int0);
-        int int1 = nested0.value();
-        assertEquals(3, int1);
+        Outer.Nested nested0 = new Outer.Nested(3);
+        int int0 = nested0.value();
+        assertEquals(3, int0);
     }
 
     @Test
@@ -24,8 +23,7 @@ public class Outer_FerroTest {
 
     @Test
     public void modeReturnsFast() throws Throwable {
-        boolean boolean0 = true;
-        Outer.Mode mode0 = Outer.mode(boolean0);
+        Outer.Mode mode0 = Outer.mode(true);
         assertEquals(Outer.Mode.FAST, mode0);
         Outer.Mode mode1 = Outer.Mode.SLOW;
         assertFalse(mode0.equals(mode1));
@@ -33,9 +31,8 @@ public class Outer_FerroTest {
 
     @Test
     public void checkThrowsFailureOnNegative() throws Throwable {
-        int int0 = -1;
         try {
-            Outer.check(int0);
+            Outer.check(-1);
             fail("Expecting exception: Failure");
         } catch (Outer.Failure e) {
             // expected

@@ -30,8 +30,7 @@ public class Overloads_FerroTest {
 
     @Test
     public void describe2() throws Throwable {
-        int int0 = 1;
-        String string0 = Overloads.describe(int0);
+        String string0 = Overloads.describe(1);
         assertEquals("int", string0);
         Integer integer0 = Integer.valueOf(1);
         String string1 = Overloads.describe(integer0);
@@ -48,11 +47,10 @@ public class Overloads_FerroTest {
         assertEquals("chars", string1);
         String string2 = overloads0.take((String) null);
         assertEquals("string", string2);
-        String string3 = "t";
-        String string4 = overloads0.pair((Object) string0, string3);
-        assertEquals("object,string", string4);
-        String string5 = overloads0.pair((String) null, (Object) null);
-        assertEquals("string,object", string5);
+        String string3 = overloads0.pair((Object) string0, "t");
+        assertEquals("object,string", string3);
+        String string4 = overloads0.pair((String) null, (Object) null);
+        assertEquals("string,object", string4);
     }
 
     @Test
@@ -62,8 +60,7 @@ public class Overloads_FerroTest {
         assertEquals("varargs 2", string0);
         String string1 = Overloads.join((Object[]) null);
         assertEquals("null array", string1);
-        String string2 = "s";
-        String string3 = Overloads.join(string2);
-        assertEquals("one s", string3);
+        String string2 = Overloads.join("s");
+        assertEquals("one s", string2);
     }
 }

@@ -45,9 +45,8 @@ public class Parser_FerroFindingsTest {
 
     @Test
     public void parseThrowsParseExceptionOnEmptyString() throws Throwable {
-        String string0 = "";
         try {
-            Parser.parse(string0);
+            Parser.parse("");
             fail("Expecting exception: ParseException");
         } catch (ParseException e) {
             // expected
@@ -57,16 +56,14 @@ public class Parser_FerroFindingsTest {
     // Likely bug number 4.
     @Test
     public void parseReturnsPositive() throws Throwable {
-        String string0 = "abc";
-        int int0 = Parser.parse(string0);
+        int int0 = Parser.parse("abc");
         assertEquals(3, int0);
     }
 
     @Test
     public void strictThrowsNumberFormatException() throws Throwable {
-        String string0 = "x";
         try {
-            Parser.strict(string0);
+            Parser.strict("x");
             fail("Expecting exception: NumberFormatException");
         } catch (NumberFormatException e) {
             // expected

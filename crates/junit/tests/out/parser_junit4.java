@@ -42,9 +42,8 @@ public class Parser_FerroTest {
 
     @Test
     public void parseThrowsParseExceptionOnEmptyString() throws Throwable {
-        String string0 = "";
         try {
-            Parser.parse(string0);
+            Parser.parse("");
             fail("Expecting exception: ParseException");
         } catch (ParseException e) {
             // expected
@@ -53,16 +52,14 @@ public class Parser_FerroTest {
 
     @Test
     public void parseReturnsPositive() throws Throwable {
-        String string0 = "abc";
-        int int0 = Parser.parse(string0);
+        int int0 = Parser.parse("abc");
         assertEquals(3, int0);
     }
 
     @Test
     public void strictThrowsNumberFormatException() throws Throwable {
-        String string0 = "x";
         try {
-            Parser.strict(string0);
+            Parser.strict("x");
             fail("Expecting exception: NumberFormatException");
         } catch (NumberFormatException e) {
             // expected

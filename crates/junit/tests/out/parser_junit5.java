@@ -47,9 +47,8 @@ public class Parser_Jupiter_FerroTest {
     @Test
     @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
     public void parseThrowsParseExceptionOnEmptyString() throws Throwable {
-        String string0 = "";
         try {
-            Parser.parse(string0);
+            Parser.parse("");
             fail("Expecting exception: ParseException");
         } catch (ParseException e) {
             // expected
@@ -59,17 +58,15 @@ public class Parser_Jupiter_FerroTest {
     @Test
     @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
     public void parseReturnsPositive() throws Throwable {
-        String string0 = "abc";
-        int int0 = Parser.parse(string0);
+        int int0 = Parser.parse("abc");
         assertEquals(3, int0);
     }
 
     @Test
     @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
     public void strictThrowsNumberFormatException() throws Throwable {
-        String string0 = "x";
         try {
-            Parser.strict(string0);
+            Parser.strict("x");
             fail("Expecting exception: NumberFormatException");
         } catch (NumberFormatException e) {
             // expected

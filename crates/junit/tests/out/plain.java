@@ -7,8 +7,7 @@ public class Plain_FerroTest {
 
     @Test
     public void twiceReturnsPositive() throws Throwable {
-        int int0 = 21;
-        int int1 = Plain.twice(int0);
-        assertEquals(42, int1);
+        int int0 = Plain.twice(21);
+        assertEquals(42, int0);
     }
 }

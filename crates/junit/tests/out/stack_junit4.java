@@ -9,26 +9,22 @@ public class Stack_FerroTest {
 
     @Test(timeout = 10000)
     public void createStackReturnsEmpty() throws Throwable {
-        int int0 = 3;
-        Stack stack0 = new Stack(int0);
+        Stack stack0 = new Stack(3);
         assertEquals(0, stack0.size());
         assertTrue(stack0.isEmpty());
     }
 
     @Test(timeout = 10000)
     public void push0() throws Throwable {
-        int int0 = 2;
-        Stack stack0 = new Stack(int0);
-        String string0 = "a";
-        stack0.push((Object) string0);
+        Stack stack0 = new Stack(2);
+        stack0.push((Object) "a");
         assertEquals(1, stack0.size());
         assertFalse(stack0.isEmpty());
     }
 
     @Test(timeout = 10000)
     public void push1() throws Throwable {
-        int int0 = 2;
-        Stack stack0 = new Stack(int0);
+        Stack stack0 = new Stack(2);
         stack0.push((Object) null);
         Object object0 = stack0.peek();
         assertNull(object0);
@@ -36,12 +32,9 @@ public class Stack_FerroTest {
 
     @Test(timeout = 10000)
     public void pop0() throws Throwable {
-        int int0 = 2;
-        Stack stack0 = new Stack(int0);
-        String string0 = "a";
-        stack0.push((Object) string0);
-        String string1 = "b";
-        stack0.push((Object) string1);
+        Stack stack0 = new Stack(2);
+        stack0.push((Object) "a");
+        stack0.push((Object) "b");
         Object object0 = stack0.pop();
         assertEquals("b", object0);
         assertNotNull(object0);
@@ -52,8 +45,7 @@ public class Stack_FerroTest {
 
     @Test(timeout = 10000)
     public void popThrowsIllegalStateException() throws Throwable {
-        int int0 = 1;
-        Stack stack0 = new Stack(int0);
+        Stack stack0 = new Stack(1);
         try {
             stack0.pop();
             fail("Expecting exception: IllegalStateException");
@@ -65,11 +57,9 @@ public class Stack_FerroTest {
 
     @Test(timeout = 10000)
     public void pushThrowsFull() throws Throwable {
-        int int0 = 0;
-        Stack stack0 = new Stack(int0);
-        String string0 = "x";
+        Stack stack0 = new Stack(0);
         try {
-            stack0.push((Object) string0);
+            stack0.push((Object) "x");
             fail("Expecting exception: Full");
         } catch (Stack.Full e) {
             // expected
@@ -78,9 +68,8 @@ public class Stack_FerroTest {
 
     @Test(timeout = 10000)
     public void createStackThrowsIllegalArgumentExceptionOnNegative() throws Throwable {
-        int int0 = -1;
         try {
-            new Stack(int0);
+            new Stack(-1);
             fail("Expecting exception: IllegalArgumentException");
         } catch (IllegalArgumentException e) {
             // expected
@@ -89,16 +78,14 @@ public class Stack_FerroTest {
 
     @Test(timeout = 10000)
     public void capacityReturnsPositive() throws Throwable {
-        int int0 = 4;
-        Stack stack0 = new Stack(int0);
-        int int1 = stack0.capacity();
-        assertEquals(4, int1);
+        Stack stack0 = new Stack(4);
+        int int0 = stack0.capacity();
+        assertEquals(4, int0);
     }
 
     @Test(timeout = 10000)
     public void pop1() throws Throwable {
-        int int0 = 1;
-        Stack stack0 = new Stack(int0);
+        Stack stack0 = new Stack(1);
         java.util.Stack stack1 = new java.util.Stack();
         stack0.push((Object) stack1);
         Object object0 = stack0.pop();
@@ -108,10 +95,8 @@ public class Stack_FerroTest {
 
     @Test(timeout = 10000)
     public void createStack() throws Throwable {
-        int int0 = 1;
-        Stack stack0 = new Stack(int0);
-        int int1 = 1;
-        Stack stack1 = new Stack(int1);
+        Stack stack0 = new Stack(1);
+        Stack stack1 = new Stack(1);
         assertFalse(stack0.equals(stack1));
     }
 }

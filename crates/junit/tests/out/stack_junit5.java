@@ -11,8 +11,7 @@ public class Stack_Jupiter_FerroTest {
     @Test
     @Timeout(10)
     public void createStackReturnsEmpty() throws Throwable {
-        int int0 = 3;
-        Stack stack0 = new Stack(int0);
+        Stack stack0 = new Stack(3);
         assertEquals(0, stack0.size());
         assertTrue(stack0.isEmpty());
     }
@@ -20,10 +19,8 @@ public class Stack_Jupiter_FerroTest {
     @Test
     @Timeout(10)
     public void push0() throws Throwable {
-        int int0 = 2;
-        Stack stack0 = new Stack(int0);
-        String string0 = "a";
-        stack0.push((Object) string0);
+        Stack stack0 = new Stack(2);
+        stack0.push((Object) "a");
         assertEquals(1, stack0.size());
         assertFalse(stack0.isEmpty());
     }
@@ -31,8 +28,7 @@ public class Stack_Jupiter_FerroTest {
     @Test
     @Timeout(10)
     public void push1() throws Throwable {
-        int int0 = 2;
-        Stack stack0 = new Stack(int0);
+        Stack stack0 = new Stack(2);
         stack0.push((Object) null);
         Object object0 = stack0.peek();
         assertNull(object0);
@@ -41,12 +37,9 @@ public class Stack_Jupiter_FerroTest {
     @Test
     @Timeout(10)
     public void pop0() throws Throwable {
-        int int0 = 2;
-        Stack stack0 = new Stack(int0);
-        String string0 = "a";
-        stack0.push((Object) string0);
-        String string1 = "b";
-        stack0.push((Object) string1);
+        Stack stack0 = new Stack(2);
+        stack0.push((Object) "a");
+        stack0.push((Object) "b");
         Object object0 = stack0.pop();
         assertEquals("b", object0);
         assertNotNull(object0);
@@ -58,8 +51,7 @@ public class Stack_Jupiter_FerroTest {
     @Test
     @Timeout(10)
     public void popThrowsIllegalStateException() throws Throwable {
-        int int0 = 1;
-        Stack stack0 = new Stack(int0);
+        Stack stack0 = new Stack(1);
         try {
             stack0.pop();
             fail("Expecting exception: IllegalStateException");
@@ -72,11 +64,9 @@ public class Stack_Jupiter_FerroTest {
     @Test
     @Timeout(10)
     public void pushThrowsFull() throws Throwable {
-        int int0 = 0;
-        Stack stack0 = new Stack(int0);
-        String string0 = "x";
+        Stack stack0 = new Stack(0);
         try {
-            stack0.push((Object) string0);
+            stack0.push((Object) "x");
             fail("Expecting exception: Full");
         } catch (Stack.Full e) {
             // expected
@@ -86,9 +76,8 @@ public class Stack_Jupiter_FerroTest {
     @Test
     @Timeout(10)
     public void createStackThrowsIllegalArgumentExceptionOnNegative() throws Throwable {
-        int int0 = -1;
         try {
-            new Stack(int0);
+            new Stack(-1);
             fail("Expecting exception: IllegalArgumentException");
         } catch (IllegalArgumentException e) {
             // expected
@@ -98,17 +87,15 @@ public class Stack_Jupiter_FerroTest {
     @Test
     @Timeout(10)
     public void capacityReturnsPositive() throws Throwable {
-        int int0 = 4;
-        Stack stack0 = new Stack(int0);
-        int int1 = stack0.capacity();
-        assertEquals(4, int1);
+        Stack stack0 = new Stack(4);
+        int int0 = stack0.capacity();
+        assertEquals(4, int0);
     }
 
     @Test
     @Timeout(10)
     public void pop1() throws Throwable {
-        int int0 = 1;
-        Stack stack0 = new Stack(int0);
+        Stack stack0 = new Stack(1);
         java.util.Stack stack1 = new java.util.Stack();
         stack0.push((Object) stack1);
         Object object0 = stack0.pop();
@@ -119,10 +106,8 @@ public class Stack_Jupiter_FerroTest {
     @Test
     @Timeout(10)
     public void createStack() throws Throwable {
-        int int0 = 1;
-        Stack stack0 = new Stack(int0);
-        int int1 = 1;
-        Stack stack1 = new Stack(int1);
+        Stack stack0 = new Stack(1);
+        Stack stack1 = new Stack(1);
         assertFalse(stack0.equals(stack1));
     }
 }
