@@ -29,11 +29,33 @@ pub(crate) struct TestWriter<'a> {
     /// Literals used once, as an argument, and asserted nowhere: written
     /// where they are used instead of declared ([`inlined_literals`]).
     inlined: HashSet<VarId>,
+    /// Values of calls that nothing uses or asserts: the call is written
+    /// as a statement, without a variable ([`unused_values`]).
+    unused: HashSet<VarId>,
     lines: Vec<String>,
     depth: usize,
 }
 
-/// The primitive and string values of `test_case` that are used exactly
+/// The values of calls and constructors of `test_case` that no written
+/// statement uses and no assertion is about: `Foo.parse("x");` instead
+/// of a variable that is declared and never read.
+fn unused_values(test_case: &TestCase) -> HashSet<VarId> {
+    let written = written_len(test_case);
+    let used: HashSet<VarId> = test_case.statements[..written]
+        .iter()
+        .flat_map(|s| s.kind.uses())
+        .chain(test_case.assertions.iter().flat_map(|a| a.vars()))
+        .collect();
+    let call = |s: &Statement| {
+        matches!(
+            s.kind,
+            StatementKind::Constructor { .. } | StatementKind::StaticCall { .. } | StatementKind::Call { .. }
+        )
+    };
+    test_case.iter().take(written).filter(|(var, s)| call(s) && !used.contains(var)).map(|(var, _)| var).collect()
+}
+
+/// The primitive, string and enum-constant values of `test_case` that are used exactly
 /// once, as an argument of a call or constructor written before the end
 /// of the test, and that no assertion is about: `add(5)` reads better
 /// than `int int0 = 5; add(int0)`. Their literals keep their type
@@ -55,7 +77,9 @@ fn inlined_literals(test_case: &TestCase) -> HashSet<VarId> {
         }
     }
     let asserted: HashSet<VarId> = test_case.assertions.iter().flat_map(|a| a.vars()).collect();
-    let literal = |s: &Statement| matches!(s.kind, StatementKind::Primitive(_) | StatementKind::String(_));
+    let literal = |s: &Statement| {
+        matches!(s.kind, StatementKind::Primitive(_) | StatementKind::String(_) | StatementKind::EnumConstant { .. })
+    };
     test_case
         .iter()
         .take(written)
@@ -112,8 +136,9 @@ impl<'a> TestWriter<'a> {
         junit: JUnitVersion,
         casts: &'a CastFacts,
     ) -> TestWriter<'a> {
-        let inlined = inlined_literals(test_case);
-        TestWriter { test_case, names, junit, casts, vars: Vars::default(), inlined, lines: Vec::new(), depth: 0 }
+        let (inlined, unused) = (inlined_literals(test_case), unused_values(test_case));
+        let vars = Vars::default();
+        TestWriter { test_case, names, junit, casts, vars, inlined, unused, lines: Vec::new(), depth: 0 }
     }
 
     /// The lines of the method body, indented relative to it.
@@ -152,8 +177,11 @@ impl<'a> TestWriter<'a> {
         if matches!(statement.kind, StatementKind::Null(_)) || self.inlined.contains(&var) {
             return None;
         }
-        let expression = self.value_expression(statement);
         let declared = declared_type(statement);
+        if self.unused.contains(&var) {
+            return Some(format!("{};", self.expression(&statement.kind, &declared)));
+        }
+        let expression = self.value_expression(statement);
         match declared.erasure().filter(|_| statement.produces_value()) {
             Some(erasure) => {
                 let ty = self.names.java_type(&declared);
@@ -284,6 +312,7 @@ impl<'a> TestWriter<'a> {
         let literal = match self.statement(arg).map(|s| &s.kind).filter(|_| self.inlined.contains(&arg)) {
             Some(StatementKind::Primitive(value)) => Some(primitive_literal(*value)),
             Some(StatementKind::String(text)) => Some(string_literal(text)),
+            Some(StatementKind::EnumConstant { class, name }) => Some(format!("{}.{name}", self.names.class(class))),
             _ => None,
         };
         let name = literal.unwrap_or_else(|| self.vars.name(arg));
@@ -463,8 +492,8 @@ mod tests {
             concat!(
                 "Foo foo0 = new Foo();\n",
                 "int int0 = 7;\n",
-                "Foo.Inner inner0 = foo0.new Inner(int0);\n",
-                "Foo.Inner inner1 = ((Foo) null).new Inner(int0);",
+                "foo0.new Inner(int0);\n",
+                "((Foo) null).new Inner(int0);",
             ),
         );
     }

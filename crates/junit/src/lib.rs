@@ -24,7 +24,7 @@
 //! let source = emit_suite(&cut, &[b.build()], &SuiteOptions::for_class(&cut));
 //! assert!(source.contains(
 //!     "    @Test\n    public void add() throws Throwable {\n        \
-//!      Counter counter0 = new Counter();\n        int int0 = counter0.add(3);\n    }\n"
+//!      Counter counter0 = new Counter();\n        counter0.add(3);\n    }\n"
 //! ));
 //! ```
 //!
@@ -36,7 +36,9 @@
 //! - Every value is a local variable named after its declared type
 //!   (`stack0`, `string1`, `intArray0`), except a primitive or string
 //!   literal used once as an argument and asserted nowhere, which is
-//!   written in place (`counter0.add(3)`); statements without a value (`void`
+//!   written in place (`counter0.add(3)`), and the value of a call that
+//!   nothing uses or asserts, which is not kept in a variable (the call is
+//!   a statement of its own); statements without a value (`void`
 //!   calls, stores) are written as they are. A variable is declared with the
 //!   statement's `ty`, or its erasure when `ty` mentions a type variable;
 //!   when that erasure differs from the erased type of the value (a generic

@@ -8,7 +8,7 @@ import org.junit.Test;
 public class Counter_FerroTest {
 
     @Test
-    public void addReturnsPositive() throws Throwable {
+    public void addReturnsPositive0() throws Throwable {
         Counter counter0 = new Counter();
         int int0 = counter0.add(5);
         assertEquals(5, int0);
@@ -37,6 +37,16 @@ public class Counter_FerroTest {
         counter0.label = null;
         assertEquals(counter1, counter2);
         assertNull(counter0.label);
+    }
+
+    @Test
+    public void addReturnsPositive1() throws Throwable {
+        Counter counter0 = new Counter();
+        int int0 = 2;
+        counter0.add(3);
+        counter0.add(int0);
+        int int1 = counter0.add(int0);
+        assertEquals(7, int1);
     }
 
     @Test

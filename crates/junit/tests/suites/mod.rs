@@ -882,6 +882,17 @@ fn counter() -> Vec<TestCase> {
     t.equals(next, second, true);
     t.field(first, COUNTER, "label", "Ljava/lang/String;", Literal::Null);
     tests.push(t.done());
+    // Readable code: a literal used once is written in place, one used
+    // twice is declared, and a value nothing reads is not kept.
+    let mut t = Tb::new();
+    let counter = t.make(COUNTER, "()V", &[]);
+    let three = t.int(3);
+    let twice = t.int(2);
+    t.call_on(counter, COUNTER, "add", "(I)I", &[three]);
+    t.call_on(counter, COUNTER, "add", "(I)I", &[twice]);
+    let last = t.call_on(counter, COUNTER, "add", "(I)I", &[twice]);
+    t.value(last, int(7));
+    tests.push(t.done());
     // Equalities between primitives and boxes.
     let mut t = Tb::new();
     let counter = t.make(COUNTER, "()V", &[]);
