@@ -233,30 +233,20 @@ fn extraction_accuracy_on_the_fresh_sample_and_all_samples() {
     assert!(cond_acc >= 0.85, "condition accuracy {cond_acc:.3} fell below 0.85 on all samples");
 }
 
-/// Every blind label is a condition of the language (checked apart from
-/// the scoring, so that a label the parser cannot read is seen without
-/// measuring the extractor).
+/// Every label of the two blind samples is a condition of the language
+/// (checked apart from the scoring, so that a label the parser cannot read
+/// is seen without measuring the extractor).
 #[test]
 fn every_blind_label_parses() {
-    let errors: Vec<String> = parse(BLIND)
-        .iter()
-        .flat_map(|l| l.triggers.iter())
-        .filter_map(|t| Cond::parse(&t.condition).err().map(|e| format!("{}: {e}", t.condition)))
-        .collect();
-    assert!(errors.is_empty(), "{errors:#?}");
-    assert_eq!(parse(BLIND).len(), 120);
-}
-
-/// Every label of the second blind sample parses.
-#[test]
-fn every_second_blind_label_parses() {
-    let errors: Vec<String> = parse(BLIND2)
-        .iter()
-        .flat_map(|l| l.triggers.iter())
-        .filter_map(|t| Cond::parse(&t.condition).err().map(|e| format!("{}: {e}", t.condition)))
-        .collect();
-    assert!(errors.is_empty(), "{errors:#?}");
-    assert_eq!(parse(BLIND2).len(), 120);
+    for sample in [BLIND, BLIND2] {
+        let errors: Vec<String> = parse(sample)
+            .iter()
+            .flat_map(|l| l.triggers.iter())
+            .filter_map(|t| Cond::parse(&t.condition).err().map(|e| format!("{}: {e}", t.condition)))
+            .collect();
+        assert!(errors.is_empty(), "{errors:#?}");
+        assert_eq!(parse(sample).len(), 120);
+    }
 }
 
 /// The blind sample's accuracy, printed with its misses, per-type counts
