@@ -16,11 +16,21 @@ TEST = re.compile(r"@Test\b[^\n]*\n\s*public void (\w+)\(\)[^{]*\{")
 
 
 def bodies(text):
-    """(name, body) of each @Test method, by brace matching."""
+    """(name, body) of each @Test method, by brace matching outside
+    string and character literals."""
     for m in TEST.finditer(text):
-        depth, i = 1, m.end()
+        depth, i, quote = 1, m.end(), None
         while depth and i < len(text):
-            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            c = text[i]
+            if quote:
+                if c == "\\":
+                    i += 1
+                elif c == quote:
+                    quote = None
+            elif c in "\"'":
+                quote = c
+            else:
+                depth += {"{": 1, "}": -1}.get(c, 0)
             i += 1
         yield m.group(1), text[m.end():i]
 

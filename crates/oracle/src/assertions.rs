@@ -172,7 +172,7 @@ pub fn with_inspectors(test: &TestCase, cut: &str, inspectors: &mut Inspectors<'
     // Objects of other classes that calls of the class under test returned
     // (a `List` from `splitToList`, an `Optional`, a builder).
     let returned = test.iter().filter_map(|(var, s)| match s.ty.erasure() {
-        Some(FieldType::Object(n)) if is_cut_call(s, cut) && !is_literal_type(&FieldType::Object(n.clone())) => {
+        Some(FieldType::Object(n)) if is_cut_call(test, s, cut) && !is_literal_type(&FieldType::Object(n.clone())) => {
             Some((var, n.to_binary()))
         }
         _ => None,
@@ -219,7 +219,7 @@ pub fn assertions_from(
     // Return values of calls on the class under test, last first.
     for i in (0..n).rev() {
         let st = &test.statements[i];
-        if !is_cut_call(st, cut) {
+        if !is_cut_call(test, st, cut) {
             continue;
         }
         if let (Some(StatementOutcome::Normal(v)), Some(ty)) = (agreed(i), st.kind.value_type())
@@ -253,9 +253,19 @@ fn asserted_by_the_test(test: &TestCase, out: &[Assertion], p: &InspectorCall, e
     })
 }
 
-fn is_cut_call(st: &Statement, cut: &str) -> bool {
+/// Whether `st` calls a method of the class under test: one it declares,
+/// or one it inherits, called on a value declared as the class under test
+/// (`unescaper.translate(s)`, declared by a superclass).
+fn is_cut_call(test: &TestCase, st: &Statement, cut: &str) -> bool {
     match &st.kind {
-        StatementKind::StaticCall { method, .. } | StatementKind::Call { method, .. } => method.owner.as_str() == cut,
+        StatementKind::StaticCall { method, .. } => method.owner.as_str() == cut,
+        StatementKind::Call { method, receiver, .. } => {
+            let declared_cut = test
+                .get(*receiver)
+                .and_then(|r| r.ty.erasure())
+                .is_some_and(|t| matches!(&t, FieldType::Object(n) if n.to_binary().as_str() == cut));
+            method.owner.as_str() == cut || declared_cut
+        }
         _ => false,
     }
 }
@@ -347,6 +357,19 @@ mod tests {
         assert_eq!(seen("f=x"), Some(Literal::String("f=x".to_string())));
         assert_eq!(seen("f=java.util.function.Function$$Lambda@1b2c3d"), None);
         assert_eq!(seen("demo.Foo_FerroTest$$Lambda$14/0x0000000800c0b000@5e9f23b4"), None);
+    }
+
+    #[test]
+    fn an_inherited_method_called_on_the_class_under_test_is_a_call_under_test() {
+        let mut b = testcase::TestCaseBuilder::new();
+        let ctor = MethodRef::parse("demo.Unescaper", "<init>", "()V").unwrap();
+        let unescaper = b.construct(ctor, &[]);
+        let text = b.string("&#65;");
+        let translate = MethodRef::parse("demo.Translator", "translate", "(Ljava/lang/String;)Ljava/lang/String;");
+        let call = b.call(unescaper, translate.unwrap(), &[text]);
+        let test = b.build();
+        assert!(is_cut_call(&test, test.get(call).unwrap(), "demo.Unescaper"));
+        assert!(!is_cut_call(&test, test.get(call).unwrap(), "demo.Other"));
     }
 
     #[test]
