@@ -512,3 +512,18 @@ fn what_is_written_into_a_string_builder_is_asserted() {
     let asserted = suite.lines().find(|l| l.contains("assertEquals(") && l.contains(".toString());"));
     assert!(asserted.is_some_and(|l| l.contains("!\"")), "the sink's text is asserted: {suite}");
 }
+
+/// Issue 11: a test that never ends covers nothing, so no emitted test
+/// calls the class with the input it loops on (under JUnit it would hang
+/// until its time limit and verification would lose the suite), the
+/// report counts the executions that timed out and says so, and the rest
+/// of the class is covered.
+#[test]
+fn a_test_that_never_ends_is_counted_and_never_emitted() {
+    let (class, suite) = generate_edge("edge.Spinner", 600, 1);
+    assert_eq!(class["status"], "ok", "{class}");
+    assert!(class["timeouts"].as_u64().unwrap_or(0) >= 1, "the constant 73 is a seed: {class}");
+    assert!(class["message"].as_str().unwrap_or("").contains("never ended"), "{class}");
+    assert!(!suite.contains("settle(73)") && !suite.contains("= 73;"), "{suite}");
+    assert!(class["goals"]["branch"]["covered"].as_u64().unwrap() >= 2, "{class}");
+}

@@ -271,6 +271,13 @@ fn try_generate(
     let t = Instant::now();
     let tests = crate::postprocess::postprocess(&mut run, &outcome.archive, techniques, report);
     report.refusals = refusal_counts(&run.pool);
+    report.timeouts = run.pool.timeouts;
+    if report.timeouts > 0 && report.message.is_none() {
+        report.message = Some(format!(
+            "{} executions never ended within their time limit (a loop the class does not leave on some inputs); such tests are not emitted",
+            report.timeouts
+        ));
+    }
     let tests = tests?;
     report.seconds.insert("post-processing".into(), t.elapsed().as_secs_f64());
     let t = Instant::now();

@@ -160,6 +160,11 @@ pub struct ClassReport {
     /// over the search and post-processing. Tests that end in a refusal are
     /// never emitted: outside the sandbox they would do what was refused.
     pub refusals: BTreeMap<String, usize>,
+    /// Executions that hit their time limit over the search and
+    /// post-processing: tests that never ended (a loop the class under test
+    /// does not leave on some inputs). They cover no goal and are never
+    /// emitted: under JUnit they would never end either.
+    pub timeouts: usize,
     /// The emitted test file, relative to the output folder.
     pub test_file: Option<String>,
     /// Tests of the emitted suite left out of the coverage measurement
@@ -298,6 +303,7 @@ impl ClassReport {
             executions_per_second: 0.0,
             executions_per_second_per_worker: 0.0,
             refusals: BTreeMap::new(),
+            timeouts: 0,
             test_file: None,
             coverage_tests_not_run: 0,
             uncovered: Vec::new(),

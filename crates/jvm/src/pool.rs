@@ -253,6 +253,8 @@ pub struct Pool {
     pub sent: usize,
     /// Executions so far that ended in a refusal of the sandbox, per kind.
     pub refusals: std::collections::BTreeMap<exec::sandbox::RefusalKind, usize>,
+    /// Executions so far that hit their time limit (the test never ended).
+    pub timeouts: usize,
 }
 
 impl Pool {
@@ -262,7 +264,8 @@ impl Pool {
     /// [`ExecError::WorkerStart`] when a worker cannot start.
     pub fn new(cfg: WorkerConfig, exec: ExecConfig, n: usize) -> Result<Pool, ExecError> {
         let workers = (0..n.max(1)).map(|_| Worker::spawn(&cfg).map(Some)).collect::<Result<_, _>>()?;
-        Ok(Pool { cfg, exec, workers, class_path: None, restarts: 0, sent: 0, refusals: Default::default() })
+        let refusals = Default::default();
+        Ok(Pool { cfg, exec, workers, class_path: None, restarts: 0, sent: 0, refusals, timeouts: 0 })
     }
 
     /// Validates every test case against `class_path` before execution.
@@ -507,6 +510,7 @@ impl Pool {
         let results: Vec<ExecutionResult> =
             shared.results.into_inner().expect("results").into_iter().map(|r| r.expect("every test ran")).collect();
         self.count_refusals(&results);
+        self.timeouts += results.iter().filter(|r| r.outcome == TestOutcome::Timeout).count();
         Ok(results)
     }
 
