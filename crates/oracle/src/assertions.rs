@@ -216,10 +216,13 @@ pub fn assertions_from(
         out.push(Assertion { var: VarId(last as u32), kind: AssertionKind::Throws { exception: e.class.clone() } });
         return out;
     }
-    // Return values of calls on the class under test, last first.
+    // Return values of calls on the class under test, last first, and of
+    // the test's last call whatever its class (`ctx.toStringTree()` after
+    // `Trees.stripChildrenOutOfRange(ctx, …)`): what the test ends with.
     for i in (0..n).rev() {
         let st = &test.statements[i];
-        if !is_cut_call(test, st, cut) {
+        let last_call = i + 1 == n && st.kind.is_call();
+        if !is_cut_call(test, st, cut) && !last_call {
             continue;
         }
         if let (Some(StatementOutcome::Normal(v)), Some(ty)) = (agreed(i), st.kind.value_type())
