@@ -440,6 +440,7 @@ fn argument_phrase(t: &[Token]) -> (usize, Option<Vec<String>>) {
     if nouns.is_empty() { (0, None) } else { (k, Some(nouns)) }
 }
 
-fn is_primitive(ty: &str) -> bool {
+/// Whether `ty` (an erased Java type) is a primitive type.
+pub(super) fn is_primitive(ty: &str) -> bool {
     matches!(ty, "int" | "long" | "short" | "byte" | "char" | "boolean" | "float" | "double")
 }

@@ -262,7 +262,7 @@ fn associated(ask: &Ask) -> Option<Derived> {
     let mut chars = noun.chars();
     let getter = format!("get{}{}", chars.next()?.to_ascii_uppercase(), chars.as_str());
     let m = ctx.receiver_methods.iter().find(|m| m.name == getter && m.params.is_empty())?;
-    if is_primitive_type(&m.returns) || ctx.is_static {
+    if matches!(m.returns.as_str(), "" | "void") || super::is_primitive(&m.returns) || ctx.is_static {
         return None;
     }
     let op = if negated { CmpOp::Eq } else { CmpOp::Ne };
@@ -270,10 +270,6 @@ fn associated(ask: &Ask) -> Option<Derived> {
     let link =
         Link { mention: noun.to_string(), entity: Entity::Method { class: None, name: getter }, confidence: 1.0 };
     Some(Derived { kind: TriggerKind::CallDependency, condition, links: vec![link] })
-}
-
-fn is_primitive_type(ty: &str) -> bool {
-    matches!(ty, "" | "void" | "int" | "long" | "short" | "byte" | "char" | "boolean" | "float" | "double")
 }
 
 /// "`context` is not an instance of `AccessControlContext`":
