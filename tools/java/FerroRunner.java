@@ -27,6 +27,12 @@
  *   Before each test method the system property ferro.test is set to
  *   "test.Class#method" (the recording probes of a sample run read it).
  *
+ *   A method given as "name@ID" (ID an int) runs test "name" with mutant ID
+ *   of a mutant schema active: ferrosuite.runtime.Mutants.active is set to
+ *   ID first (0: no mutant). Once a test with mutant ID failed, the later
+ *   "...@ID" methods are skipped (SKIP, message "mutant ID killed"): the
+ *   mutant is killed.
+ *
  * Output on standard output, one event per line, fields separated by TAB:
  *   #ferro READY                      the test class and JUnit were found
  *   #ferro START   name
@@ -110,15 +116,30 @@ public final class FerroRunner {
             return;
         }
         emit("READY");
+        java.util.Set<Integer> killed = new java.util.HashSet<Integer>();
         for (int i = 3; i < args.length; i++) {
-            String method = args[i];
+            String name = args[i];
+            int at = name.indexOf('@');
+            String method = at < 0 ? name : name.substring(0, at);
+            Integer mutant = at < 0 ? null : Integer.valueOf(name.substring(at + 1));
             if (isolated != null && i > 3) {
                 closeLoader(testClass);
                 testClass = loadTestClass(className, isolated);
             }
             System.setProperty("ferro.test", className + "#" + method);
-            emit("START\t" + method);
+            emit("START\t" + name);
+            if (mutant != null && killed.contains(mutant)) {
+                emit("SKIP\t" + name + "\t" + escape("mutant " + mutant + " killed"));
+                continue;
+            }
+            if (mutant != null) {
+                activate(testClass, mutant.intValue());
+            }
             Outcome o = runWithTimeout(engine, testClass, method, timeoutMillis);
+            if (mutant != null && (o == null || o.kind.equals("FAIL"))) {
+                killed.add(mutant);
+            }
+            method = name;
             if (o == null) {
                 emit("TIMEOUT\t" + method);
                 System.exit(3);
@@ -134,6 +155,16 @@ public final class FerroRunner {
         }
         emit("DONE");
         System.exit(0);
+    }
+
+    /** Sets ferrosuite.runtime.Mutants.active, as seen by the test class, to {@code id}. */
+    private static void activate(Class<?> testClass, int id) {
+        try {
+            Class<?> mutants = Class.forName("ferrosuite.runtime.Mutants", true, testClass.getClassLoader());
+            mutants.getField("active").setInt(null, id);
+        } catch (Throwable t) {
+            fatal("cannot activate mutant " + id + " (is a mutant schema on the class path?): " + t);
+        }
     }
 
     /** The entries of -Dferro.isolate as URLs, or null when tests are not isolated. */

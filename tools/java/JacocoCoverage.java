@@ -19,6 +19,8 @@
  * then the sum:
  *   binary.Name  lines_covered  lines_total  branches_covered  branches_total  methods_covered  methods_total
  *   TOTAL        ...same columns...
+ * and before each class's row, the lines of it with an instruction executed:
+ *   LINES  binary.Name  3,4,7        (empty after the name when none)
  * Exit status 2 when the class is not in INPUT or the arguments are wrong,
  * 1 when JaCoCo cannot analyse a class.
  *
@@ -103,6 +105,7 @@ public class JacocoCoverage {
             for (int i = 0; i < row.length; i++) {
                 total[i] += row[i];
             }
+            System.out.println("LINES\t" + e.getKey() + "\t" + coveredLines(c));
             System.out.println(e.getKey() + "\t" + join(row));
         }
         System.out.println("TOTAL\t" + join(total));
@@ -110,6 +113,18 @@ public class JacocoCoverage {
         if (errors > 0) {
             System.exit(1);
         }
+    }
+
+    /** The lines of the class with at least one instruction executed, comma-separated. */
+    private static String coveredLines(IClassCoverage c) {
+        StringBuilder b = new StringBuilder();
+        for (int line = c.getFirstLine(); line >= 0 && line <= c.getLastLine(); line++) {
+            if (c.getLine(line).getInstructionCounter().getCoveredCount() > 0) {
+                if (b.length() > 0) b.append(',');
+                b.append(line);
+            }
+        }
+        return b.toString();
     }
 
     private static long[] counts(IClassCoverage c) {

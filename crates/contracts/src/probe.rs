@@ -453,7 +453,10 @@ mod tests {
         let mut test = base();
         test.assertions.push(testcase::assertion::Assertion {
             var: VarId(2),
-            kind: testcase::assertion::AssertionKind::Throws { exception: BinaryName::new("java.lang.Error") },
+            kind: testcase::assertion::AssertionKind::Throws {
+                exception: BinaryName::new("java.lang.Error"),
+                message: None,
+            },
         });
         assert_eq!(base_of(&test).unwrap().len(), 2);
         test.assertions[0].var = VarId(0);

@@ -54,7 +54,7 @@ pub fn shown(test: &TestCase, mut has: impl FnMut(&BinaryName, Method) -> bool) 
         }
         let is_null = |v: &VarId| test.get(*v).is_some_and(|s| matches!(s.kind, StatementKind::Null(_)));
         let (contract, exception) = match (&a.kind, kind) {
-            (AssertionKind::Throws { exception }, _) => match Contract::throwing(kind) {
+            (AssertionKind::Throws { exception, .. }, _) => match Contract::throwing(kind) {
                 Some(c) => (c, Some(exception.clone())),
                 None => continue,
             },
@@ -105,7 +105,11 @@ mod tests {
     #[test]
     fn tests_that_assert_a_violation_as_expected_show_it() {
         let npe = BinaryName::new("java.lang.NullPointerException");
-        let t = test(&[(2, bool_is(false)), (3, bool_is(true)), (4, AssertionKind::Throws { exception: npe })]);
+        let t = test(&[
+            (2, bool_is(false)),
+            (3, bool_is(true)),
+            (4, AssertionKind::Throws { exception: npe, message: None }),
+        ]);
         let contracts: Vec<&str> = shown(&t, |_, _| true).iter().map(|s| s.contract.name()).collect();
         assert_eq!(contracts, ["equals-reflexive", "equals-null", "tostring-throws"]);
         assert!(shown(&t, |_, m| m == Method::HashCode).is_empty(), "methods kept from Object show nothing");

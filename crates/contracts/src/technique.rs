@@ -256,7 +256,7 @@ impl Contracts {
         let mut out = Vec::new();
         for (((plan, violation), test), result) in violations.iter().zip(tests).zip(&results) {
             if !holds(&test, result) {
-                tracing::debug!(class = %run.class, contract = violation.contract.name(), "contracts: witness does not hold");
+                tracing::debug!(class = %run.class, contract = violation.contract.name(), outcome = ?result.outcome, statements = ?result.statements, "contracts: witness does not hold\n{test}");
                 continue;
             }
             let small = minimise(&test, &mut run.pool, deadline, &mut runs).unwrap_or(test);

@@ -25,7 +25,7 @@ pub fn witness(base: &TestCase, violation: &Violation) -> TestCase {
             Expect::Value(literal) => AssertionKind::Value(literal.clone()),
             Expect::Throws(exception) => {
                 end = at + 1;
-                AssertionKind::Throws { exception: exception.clone() }
+                AssertionKind::Throws { exception: exception.clone(), message: None }
             }
             Expect::DiffersFrom(k) => AssertionKind::EqualsOther { other: var(probe.at[*k]), equal: false },
         };
@@ -56,7 +56,7 @@ pub fn holds(test: &TestCase, result: &ExecutionResult) -> bool {
     }
     test.assertions.iter().all(|a| match &a.kind {
         AssertionKind::Value(expected) => normal(a.var.index()).is_some_and(|v| same_value(v, expected)),
-        AssertionKind::Throws { exception } => matches!(
+        AssertionKind::Throws { exception, .. } => matches!(
             result.statements.get(a.var.index()),
             Some(StatementOutcome::Threw(e)) if e.class == *exception
         ),

@@ -530,3 +530,16 @@ fn a_test_that_never_ends_is_counted_and_never_emitted() {
     assert!(!suite.contains("settle(73)") && !suite.contains("= 73;"), "{suite}");
     assert!(class["goals"]["branch"]["covered"].as_u64().unwrap() >= 2, "{class}");
 }
+
+/// Issue 19: an array a call returns is asserted (its elements when they
+/// are primitives, else its length), and so is the message of an expected
+/// exception that the class under test wrote.
+#[test]
+fn returned_arrays_and_exception_messages_are_asserted() {
+    let (class, suite) = generate_edge("edge.Digits", 1500, 4);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains("assertArrayEquals(new int[] {"), "{suite}");
+    assert!(suite.contains(".length);"), "{suite}");
+    let message = suite.lines().find(|l| l.contains("e.getMessage());"));
+    assert!(message.is_some_and(|l| l.contains("\"negative: -") || l.contains("\"no words\"")), "{suite}");
+}

@@ -9,7 +9,7 @@
 
 use exec::{ExecutionResult, Executor, StatementOutcome, TestOutcome};
 use jvm::pool::{Pool, WorkerConfig};
-use oracle::assertions::{InspectorCall, same_outcome};
+use oracle::assertions::{InspectorCall, observed_through, same_outcome};
 use testcase::TestCase;
 use testcase::assertion::{Assertion, AssertionKind};
 
@@ -67,7 +67,7 @@ pub fn check(run: &ClassRun, tests: &mut Vec<TestCase>, obs: &mut Observations, 
         if completed(first) && !completed(other) {
             // Timed out or crashed twice there (a loaded machine, a worker
             // lost): no evidence either way, so the test stays unchecked.
-            unchecked += drop_assertions(test, is_value);
+            unchecked += drop_assertions(test, is_value) + forget_messages(test, |_| true);
             keep.push(true);
             continue;
         }
@@ -85,6 +85,7 @@ pub fn check(run: &ClassRun, tests: &mut Vec<TestCase>, obs: &mut Observations, 
             dropped += drop_assertions(test, |a| {
                 value_index(a, calls).is_some_and(|k| !agree(first.statements.get(k), other.statements.get(k)))
             });
+            dropped += forget_messages(test, |i| message(first, i) != message(other, i));
         }
     }
     report.count_removed_assertions(DIFFERS, dropped);
@@ -96,7 +97,7 @@ pub fn check(run: &ClassRun, tests: &mut Vec<TestCase>, obs: &mut Observations, 
 /// Removes the value and inspector assertions of `tests` unchecked,
 /// counted under [`UNCHECKED`] (`why` goes to the log).
 fn drop_unchecked(run: &ClassRun, tests: &mut [TestCase], report: &mut ClassReport, why: &str) {
-    let unchecked: usize = tests.iter_mut().map(|t| drop_assertions(t, is_value)).sum();
+    let unchecked: usize = tests.iter_mut().map(|t| drop_assertions(t, is_value) + forget_messages(t, |_| true)).sum();
     report.count_removed_assertions(UNCHECKED, unchecked);
     tracing::warn!("{}: {unchecked} assertions not checked in a second environment: {why}", run.class);
 }
@@ -161,20 +162,47 @@ fn agree(a: Option<&StatementOutcome>, b: Option<&StatementOutcome>) -> bool {
 
 /// Whether an assertion checks an observed value (not an exception).
 fn is_value(a: &Assertion) -> bool {
-    matches!(a.kind, AssertionKind::Value(_) | AssertionKind::Inspector { .. })
+    matches!(
+        a.kind,
+        AssertionKind::Value(_)
+            | AssertionKind::Inspector { .. }
+            | AssertionKind::ArrayElements(_)
+            | AssertionKind::ArrayLength(_)
+    )
+}
+
+/// The message of the exception that statement `i` threw in run `r`.
+fn message(r: &ExecutionResult, i: usize) -> Option<&str> {
+    match r.statements.get(i) {
+        Some(StatementOutcome::Threw(e)) => e.message.as_deref(),
+        _ => None,
+    }
+}
+
+/// Stops asserting the message of each expected exception of `test` whose
+/// statement index `differs` selects (the exception itself stays
+/// expected); returns how many messages were dropped.
+fn forget_messages(test: &mut TestCase, differs: impl Fn(usize) -> bool) -> usize {
+    let mut forgotten = 0;
+    for a in &mut test.assertions {
+        if let AssertionKind::Throws { message: message @ Some(_), .. } = &mut a.kind
+            && differs(a.var.index())
+        {
+            *message = None;
+            forgotten += 1;
+        }
+    }
+    forgotten
 }
 
 /// The statement of the observed test whose value an assertion is built
 /// from: the statement itself for a value, the inspector call for an
-/// inspector; `None` for the assertions that are checked otherwise (the
-/// expected exception: by the test's ending).
+/// inspector or an array; `None` for the assertions that are checked
+/// otherwise (the expected exception: by the test's ending and message).
 fn value_index(a: &Assertion, calls: &[InspectorCall]) -> Option<usize> {
     match &a.kind {
         AssertionKind::Value(_) => Some(a.var.0 as usize),
-        AssertionKind::Inspector { method, .. } => {
-            calls.iter().find(|c| c.var == a.var && &c.method == method).map(|c| c.at)
-        }
-        _ => None,
+        _ => observed_through(a, calls).map(|c| c.at),
     }
 }
 

@@ -86,7 +86,7 @@ fn sandbox_cause(exception: &BinaryName) -> &'static str {
 /// The sandbox exception `test` expects, if any.
 fn expected_sandbox_exception(test: &TestCase) -> Option<&BinaryName> {
     test.assertions.iter().find_map(|a| match &a.kind {
-        AssertionKind::Throws { exception } if exec::sandbox::EXCEPTIONS.contains(&exception.as_str()) => {
+        AssertionKind::Throws { exception, .. } if exec::sandbox::EXCEPTIONS.contains(&exception.as_str()) => {
             Some(exception)
         }
         _ => None,
@@ -95,7 +95,7 @@ fn expected_sandbox_exception(test: &TestCase) -> Option<&BinaryName> {
 
 /// Whether `test` expects an exception that `matches`.
 fn expects(test: &TestCase, matches: impl Fn(&BinaryName) -> bool) -> bool {
-    test.assertions.iter().any(|a| matches!(&a.kind, AssertionKind::Throws { exception } if matches(exception)))
+    test.assertions.iter().any(|a| matches!(&a.kind, AssertionKind::Throws { exception, .. } if matches(exception)))
 }
 
 /// The root of the errors of the JVM itself (JLS §11.1.1).

@@ -260,7 +260,8 @@ fn second_jdk<'c>(config: &'c GenerateConfig, ctx: &ClassRun) -> Option<&'c java
 }
 
 /// Tests that failed on an assertion lose their assertions but those on
-/// the exception they end with (counted by cause), when `strip` (a next
+/// the exception they end with, whose message is no longer asserted
+/// (counted by cause), when `strip` (a next
 /// pass will run them so); a test that has none left to lose, or timed
 /// out, or was not run or compiled in time, or any failing test without
 /// `strip`, is removed (counted by cause, with its assertions).
@@ -277,12 +278,19 @@ fn remove_failures(
             continue;
         };
         let is_throws = |a: &testcase::assertion::Assertion| matches!(a.kind, AssertionKind::Throws { .. });
-        let strippable = c.test.assertions.iter().filter(|a| !is_throws(a)).count();
+        let with_message =
+            |a: &testcase::assertion::Assertion| matches!(a.kind, AssertionKind::Throws { message: Some(_), .. });
+        let strippable = c.test.assertions.iter().filter(|a| !is_throws(a) || with_message(a)).count();
         let assertion_may_fail =
             ![TIMES_OUT, KILLED_AT_DEADLINE, NOT_VERIFIED_IN_TIME, NOT_COMPILED_IN_TIME].contains(&cause);
         if strip && strippable > 0 && assertion_may_fail {
             report.count_removed_assertions(cause, strippable);
             c.test.assertions.retain(is_throws);
+            for a in &mut c.test.assertions {
+                if let AssertionKind::Throws { message, .. } = &mut a.kind {
+                    *message = None;
+                }
+            }
             out.push(c);
         } else {
             report.count_removed(cause, 1);
@@ -329,7 +337,7 @@ fn exceptions_seen(ctx: &ClassRun, tests: &[TestCase]) -> Vec<ExceptionSeen> {
     let mut seen: BTreeMap<(String, BinaryName), ExceptionSeen> = BTreeMap::new();
     for t in tests {
         for a in &t.assertions {
-            let AssertionKind::Throws { exception } = &a.kind else { continue };
+            let AssertionKind::Throws { exception, .. } = &a.kind else { continue };
             let Some(method) = call_of(&t.statements[a.var.0 as usize].kind) else { continue };
             let key = (method.clone(), exception.clone());
             let is_declared = declared.get(&method).is_some_and(|d| d.contains(exception));

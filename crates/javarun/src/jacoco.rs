@@ -6,6 +6,7 @@
 //! `scripts/setup.sh` unpacks into [`MODERN_JACOCO_DIR`]) for Java 18 to 25.
 
 use model::names::BinaryName;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -224,6 +225,27 @@ pub fn jacoco_coverage(
     classes: &Path,
     cut: &str,
 ) -> Result<Coverage> {
+    parse_total(&coverage_report(jdk, release, exec_file, classes, cut)?, cut)
+}
+
+/// The lines with an instruction executed, per class (binary name) of
+/// `cut` and its nested classes, from a JaCoCo `.exec` file analysed as
+/// [`jacoco_coverage`] does.
+///
+/// # Errors
+/// As [`jacoco_coverage`].
+pub fn jacoco_covered_lines(
+    jdk: &Jdk,
+    release: JacocoRelease,
+    exec_file: &Path,
+    classes: &Path,
+    cut: &str,
+) -> Result<BTreeMap<String, BTreeSet<u32>>> {
+    Ok(parse_lines(&coverage_report(jdk, release, exec_file, classes, cut)?))
+}
+
+/// What `JacocoCoverage` prints for `cut` (see `tools/java/JacocoCoverage.java`).
+fn coverage_report(jdk: &Jdk, release: JacocoRelease, exec_file: &Path, classes: &Path, cut: &str) -> Result<String> {
     let tool_cp = coverage_tool(jdk, release)?;
     let output = Command::new(jdk.tool("java"))
         .args(["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp", &tool_cp, "JacocoCoverage"])
@@ -232,7 +254,6 @@ pub fn jacoco_coverage(
         .stdin(Stdio::null())
         .output()
         .map_err(cannot_run("java"))?;
-    let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     if !output.status.success() {
         return Err(Error::JacocoFailed {
@@ -241,7 +262,18 @@ pub fn jacoco_coverage(
             stderr: stderr.trim().to_string(),
         });
     }
-    parse_total(&stdout, cut)
+    Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+/// The `LINES` rows of `JacocoCoverage`'s output: covered lines per class.
+fn parse_lines(stdout: &str) -> BTreeMap<String, BTreeSet<u32>> {
+    let rows = stdout.lines().filter_map(|l| l.strip_prefix("LINES\t"));
+    rows.filter_map(|row| {
+        let (class, lines) = row.split_once('\t')?;
+        let lines = lines.split(',').filter_map(|n| n.parse().ok()).collect();
+        Some((class.replace('/', "."), lines))
+    })
+    .collect()
 }
 
 /// The counts on `JacocoCoverage`'s `TOTAL` line.
@@ -289,6 +321,14 @@ mod tests {
         assert_eq!(cov, Coverage { lines_covered: 3, lines_total: 4, branches_covered: 1, branches_total: 2 });
         assert_eq!((cov.line_ratio(), cov.branch_ratio()), (Some(0.75), Some(0.5)));
         assert_eq!(Coverage::default().line_ratio(), None);
+    }
+
+    #[test]
+    fn the_lines_rows_give_the_covered_lines_per_class() {
+        let lines = parse_lines("LINES\tp.A\t3,4,9\np.A\t3\t5\nLINES\tp.A$B\t\nTOTAL\t3\t4\t1\t2\t9\n");
+        assert_eq!(lines["p.A"], BTreeSet::from([3, 4, 9]));
+        assert!(lines["p.A$B"].is_empty());
+        assert_eq!(parse_total("LINES\tp.A\t3\nTOTAL\t3\t4\t1\t2\t9\n", "p.A").unwrap().lines_covered, 3);
     }
 
     #[test]

@@ -34,7 +34,7 @@
 //! - `process`: child JVMs: the end of their standard error, waiting with a
 //!   limit, ending them.
 //! - `jacoco`: the JaCoCo agent setup ([`JacocoSetup`]) and the report step
-//!   ([`jacoco_coverage`], [`Coverage`]).
+//!   ([`jacoco_coverage`], [`Coverage`], [`jacoco_covered_lines`]).
 //! - `cache`: the build cache for the helper programs from `tools/java/`
 //!   (keys from hashes and file stamps, the javac and jar build steps).
 //! - `tools`: single JDK tool runs ([`javac`], [`java_with_input`],
@@ -89,7 +89,7 @@ mod tools;
 
 pub use confine::Confiner;
 pub use error::Error;
-pub use jacoco::{Coverage, JacocoRelease, JacocoSetup, MODERN_JACOCO_DIR, jacoco_coverage};
+pub use jacoco::{Coverage, JacocoRelease, JacocoSetup, MODERN_JACOCO_DIR, jacoco_coverage, jacoco_covered_lines};
 pub use javac::{CompileError, compile_tests, compile_tests_until, parse_javac_errors};
 pub use junit_jars::{DEBIAN_JAVA_DIR, JunitJars};
 pub use main_run::{MainOutcome, run_main};

@@ -51,11 +51,32 @@ impl TestWriter<'_> {
                 let actual = format!("{}.{}", self.receiver_as(var, &field.owner), field.name);
                 Some(self.assert_equals(expected, actual, &field.ty))
             }
+            AssertionKind::ArrayElements(expected) => self.assert_array_elements(var, expected),
+            AssertionKind::ArrayLength(length) => {
+                Some(format!("assertEquals({length}, {}.length);", self.receiver(var)))
+            }
             AssertionKind::EqualsOther { other, equal } if self.has_value(*other, end) => {
                 Some(self.assert_equals_other(var, *other, *equal))
             }
             _ => None,
         }
+    }
+
+    /// `assertArrayEquals(new int[] {1, 2}, ints0)` (with a delta for
+    /// floats); `None` when `var` is not an array of primitives.
+    fn assert_array_elements(&mut self, var: VarId, expected: &[Literal]) -> Option<String> {
+        let Some(FieldType::Array(elem)) = self.erasure(var) else { return None };
+        let FieldType::Base(base) = *elem else { return None };
+        let items: Vec<String> = expected
+            .iter()
+            .map(|literal| match literal {
+                Literal::Primitive(value) => Some(primitive_literal(*value)),
+                _ => None,
+            })
+            .collect::<Option<_>>()?;
+        let delta = delta(base).map(|delta| format!(", {delta}")).unwrap_or_default();
+        let array = format!("new {base}[] {{{}}}", items.join(", "));
+        Some(format!("assertArrayEquals({array}, {}{delta});", self.subject(var)))
     }
 
     /// Whether statement `var` is one of the first `end` statements and produces a value.

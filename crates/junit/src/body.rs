@@ -94,10 +94,19 @@ fn inlined_literals(test_case: &TestCase) -> HashSet<VarId> {
 /// exception's class: the first [`AssertionKind::Throws`] of the test.
 pub(crate) fn expected_exception(test_case: &TestCase) -> Option<(VarId, &BinaryName)> {
     let throws = test_case.assertions.iter().filter_map(|assertion| match &assertion.kind {
-        AssertionKind::Throws { exception } => Some((assertion.var, exception)),
+        AssertionKind::Throws { exception, .. } => Some((assertion.var, exception)),
         _ => None,
     });
     throws.filter(|(var, _)| var.index() < test_case.len()).min_by_key(|(var, _)| *var)
+}
+
+/// The message asserted on the expected exception ([`expected_exception`]), if any.
+pub(crate) fn expected_message(test_case: &TestCase) -> Option<&str> {
+    let (var, _) = expected_exception(test_case)?;
+    test_case.assertions.iter().find_map(|assertion| match &assertion.kind {
+        AssertionKind::Throws { message, .. } if assertion.var == var => message.as_deref(),
+        _ => None,
+    })
 }
 
 /// The number of statements written: all of them, or up to and including
@@ -384,7 +393,9 @@ impl<'a> TestWriter<'a> {
         }
     }
 
-    /// `try { <statement> fail(…); } catch (X e) { // expected }`.
+    /// `try { <statement> fail(…); } catch (X e) { // expected }`, or
+    /// with `assertEquals(message, e.getMessage())` in the `catch` when
+    /// the message is asserted.
     fn write_try_fail(&mut self, var: VarId, statement: &Statement, class: &str, message: &str) {
         self.line("try {");
         self.depth += 1;
@@ -393,7 +404,10 @@ impl<'a> TestWriter<'a> {
         self.depth -= 1;
         self.line(&format!("}} catch ({class} e) {{"));
         self.depth += 1;
-        self.line("// expected");
+        match expected_message(self.test_case) {
+            Some(expected) => self.line(&format!("assertEquals({}, e.getMessage());", string_literal(expected))),
+            None => self.line("// expected"),
+        }
         self.depth -= 1;
         self.line("}");
     }
@@ -416,6 +430,9 @@ impl<'a> TestWriter<'a> {
             JUnitVersion::Five => format!("thrown, {message}"),
         };
         self.line(&format!("assertNotNull({args});"));
+        if let Some(expected) = expected_message(self.test_case) {
+            self.line(&format!("assertEquals({}, thrown.getMessage());", string_literal(expected)));
+        }
     }
 
     /// The statement that throws: a call without its variable (it never
@@ -453,7 +470,7 @@ mod tests {
     }
 
     fn throws(var: VarId, exception: &str) -> Assertion {
-        assertion(var, AssertionKind::Throws { exception: BinaryName::new(exception) })
+        assertion(var, AssertionKind::Throws { exception: BinaryName::new(exception), message: None })
     }
 
     /// Builds a test case with `build` (which returns its assertions) and

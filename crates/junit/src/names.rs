@@ -130,11 +130,10 @@ fn returned_words(test_case: &TestCase, var: VarId) -> String {
             AssertionKind::Inspector { method, expected: Literal::Primitive(Primitive::Int(n)) }
                 if method.name == "size" =>
             {
-                Some(match *n {
-                    0 => String::from("Empty"),
-                    n => format!("{}Element{}", count_word(n), if n == 1 { "" } else { "s" }),
-                })
+                Some(elements_words(*n))
             }
+            AssertionKind::ArrayLength(n) => Some(elements_words(*n)),
+            AssertionKind::ArrayElements(elements) => i32::try_from(elements.len()).ok().map(elements_words),
             _ => None,
         };
         if let Some(words) = words {
@@ -142,6 +141,14 @@ fn returned_words(test_case: &TestCase, var: VarId) -> String {
         }
     }
     String::new()
+}
+
+/// `Empty`, `OneElement`, `TwoElements`: the size of a collection or array as words.
+fn elements_words(n: i32) -> String {
+    match n {
+        0 => String::from("Empty"),
+        n => format!("{}Element{}", count_word(n), if n == 1 { "" } else { "s" }),
+    }
 }
 
 /// `True`, `Null`, `Zero`, `Negative`, `EmptyString`: a literal as words.
@@ -252,7 +259,7 @@ mod tests {
 
     fn throwing(mut test_case: TestCase, exception: &str) -> TestCase {
         let var = VarId(test_case.len() as u32 - 1);
-        let kind = AssertionKind::Throws { exception: BinaryName::new(exception) };
+        let kind = AssertionKind::Throws { exception: BinaryName::new(exception), message: None };
         test_case.assertions.push(Assertion { var, kind });
         test_case
     }
@@ -292,7 +299,7 @@ mod tests {
         let mut test_case = stack_test(true, Some(2));
         test_case.assertions.push(Assertion {
             var: VarId(2),
-            kind: AssertionKind::Throws { exception: BinaryName::new("java.lang.RuntimeException") },
+            kind: AssertionKind::Throws { exception: BinaryName::new("java.lang.RuntimeException"), message: None },
         });
         test_case.call_under_test = Some(VarId(3));
         assert_eq!(test_names(&[test_case]), ["pushThrowsRuntimeException"]);

@@ -13,7 +13,7 @@
 
 use std::collections::HashMap;
 
-use exec::{ExecutionResult, StatementOutcome, ValueSummary};
+use exec::{ExceptionInfo, ExecutionResult, StatementOutcome, ValueSummary};
 use model::classpath::ClassPath;
 use model::descriptor::{BaseType, FieldType};
 use model::hierarchy::{Supertypes, accessible_api};
@@ -148,13 +148,18 @@ fn is_inspector_name(name: &str, owner: &str) -> bool {
 
 /// The test with inspector calls appended, and where each inspector call
 /// is: first on the in-memory sinks it made ([`SINKS`], the last two), then
-/// on the objects of the class under test it made (the last two).
+/// on the objects of the class under test it made (the last two), then on
+/// the values of other classes and the arrays that calls of the class
+/// under test returned (the last two).
 pub fn with_inspectors(test: &TestCase, cut: &str, inspectors: &mut Inspectors<'_>) -> (TestCase, Vec<InspectorCall>) {
     let mut observed = test.clone();
     observed.assertions.clear();
     let mut inspector_calls = Vec::new();
     let mut inspect = |var: VarId, method: MethodRef, observed: &mut TestCase| {
-        let kind = StatementKind::Call { receiver: var, method: method.clone(), args: vec![] };
+        let kind = match crate::arrays::is_observer(&method) {
+            true => StatementKind::StaticCall { method: method.clone(), args: vec![var] },
+            false => StatementKind::Call { receiver: var, method: method.clone(), args: vec![] },
+        };
         inspector_calls.push(InspectorCall { var, method, at: observed.statements.len() });
         observed.statements.push(Statement::new(kind));
     };
@@ -169,22 +174,26 @@ pub fn with_inspectors(test: &TestCase, cut: &str, inspectors: &mut Inspectors<'
             inspect(var, method, &mut observed);
         }
     }
-    // Objects of other classes that calls of the class under test returned
-    // (a `List` from `splitToList`, an `Optional`, a builder).
-    let returned = test.iter().filter_map(|(var, s)| match s.ty.erasure() {
-        Some(FieldType::Object(n)) if is_cut_call(test, s, cut) && !is_literal_type(&FieldType::Object(n.clone())) => {
-            Some((var, n.to_binary()))
-        }
-        _ => None,
-    });
-    for (var, class) in returned.collect::<Vec<_>>().into_iter().rev().take(2) {
-        if class.as_str() != cut {
-            for method in inspectors.of_returned(class.as_str()) {
-                inspect(var, method, &mut observed);
-            }
+    // Values of other classes that calls of the class under test returned
+    // (a `List` from `splitToList`, an `Optional`, a builder, an array).
+    for (var, ty) in returned_values(test, cut).into_iter().rev().take(2) {
+        let methods = match &ty {
+            FieldType::Object(n) if n.to_binary().as_str() != cut => inspectors.of_returned(n.to_binary().as_str()),
+            _ => crate::arrays::observer(&ty).into_iter().collect(),
+        };
+        for method in methods {
+            inspect(var, method, &mut observed);
         }
     }
     (observed, inspector_calls)
+}
+
+/// The values that calls of the class under test returned and that have
+/// no literal (objects and arrays, not `null`), with their types.
+fn returned_values(test: &TestCase, cut: &str) -> Vec<(VarId, FieldType)> {
+    let values = test.iter().filter(|(_, s)| is_cut_call(test, s, cut));
+    let typed = values.filter_map(|(var, s)| Some((var, s.ty.erasure()?)));
+    typed.filter(|(_, ty)| matches!(ty, FieldType::Object(_) | FieldType::Array(_)) && !is_literal_type(ty)).collect()
 }
 
 /// The inspector of a [`SINKS`] class.
@@ -213,7 +222,11 @@ pub fn assertions_from(
     if let Some(last) = (0..n).rev().find(|i| agreed(*i).is_some_and(|o| *o != StatementOutcome::NotExecuted))
         && let Some(StatementOutcome::Threw(e)) = agreed(last)
     {
-        out.push(Assertion { var: VarId(last as u32), kind: AssertionKind::Throws { exception: e.class.clone() } });
+        let message = agreed_message(runs, last);
+        out.push(Assertion {
+            var: VarId(last as u32),
+            kind: AssertionKind::Throws { exception: e.class.clone(), message },
+        });
         return out;
     }
     // Return values of calls on the class under test, last first, and of
@@ -232,21 +245,94 @@ pub fn assertions_from(
         }
     }
     for p in inspector_calls {
-        if let (Some(StatementOutcome::Normal(v)), Some(ret)) = (agreed(p.at), p.method.descriptor.ret.as_ref())
-            && let Some(expected) = literal(v, ret)
-            && !asserted_by_the_test(test, &out, p, &expected)
+        if let Some(StatementOutcome::Normal(v)) = agreed(p.at)
+            && let Some(kind) = observed_kind(p, v)
+            && !asserted_by_the_test(test, &out, p, &kind)
         {
-            out.push(Assertion { var: p.var, kind: AssertionKind::Inspector { method: p.method.clone(), expected } });
+            out.push(Assertion { var: p.var, kind });
         }
     }
     out.truncate(MAX_ASSERTIONS);
     out
 }
 
+/// The message of the exception that statement `i` threw, when every run
+/// threw one with the same [`assertable_message`].
+fn agreed_message(runs: &[ExecutionResult], i: usize) -> Option<String> {
+    fn message(r: &ExecutionResult, i: usize) -> Option<&str> {
+        match r.statements.get(i) {
+            Some(StatementOutcome::Threw(e)) => assertable_message(e),
+            _ => None,
+        }
+    }
+    let first = message(runs.first()?, i)?;
+    runs.iter().all(|r| message(r, i) == Some(first)).then(|| first.to_owned())
+}
+
+/// The most characters of an asserted exception message.
+const MAX_MESSAGE: usize = 300;
+
+/// The message of `e` when it can be an expected value: written by code
+/// outside the JDK and the JVM (the innermost frame's class is not the
+/// JDK's, and the message is not one the JVM writes for a bytecode that
+/// fails, [`written_by_the_jvm`]: those change between versions and name
+/// class loaders and local variables), at most [`MAX_MESSAGE`] characters,
+/// and without an identity hash or a lambda.
+pub fn assertable_message(e: &ExceptionInfo) -> Option<&str> {
+    let message = e.message.as_deref()?;
+    let thrown_outside_jdk = e.frames.first().is_some_and(|f| !testcase::cluster::is_jdk_class(&f.class));
+    let stable = !shows_lambda(message) && !shows_identity_hash(message);
+    let own = thrown_outside_jdk && !written_by_the_jvm(e.class.as_str(), message);
+    (own && stable && message.chars().count() <= MAX_MESSAGE).then_some(message)
+}
+
+/// Whether `message` of an exception of class `class` is the one the JVM
+/// gives an exception it throws itself for a failing bytecode (JVMS §6.5:
+/// `athrow` of `null`, `idiv`, `aaload`, `checkcast`, `anewarray`, …), such
+/// as the helpful `NullPointerException` message (JEP 358).
+fn written_by_the_jvm(class: &str, message: &str) -> bool {
+    match class {
+        "java.lang.NullPointerException" => message.starts_with("Cannot "),
+        "java.lang.ClassCastException" => message.contains(" cannot be cast to "),
+        "java.lang.ArrayIndexOutOfBoundsException" => message.contains(" out of bounds for length "),
+        "java.lang.ArithmeticException" => message == "/ by zero",
+        "java.lang.NegativeArraySizeException" => message.parse::<i64>().is_ok(),
+        "java.lang.ArrayStoreException" | "java.lang.IllegalMonitorStateException" => true,
+        _ => false,
+    }
+}
+
+/// What the value `v` of inspector call `p` asserts: an
+/// [`AssertionKind::Inspector`], or for an array observer
+/// ([`crate::arrays`]) its elements or length; `None` when `v` has no
+/// literal.
+pub fn observed_kind(p: &InspectorCall, v: &ValueSummary) -> Option<AssertionKind> {
+    if crate::arrays::is_observer(&p.method) {
+        return crate::arrays::assertion(&p.method, v);
+    }
+    let expected = literal(v, p.method.descriptor.ret.as_ref()?)?;
+    Some(AssertionKind::Inspector { method: p.method.clone(), expected })
+}
+
+/// The inspector call of `calls` that assertion `a` was observed through
+/// (for [`AssertionKind::Inspector`], [`AssertionKind::ArrayElements`] and
+/// [`AssertionKind::ArrayLength`]); `None` for the other kinds.
+pub fn observed_through<'c>(a: &Assertion, calls: &'c [InspectorCall]) -> Option<&'c InspectorCall> {
+    let same_var = calls.iter().filter(|c| c.var == a.var);
+    match &a.kind {
+        AssertionKind::Inspector { method, .. } => same_var.into_iter().find(|c| &c.method == method),
+        AssertionKind::ArrayElements(_) | AssertionKind::ArrayLength(_) => {
+            same_var.into_iter().find(|c| crate::arrays::is_observer(&c.method))
+        }
+        _ => None,
+    }
+}
+
 /// Whether the test already asserts what inspector call `p` would: it
 /// calls the same method on the same value and asserts the same result
 /// (`String string0 = record0.toString(); assertEquals("…", string0);`).
-fn asserted_by_the_test(test: &TestCase, out: &[Assertion], p: &InspectorCall, expected: &Literal) -> bool {
+fn asserted_by_the_test(test: &TestCase, out: &[Assertion], p: &InspectorCall, kind: &AssertionKind) -> bool {
+    let AssertionKind::Inspector { expected, .. } = kind else { return false };
     out.iter().any(|a| {
         let same_call = test.get(a.var).is_some_and(|s| {
             matches!(&s.kind, StatementKind::Call { receiver, method, args }
@@ -373,6 +459,35 @@ mod tests {
         let test = b.build();
         assert!(is_cut_call(&test, test.get(call).unwrap(), "demo.Unescaper"));
         assert!(!is_cut_call(&test, test.get(call).unwrap(), "demo.Other"));
+    }
+
+    #[test]
+    fn only_messages_the_code_wrote_are_asserted() {
+        let thrown = |class: &str, message: &str, frame: &str| ExceptionInfo {
+            class: BinaryName::new(class),
+            message: Some(message.to_owned()),
+            direct: true,
+            frames: vec![exec::StackFrame { class: frame.to_owned(), method: "m".to_owned(), line: None }],
+        };
+        let message = |e: &ExceptionInfo| assertable_message(e).map(str::to_owned);
+        let own = thrown("java.lang.IllegalArgumentException", "negative: -3", "demo.Digits");
+        assert_eq!(message(&own).as_deref(), Some("negative: -3"));
+        let explicit_npe = thrown("java.lang.NullPointerException", "key", "demo.Map");
+        assert_eq!(message(&explicit_npe).as_deref(), Some("key"));
+        let helpful = thrown("java.lang.NullPointerException", "Cannot invoke \"String.isEmpty()\"", "demo.Digits");
+        assert_eq!(message(&helpful), None);
+        let cast = thrown(
+            "java.lang.ClassCastException",
+            "class A cannot be cast to class B (A is in loader 'app')",
+            "demo.X",
+        );
+        assert_eq!(message(&cast), None);
+        let jdk = thrown("java.lang.StringIndexOutOfBoundsException", "index 5, length 3", "java.lang.String");
+        assert_eq!(message(&jdk), None);
+        let hash = thrown("java.lang.IllegalStateException", "bad demo.Foo@1b2c3d", "demo.X");
+        assert_eq!(message(&hash), None);
+        let reported = ExceptionInfo { frames: vec![], ..own.clone() };
+        assert_eq!(message(&reported), None, "an exception the executor reports has no frames");
     }
 
     #[test]

@@ -7,11 +7,13 @@
 //! - [`assertions`]: observe values (return values, inspectors of the
 //!   objects a test made, through [`assertions::InspectorCall`]s) and turn
 //!   the stable ones into assertions.
+//! - [`arrays`]: how an array is observed and asserted.
 //! - [`mutants`]: keep the assertions that kill a mutant of the class under
 //!   test; which mutants a test reaches.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod arrays;
 pub mod assertions;
 pub mod minimise;
 pub mod mutants;

@@ -20,7 +20,7 @@ use exec::{ExecError, ExecutionResult, StatementOutcome, TestOutcome};
 use testcase::TestCase;
 use testcase::assertion::{Assertion, AssertionKind};
 
-use crate::assertions::{InspectorCall, literal};
+use crate::assertions::{InspectorCall, literal, observed_kind, observed_through};
 
 /// Counts of the filtering.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -144,9 +144,12 @@ fn holds(a: &Assertion, observed: &TestCase, inspector_calls: &[InspectorCall], 
     }
     let at = |i: usize| r.statements.get(i);
     match &a.kind {
-        AssertionKind::Throws { exception } => {
-            matches!(at(a.var.0 as usize), Some(StatementOutcome::Threw(e)) if e.class == *exception)
-        }
+        AssertionKind::Throws { exception, message } => match at(a.var.0 as usize) {
+            Some(StatementOutcome::Threw(e)) => {
+                e.class == *exception && message.as_ref().is_none_or(|m| e.message.as_ref() == Some(m))
+            }
+            _ => false,
+        },
         AssertionKind::Value(expected) => {
             let ty = observed.statements.get(a.var.0 as usize).and_then(|s| s.kind.value_type());
             match (at(a.var.0 as usize), ty) {
@@ -154,10 +157,10 @@ fn holds(a: &Assertion, observed: &TestCase, inspector_calls: &[InspectorCall], 
                 _ => false,
             }
         }
-        AssertionKind::Inspector { method, expected } => {
-            let Some(p) = inspector_calls.iter().find(|p| p.var == a.var && p.method == *method) else { return true };
-            match (at(p.at), method.descriptor.ret.as_ref()) {
-                (Some(StatementOutcome::Normal(v)), Some(ty)) => literal(v, ty).as_ref() == Some(expected),
+        AssertionKind::Inspector { .. } | AssertionKind::ArrayElements(_) | AssertionKind::ArrayLength(_) => {
+            let Some(p) = observed_through(a, inspector_calls) else { return true };
+            match at(p.at) {
+                Some(StatementOutcome::Normal(v)) => observed_kind(p, v).as_ref() == Some(&a.kind),
                 _ => false,
             }
         }

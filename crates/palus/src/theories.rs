@@ -153,9 +153,10 @@ impl Technique for Theories {
                 seen.push(key);
                 let mut witness = probe.clone();
                 let last = var_id(witness.len() - 1);
-                witness
-                    .assertions
-                    .push(Assertion { var: last, kind: AssertionKind::Throws { exception: info.class.clone() } });
+                witness.assertions.push(Assertion {
+                    var: last,
+                    kind: AssertionKind::Throws { exception: info.class.clone(), message: None },
+                });
                 tests.push(witness.clone());
                 self.witnesses.push(Witness {
                     statements: witness.statements,
@@ -175,7 +176,7 @@ impl Technique for Theories {
                 let i = suite.iter().position(|t| {
                     t.statements == w.statements
                         && t.assertions.iter().any(
-                            |a| matches!(&a.kind, AssertionKind::Throws { exception } if *exception == w.exception),
+                            |a| matches!(&a.kind, AssertionKind::Throws { exception, .. } if *exception == w.exception),
                         )
                 })?;
                 let simple = w.theory.owner.simple_name();

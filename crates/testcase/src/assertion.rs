@@ -56,12 +56,26 @@ pub enum AssertionKind {
         /// Whether `var.equals(other)` holds.
         equal: bool,
     },
+    /// The array's elements are `expected`, in order (`assertArrayEquals`);
+    /// for arrays of primitives, observed through `Arrays.toString` (or
+    /// `String.valueOf` for `char[]`).
+    ArrayElements(Vec<Literal>),
+    /// The array's length is `expected` (`assertEquals(n, array.length)`);
+    /// for arrays of references, observed through `Array.getLength`.
+    ArrayLength(i32),
     /// Statement `var` throws an exception of class `exception` (the test
     /// ends there; JUnit: `try { …; fail(…); } catch (X e) { }` or
     /// `assertThrows`).
     Throws {
         /// The class of the exception thrown (not a supertype).
         exception: BinaryName,
+        /// Its message, when asserted (`assertEquals(msg, e.getMessage())`):
+        /// the same in every observation and written by the code rather
+        /// than by the JVM (see `oracle::assertions`).
+        /// (Always serialised: workers read test cases in a format without
+        /// field names, where a skipped field would shift the rest.)
+        #[serde(default)]
+        message: Option<String>,
     },
 }
 

@@ -186,7 +186,9 @@ impl fmt::Display for Literal {
 
 /// `assert v3 == 5`, `assert v3 != null`, `assert v3.size() == 2`,
 /// `assert v3.count == 1`, `assert v3.equals(v1)`, `assert !v3.equals(v1)`,
-/// `assert v2 throws java.lang.NullPointerException`.
+/// `assert v3 == {1, 2}`, `assert v3.length == 2`,
+/// `assert v2 throws java.lang.NullPointerException`,
+/// `assert v2 throws java.lang.IllegalArgumentException("negative")`.
 impl fmt::Display for Assertion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let var = self.var;
@@ -197,7 +199,15 @@ impl fmt::Display for Assertion {
             AssertionKind::Field { field, expected } => write!(f, "assert {var}.{} == {expected}", field.name),
             AssertionKind::EqualsOther { other, equal: true } => write!(f, "assert {var}.equals({other})"),
             AssertionKind::EqualsOther { other, equal: false } => write!(f, "assert !{var}.equals({other})"),
-            AssertionKind::Throws { exception } => write!(f, "assert {var} throws {exception}"),
+            AssertionKind::ArrayElements(expected) => {
+                let items: Vec<String> = expected.iter().map(ToString::to_string).collect();
+                write!(f, "assert {var} == {{{}}}", items.join(", "))
+            }
+            AssertionKind::ArrayLength(n) => write!(f, "assert {var}.length == {n}"),
+            AssertionKind::Throws { exception, message: None } => write!(f, "assert {var} throws {exception}"),
+            AssertionKind::Throws { exception, message: Some(message) } => {
+                write!(f, "assert {var} throws {exception}({})", string_literal(message))
+            }
         }
     }
 }
@@ -374,7 +384,28 @@ v6 = (java.util.function.Supplier) () -> v5
             (v2, AssertionKind::EqualsOther { other: v2, equal: true }),
             (v0, AssertionKind::Value(Literal::Enum { class: BinaryName::new("org.Foo$Color"), name: "RED".into() })),
             (v1, AssertionKind::Value(Literal::Null)),
-            (v3, AssertionKind::Throws { exception: BinaryName::new("java.lang.IndexOutOfBoundsException") }),
+            (
+                v3,
+                AssertionKind::Throws {
+                    exception: BinaryName::new("java.lang.IndexOutOfBoundsException"),
+                    message: None,
+                },
+            ),
+            (
+                v3,
+                AssertionKind::Throws {
+                    exception: BinaryName::new("java.lang.Error"),
+                    message: Some("a \"b\"".into()),
+                },
+            ),
+            (
+                v0,
+                AssertionKind::ArrayElements(vec![
+                    Literal::Primitive(Primitive::Int(1)),
+                    Literal::Primitive(Primitive::Int(2)),
+                ]),
+            ),
+            (v0, AssertionKind::ArrayLength(2)),
         ];
         test_case.assertions = kinds.into_iter().map(|(var, kind)| Assertion { var, kind }).collect();
         assert_eq!(
@@ -383,6 +414,8 @@ v6 = (java.util.function.Supplier) () -> v5
 assert v0.size() == 1
 assert v0 != null
 assert v0 == org.Foo.Color.RED
+assert v0 == {1, 2}
+assert v0.length == 2
 v1 = "x"
 assert !v1.equals(v0)
 assert v1.hash == 0
@@ -393,6 +426,7 @@ assert v2 == true
 assert v2.equals(v2)
 v3 = v0.get(v2)
 assert v3 throws java.lang.IndexOutOfBoundsException
+assert v3 throws java.lang.Error("a \"b\"")
 "#
         );
     }

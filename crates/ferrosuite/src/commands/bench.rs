@@ -138,6 +138,21 @@ pub enum BenchCommand {
         #[arg(long, default_value = "/usr/share/java")]
         jar_dir: PathBuf,
     },
+    /// Mutation score of the suites of a `bench coverage --out DIR` run, run under JUnit against each class's mutants.
+    Mutation {
+        /// Corpus file of the run: lines `JAR[:DEPENDENCY...] CLASS`, jars relative to `--jar-dir`.
+        #[arg(long, default_value = "corpus/visible.txt")]
+        corpus: PathBuf,
+        /// The run's output folder: `DIR/<class>/` holds the suite, `report.json` and `jacoco.exec`.
+        #[arg(long, default_value_os_t = super::bench_mutation::default_dir())]
+        dir: PathBuf,
+        /// Where the corpus jars are.
+        #[arg(long, default_value = "/usr/share/java")]
+        jar_dir: PathBuf,
+        /// Time for the mutant runs of one class (seconds); mutants not run by then are counted as unfinished.
+        #[arg(long, default_value_t = 120)]
+        seconds_per_class: u64,
+    },
     /// Generate with and without one feature (`--no-<feature>`) over seeds: branch coverage, A12, Mann-Whitney U per class.
     Ablation(super::bench_ablation::AblationArgs),
     /// Our branch-goal count next to JaCoCo's branch counter, per class of a corpus file.
@@ -164,6 +179,9 @@ pub fn run(cmd: &BenchCommand) -> anyhow::Result<ExitCode> {
         BenchCommand::Draw(args) => super::corpus::draw(args),
         BenchCommand::Ablation(args) => super::bench_ablation::bench_ablation(args),
         BenchCommand::Triage { corpus, dir, jar_dir } => super::bench_triage::bench_triage(corpus, dir, jar_dir),
+        BenchCommand::Mutation { corpus, dir, jar_dir, seconds_per_class } => {
+            super::bench_mutation::bench_mutation(corpus, dir, jar_dir, *seconds_per_class)
+        }
         BenchCommand::Branches { corpus, jar_dir } => super::jacoco::compare_branches(corpus, jar_dir),
         BenchCommand::Kat { src_zip, runs } => super::kat::bench(src_zip, *runs),
         BenchCommand::Exec { executions } => super::bench_exec::bench_exec(*executions),

@@ -182,11 +182,27 @@ pub(super) fn generate_and_compile(
         .status()
         .context("cannot run ferrosuite generate")?;
     let seconds = start.elapsed().as_secs_f64();
+    compile_emitted(jdk, junit, class_path, dir, seconds).with_context(|| format!("generate ended with {status}"))
+}
+
+/// Compiles the suite that `generate` wrote into `dir` (as named by its
+/// `report.json`) into `dir/bench-classes`; `seconds` is the wall time of
+/// that `generate`.
+///
+/// # Errors
+/// When `dir` holds no report or test file, or the suite does not compile.
+pub(super) fn compile_emitted(
+    jdk: &Jdk,
+    junit: &JunitJars,
+    class_path: &str,
+    dir: &Path,
+    seconds: f64,
+) -> anyhow::Result<CompiledSuite> {
     let (test_file, findings_file) =
-        emitted_test_files(dir).with_context(|| format!("generate ({status}) wrote no test file"))?;
+        emitted_test_files(dir).with_context(|| format!("no test file in {}", dir.display()))?;
     let read = |file: &str| -> anyhow::Result<(PathBuf, BinaryName, Vec<String>)> {
         let source = dir.join(file);
-        let text = std::fs::read_to_string(&source).with_context(|| format!("generate ({status}) wrote no {file}"))?;
+        let text = std::fs::read_to_string(&source).with_context(|| format!("cannot read {}", source.display()))?;
         Ok((source, BinaryName::new(file.trim_end_matches(".java").replace('/', ".")), junit::test_methods_in(&text)))
     };
     let (source, test_class, names) = read(&test_file)?;

@@ -13,6 +13,7 @@ pub mod bench_ablation;
 pub mod bench_coverage;
 pub mod bench_exec;
 pub mod bench_flaky;
+pub mod bench_mutation;
 pub mod bench_triage;
 pub mod corpus;
 pub mod explain;

@@ -90,4 +90,18 @@ public class Numbers_FerroTest {
             // expected
         }
     }
+
+    @Test
+    public void wordsReturnsTwoElements() throws Throwable {
+        int int0 = 3;
+        int[] intArray0 = Numbers.range(int0);
+        double[] doubleArray0 = Numbers.halves(int0);
+        String string0 = "a, b";
+        char[] charArray0 = Numbers.letters(string0);
+        String[] stringArray0 = Numbers.words(string0);
+        assertArrayEquals(new int[] {0, 1, 2}, intArray0);
+        assertArrayEquals(new double[] {0.0, 0.5, 1.0}, doubleArray0, 0.01);
+        assertArrayEquals(new char[] {'a', ',', ' ', 'b'}, charArray0);
+        assertEquals(2, stringArray0.length);
+    }
 }

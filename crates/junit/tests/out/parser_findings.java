@@ -33,7 +33,7 @@ public class Parser_FerroFindingsTest {
 
     // Likely bug number 2.
     @Test
-    public void errorThrowsError() throws Throwable {
+    public void errorThrowsError0() throws Throwable {
         Throwable thrown = null;
         try {
             Parser.error();
@@ -44,7 +44,7 @@ public class Parser_FerroFindingsTest {
     }
 
     @Test
-    public void parseThrowsParseExceptionOnEmptyString() throws Throwable {
+    public void parseThrowsParseExceptionOnEmptyString0() throws Throwable {
         try {
             Parser.parse("");
             fail("Expecting exception: ParseException");
@@ -54,6 +54,29 @@ public class Parser_FerroFindingsTest {
     }
 
     // Likely bug number 4.
+    @Test
+    public void parseThrowsParseExceptionOnEmptyString1() throws Throwable {
+        try {
+            Parser.parse("");
+            fail("Expecting exception: ParseException");
+        } catch (ParseException e) {
+            assertEquals("empty \"input\"", e.getMessage());
+        }
+    }
+
+    @Test
+    public void errorThrowsError1() throws Throwable {
+        Throwable thrown = null;
+        try {
+            Parser.error();
+        } catch (Error e) {
+            thrown = e;
+        }
+        assertNotNull("Expecting exception: Error", thrown);
+        assertEquals("error", thrown.getMessage());
+    }
+
+    // Likely bug number 6.
     @Test
     public void parseReturnsPositive() throws Throwable {
         int int0 = Parser.parse("abc");
@@ -70,7 +93,7 @@ public class Parser_FerroFindingsTest {
         }
     }
 
-    // Likely bug number 6.
+    // Likely bug number 8.
     @Test
     public void lengthThrowsNullPointerExceptionOnNull() throws Throwable {
         try {

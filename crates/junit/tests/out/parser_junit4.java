@@ -30,7 +30,7 @@ public class Parser_FerroTest {
     }
 
     @Test
-    public void errorThrowsError() throws Throwable {
+    public void errorThrowsError0() throws Throwable {
         Throwable thrown = null;
         try {
             Parser.error();
@@ -41,13 +41,35 @@ public class Parser_FerroTest {
     }
 
     @Test
-    public void parseThrowsParseExceptionOnEmptyString() throws Throwable {
+    public void parseThrowsParseExceptionOnEmptyString0() throws Throwable {
         try {
             Parser.parse("");
             fail("Expecting exception: ParseException");
         } catch (ParseException e) {
             // expected
         }
+    }
+
+    @Test
+    public void parseThrowsParseExceptionOnEmptyString1() throws Throwable {
+        try {
+            Parser.parse("");
+            fail("Expecting exception: ParseException");
+        } catch (ParseException e) {
+            assertEquals("empty \"input\"", e.getMessage());
+        }
+    }
+
+    @Test
+    public void errorThrowsError1() throws Throwable {
+        Throwable thrown = null;
+        try {
+            Parser.error();
+        } catch (Error e) {
+            thrown = e;
+        }
+        assertNotNull("Expecting exception: Error", thrown);
+        assertEquals("error", thrown.getMessage());
     }
 
     @Test

@@ -34,7 +34,7 @@ public class Parser_Jupiter_FerroTest {
 
     @Test
     @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
-    public void errorThrowsError() throws Throwable {
+    public void errorThrowsError0() throws Throwable {
         Throwable thrown = null;
         try {
             Parser.error();
@@ -46,13 +46,37 @@ public class Parser_Jupiter_FerroTest {
 
     @Test
     @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
-    public void parseThrowsParseExceptionOnEmptyString() throws Throwable {
+    public void parseThrowsParseExceptionOnEmptyString0() throws Throwable {
         try {
             Parser.parse("");
             fail("Expecting exception: ParseException");
         } catch (ParseException e) {
             // expected
         }
+    }
+
+    @Test
+    @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
+    public void parseThrowsParseExceptionOnEmptyString1() throws Throwable {
+        try {
+            Parser.parse("");
+            fail("Expecting exception: ParseException");
+        } catch (ParseException e) {
+            assertEquals("empty \"input\"", e.getMessage());
+        }
+    }
+
+    @Test
+    @Timeout(value = 1500, unit = java.util.concurrent.TimeUnit.MILLISECONDS)
+    public void errorThrowsError1() throws Throwable {
+        Throwable thrown = null;
+        try {
+            Parser.error();
+        } catch (Error e) {
+            thrown = e;
+        }
+        assertNotNull(thrown, "Expecting exception: Error");
+        assertEquals("error", thrown.getMessage());
     }
 
     @Test

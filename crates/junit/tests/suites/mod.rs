@@ -70,7 +70,15 @@ fn assertion_text(assertion: &Assertion) -> String {
         AssertionKind::Field { field, expected } => format!("{var}.{} == {}", field.name, literal_text(expected)),
         AssertionKind::EqualsOther { other, equal: true } => format!("{var} equals {other}"),
         AssertionKind::EqualsOther { other, equal: false } => format!("{var} not equals {other}"),
-        AssertionKind::Throws { exception } => format!("{var} throws {exception}"),
+        AssertionKind::ArrayElements(expected) => {
+            let items: Vec<String> = expected.iter().map(literal_text).collect();
+            format!("{var} == {{{}}}", items.join(", "))
+        }
+        AssertionKind::ArrayLength(length) => format!("{var}.length == {length}"),
+        AssertionKind::Throws { exception, message: None } => format!("{var} throws {exception}"),
+        AssertionKind::Throws { exception, message: Some(message) } => {
+            format!("{var} throws {exception}({})", string_literal(message))
+        }
     }
 }
 
@@ -210,7 +218,7 @@ impl Tb {
     }
 
     fn throws(&mut self, var: VarId, exception: &str) {
-        self.assert(var, AssertionKind::Throws { exception: BinaryName::new(exception) });
+        self.assert(var, AssertionKind::Throws { exception: BinaryName::new(exception), message: None });
     }
 
     fn inspector(&mut self, var: VarId, class: &str, name: &str, descriptor: &str, expected: Literal) {
@@ -725,6 +733,21 @@ fn numbers() -> Vec<TestCase> {
     let store = t.array_store(null, 0, one);
     t.throws(store, "java.lang.NullPointerException");
     tests.push(t.done());
+    // Returned arrays: the elements of primitives, the length of others.
+    let mut t = Tb::new();
+    let three = t.int(3);
+    let range = t.stat(NUMBERS, "range", "(I)[I", &[three]);
+    t.assert(range, AssertionKind::ArrayElements(vec![int(0), int(1), int(2)]));
+    let halves = t.stat(NUMBERS, "halves", "(I)[D", &[three]);
+    let half = |v: f64| p(Primitive::Double(v));
+    t.assert(halves, AssertionKind::ArrayElements(vec![half(0.0), half(0.5), half(1.0)]));
+    let text = t.string("a, b");
+    let letters = t.stat(NUMBERS, "letters", "(Ljava/lang/String;)[C", &[text]);
+    let ch = |c: char| p(Primitive::Char(c as u16));
+    t.assert(letters, AssertionKind::ArrayElements(vec![ch('a'), ch(','), ch(' '), ch('b')]));
+    let words = t.stat(NUMBERS, "words", "(Ljava/lang/String;)[Ljava/lang/String;", &[text]);
+    t.assert(words, AssertionKind::ArrayLength(2));
+    tests.push(t.done());
     tests
 }
 
@@ -935,6 +958,21 @@ fn parser() -> Vec<TestCase> {
     let empty = t.string("");
     let parsed = t.stat(PARSER, "parse", "(Ljava/lang/String;)I", &[empty]);
     t.throws(parsed, "demo.ParseException");
+    tests.push(t.done());
+    // The same, with the exception's message asserted.
+    let mut t = Tb::new();
+    let empty = t.string("");
+    let parsed = t.stat(PARSER, "parse", "(Ljava/lang/String;)I", &[empty]);
+    let message = Some("empty \"input\"".to_owned());
+    t.assert(parsed, AssertionKind::Throws { exception: BinaryName::new("demo.ParseException"), message });
+    tests.push(t.done());
+    // An error caught as a `Throwable`, with its message.
+    let mut t = Tb::new();
+    let call = t.stat(PARSER, "error", "()V", &[]);
+    t.assert(
+        call,
+        AssertionKind::Throws { exception: BinaryName::new("java.lang.Error"), message: Some("error".into()) },
+    );
     tests.push(t.done());
     // A declared checked exception that is not thrown.
     let mut t = Tb::new();

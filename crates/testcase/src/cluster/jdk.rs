@@ -9,7 +9,7 @@ const JDK_PACKAGES: &[&str] =
     &["java.", "javax.", "jdk.", "sun.", "com.sun.", "org.w3c.dom.", "org.xml.sax.", "org.ietf."];
 
 /// Whether `binary_name` names a JDK class (by package).
-pub(crate) fn is_jdk_class(binary_name: &str) -> bool {
+pub fn is_jdk_class(binary_name: &str) -> bool {
     JDK_PACKAGES.iter().any(|p| binary_name.starts_with(p))
 }
 

@@ -45,4 +45,20 @@ public class Numbers {
         }
         return range;
     }
+
+    public static double[] halves(int n) {
+        double[] halves = new double[n];
+        for (int i = 0; i < n; i++) {
+            halves[i] = i / 2.0;
+        }
+        return halves;
+    }
+
+    public static char[] letters(String s) {
+        return s.toCharArray();
+    }
+
+    public static String[] words(String s) {
+        return s.split(", ");
+    }
 }

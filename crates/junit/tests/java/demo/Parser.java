@@ -6,7 +6,7 @@ import demo.other.Fault;
 public class Parser {
     public static int parse(String s) throws ParseException {
         if (s.isEmpty()) {
-            throw new ParseException("empty");
+            throw new ParseException("empty \"input\"");
         }
         return s.length();
     }
