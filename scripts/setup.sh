@@ -9,7 +9,7 @@
 # Safe to run again: it does nothing when everything is present.
 set -euo pipefail
 
-packages=(curl openjdk-17-jdk-headless junit4 junit5 libhamcrest-java libjacoco-java
+packages=(curl openjdk-17-jdk-headless junit4 junit5 libhamcrest-java libjacoco-java libmockito-java
   libcommons-lang3-java libcommons-collections4-java libcommons-math3-java
   libguava-java libasm-java libbcel-java libjsoup-java libjoda-time-java
   libcommons-cli-java openjdk-17-source

@@ -222,6 +222,7 @@ fn is_literal(kind: &StatementKind) -> bool {
             | StatementKind::ClassLiteral(_)
             | StatementKind::Reflect(_)
             | StatementKind::Lambda { .. }
+            | StatementKind::Mock { .. }
             | StatementKind::TempFile(_)
             | StatementKind::NewArray { .. }
     )

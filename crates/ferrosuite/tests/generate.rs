@@ -22,7 +22,7 @@ fn generate(jar: &Path, class: &str, out: &Path, extra: &[&str]) -> (i32, String
 }
 
 fn test_file(out: &Path, simple: &str) -> String {
-    std::fs::read_to_string(out.join("edge").join(format!("{simple}_FerroTest.java"))).unwrap_or_default()
+    test_file_in(out, "edge", simple)
 }
 
 /// A successful `generate` of edge fixture `class` (`edge.Name`) with an
@@ -542,4 +542,54 @@ fn returned_arrays_and_exception_messages_are_asserted() {
     assert!(suite.contains(".length);"), "{suite}");
     let message = suite.lines().find(|l| l.contains("e.getMessage());"));
     assert!(message.is_some_and(|l| l.contains("\"negative: -") || l.contains("\"no words\"")), "{suite}");
+}
+
+/// `testdata/mocks` compiled into `dir/classes` and jarred as `dir/shop.jar`.
+fn shop_jar(dir: &Path) -> std::path::PathBuf {
+    let classes = dir.join("classes");
+    util::javac_dir(&util::repo().join("testdata/mocks/src"), &classes, &[]);
+    let jar = dir.join("shop.jar");
+    util::jar_dir(&classes, &jar);
+    jar
+}
+
+/// Issue 19: interfaces that nothing on the class path implements get
+/// Mockito mocks whose stubbed values the search evolves. `shop.Checkout`
+/// takes only such interfaces: with mocks every branch is covered, without
+/// (`--no-mocks`) few are, and the emitted suite compiles and passes under
+/// JUnit with Debian's Mockito.
+#[test]
+fn interfaces_without_an_implementation_get_mocks_whose_stubs_the_search_evolves() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = shop_jar(tmp.path());
+    let budget = ["--evaluations", "8000", "--seed", "1"];
+    let (code, log, report) = generate(&jar, "shop.Checkout", &tmp.path().join("out"), &budget);
+    assert_eq!(code, 0, "{log}");
+    assert_all_branches_covered(&report["classes"][0]);
+    let file = tmp.path().join("out/shop/Checkout_FerroTest.java");
+    let suite = std::fs::read_to_string(&file).unwrap();
+    assert!(suite.contains("Mockito.mock(Inventory.class);"), "{suite}");
+    assert!(
+        suite.contains("Mockito.when(inventory0.item(Mockito.anyInt())).thenReturn(")
+            || suite.contains(".thenReturn(true);"),
+        "{suite}"
+    );
+    let test_classes = tmp.path().join("test-classes");
+    util::all_pass_under_junit4(
+        &jar,
+        &test_classes,
+        &[("shop.Checkout_FerroTest".into(), file)],
+        junit::test_methods_in,
+    );
+    let no_mocks: Vec<&str> = budget.iter().copied().chain(["--no-mocks"]).collect();
+    let (code, log, report) = generate(&jar, "shop.Checkout", &tmp.path().join("out2"), &no_mocks);
+    assert_eq!(code, 0, "{log}");
+    let branches = &report["classes"][0]["goals"]["branch"];
+    assert!(branches["covered"].as_u64().unwrap() * 2 < branches["total"].as_u64().unwrap(), "{branches}");
+    assert!(!test_file_in(&tmp.path().join("out2"), "shop", "Checkout").contains("Mockito"));
+}
+
+/// The emitted suite of class `package.simple` in `out`, empty when there is none.
+fn test_file_in(out: &Path, package: &str, simple: &str) -> String {
+    std::fs::read_to_string(out.join(package).join(format!("{simple}_FerroTest.java"))).unwrap_or_default()
 }

@@ -121,6 +121,7 @@ fn config(jar: &std::path::Path, out: &std::path::Path) -> GenerateConfig {
         work_dir: out.with_file_name("work"),
         junit: junit::JUnitVersion::Four,
         junit_jars: javarun::JunitJars::debian(4).unwrap(),
+        mocks: false,
         seed: 3,
         jobs: 1,
         search: search::SearchConfig {

@@ -235,7 +235,7 @@ fn try_generate(
     for technique in techniques.iter_mut() {
         technique.goals(&mut run);
     }
-    let options = crate::prepare::cluster_options(run.sealed);
+    let options = crate::prepare::cluster_options(run.sealed, config.mocks);
     let cluster = TestCluster::build(&run.cp, class.as_str(), &options)?;
     let seeds = Seeds::from_class(&*run.cp.load(class.as_str())?, SeedOptions::default())
         .with_param_values(std::sync::Arc::clone(&config.param_values));

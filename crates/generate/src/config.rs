@@ -27,8 +27,13 @@ pub struct GenerateConfig {
     pub work_dir: PathBuf,
     /// JUnit version of the emitted tests.
     pub junit: junit::JUnitVersion,
-    /// The JUnit jars the emitted tests are compiled and run with during verification.
+    /// The JUnit jars the emitted tests are compiled and run with during
+    /// verification (with Mockito's when [`GenerateConfig::mocks`]).
     pub junit_jars: JunitJars,
+    /// Whether tests may mock interfaces the test cluster cannot make
+    /// otherwise ([`testcase::cluster::ClusterOptions::mocks`]); the
+    /// emitted tests then need Mockito.
+    pub mocks: bool,
     /// The run's seed; each class's search seed is derived from it and the class name.
     pub seed: u64,
     /// Worker JVMs per pool.

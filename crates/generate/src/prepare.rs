@@ -109,8 +109,8 @@ pub fn class_path_for(
 /// The options of the test cluster for a class under test whose package
 /// is `sealed` or not: tests of a sealed package live in a subpackage and
 /// can call only public members.
-pub fn cluster_options(sealed: bool) -> testcase::cluster::ClusterOptions {
-    testcase::cluster::ClusterOptions { package_private: !sealed, ..Default::default() }
+pub fn cluster_options(sealed: bool, mocks: bool) -> testcase::cluster::ClusterOptions {
+    testcase::cluster::ClusterOptions { package_private: !sealed, mocks, ..Default::default() }
 }
 
 /// Copies the classes of `class`'s package that were not instrumented into

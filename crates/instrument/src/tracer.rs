@@ -23,6 +23,23 @@ pub const LAMBDAS_MAKE: TracerMethod = TracerMethod {
     descriptor: "(Ljava/lang/Class;ILjava/lang/Object;)Ljava/lang/Object;",
 };
 
+/// `Mocks.make(Class)`: a mock of an interface with no stubs (`Mocks.java`:
+/// a `java.lang.reflect.Proxy` answering as a Mockito 2 mock does).
+pub const MOCKS_MAKE: TracerMethod = TracerMethod {
+    owner: "ferrosuite/runtime/Mocks",
+    name: "make",
+    descriptor: "(Ljava/lang/Class;)Ljava/lang/Object;",
+};
+
+/// `Mocks.stub(Object mock, String key, Object value)`: the method `key`
+/// (its name and JVM descriptor, `area()I`) of `mock` returns `value` (boxed
+/// for a primitive return type) whatever its arguments.
+pub const MOCKS_STUB: TracerMethod = TracerMethod {
+    owner: "ferrosuite/runtime/Mocks",
+    name: "stub",
+    descriptor: "(Ljava/lang/Object;Ljava/lang/String;Ljava/lang/Object;)V",
+};
+
 /// `Serial.readObject(ObjectInputStream)`: the worker's way to call
 /// `ObjectInputStream.readObject()` so that it resolves application classes
 /// (`Serial.java` says why).
@@ -259,8 +276,8 @@ mod tests {
         assert_eq!(BOXES.map(|b| b.trim_start_matches("java/lang/")).join(", "), order);
     }
 
-    /// Every method the recording probes call is a public static method of
-    /// the compiled runtime, with that descriptor.
+    /// Every method the recording probes and the worker call is a public
+    /// static method of the compiled runtime, with that descriptor.
     #[test]
     fn the_recording_sinks_have_the_methods_the_probes_call() {
         use model::access;
@@ -273,6 +290,9 @@ mod tests {
             value_tracer::EXIT,
             value_tracer::EXIT_VOID,
             value_tracer::LINE,
+            MOCKS_MAKE,
+            MOCKS_STUB,
+            SERIAL_READ_OBJECT,
         ];
         for m in methods {
             let file = format!("{}.class", m.owner);

@@ -84,11 +84,35 @@ impl JunitJars {
         Ok(JunitJars { version, compile: entries.clone(), run: entries })
     }
 
+    /// These jars plus Mockito's (Debian's `libmockito-java`:
+    /// `mockito-core`, `byte-buddy`, `byte-buddy-agent`, `objenesis`), for
+    /// compiling and running tests that mock, when all are in `dir`;
+    /// `None` when one is missing.
+    pub fn with_mockito_in(&self, dir: &Path) -> Option<JunitJars> {
+        let jars: Vec<PathBuf> = MOCKITO_JARS.iter().map(|jar| dir.join(jar)).collect();
+        if !jars.iter().all(|jar| jar.is_file()) {
+            return None;
+        }
+        let mut out = self.clone();
+        out.compile.extend(jars.iter().filter(|j| !self.compile.contains(j)).cloned());
+        out.run.extend(jars.iter().filter(|j| !self.run.contains(j)).cloned());
+        Some(out)
+    }
+
+    /// [`JunitJars::with_mockito_in`] Debian's `/usr/share/java`.
+    pub fn with_mockito(&self) -> Option<JunitJars> {
+        self.with_mockito_in(Path::new(DEBIAN_JAVA_DIR))
+    }
+
     /// The class path for compiling tests, `:`-separated.
     pub fn compile_class_path(&self) -> String {
         join_paths(&self.compile)
     }
 }
+
+/// The jars of Mockito 2 and of what it needs at run time, as Debian's
+/// `libmockito-java` installs them.
+pub const MOCKITO_JARS: [&str; 4] = ["mockito-core.jar", "byte-buddy.jar", "byte-buddy-agent.jar", "objenesis.jar"];
 
 /// The paths of `jars` in `dir`; the first missing one is an error naming its package.
 fn find_jars(dir: &Path, version: u8, jars: Jars) -> Result<Vec<PathBuf>> {
@@ -121,6 +145,20 @@ mod tests {
                 jar.display()
             )
         );
+    }
+
+    #[test]
+    fn mockito_is_added_only_when_all_its_jars_are_there() {
+        let dir = tempfile::tempdir().unwrap();
+        let junit = JunitJars { version: 4, compile: vec![PathBuf::from("j.jar")], run: vec![PathBuf::from("j.jar")] };
+        for jar in &MOCKITO_JARS[..3] {
+            std::fs::write(dir.path().join(jar), "").unwrap();
+        }
+        assert_eq!(junit.with_mockito_in(dir.path()), None, "objenesis is missing");
+        std::fs::write(dir.path().join("objenesis.jar"), "").unwrap();
+        let with = junit.with_mockito_in(dir.path()).unwrap();
+        assert_eq!(with.compile.len(), 5);
+        assert_eq!(with.run[1], dir.path().join("mockito-core.jar"));
     }
 
     #[test]

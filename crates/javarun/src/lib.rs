@@ -91,7 +91,7 @@ pub use confine::Confiner;
 pub use error::Error;
 pub use jacoco::{Coverage, JacocoRelease, JacocoSetup, MODERN_JACOCO_DIR, jacoco_coverage, jacoco_covered_lines};
 pub use javac::{CompileError, compile_tests, compile_tests_until, parse_javac_errors};
-pub use junit_jars::{DEBIAN_JAVA_DIR, JunitJars};
+pub use junit_jars::{DEBIAN_JAVA_DIR, JunitJars, MOCKITO_JARS};
 pub use main_run::{MainOutcome, run_main};
 pub use model::jdk::Jdk;
 pub use protocol::unescape;

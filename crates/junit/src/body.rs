@@ -6,7 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use model::descriptor::FieldType;
+use model::descriptor::{BaseType, FieldType};
 use model::names::BinaryName;
 use model::signature::{JavaType, TypeArg};
 use testcase::assertion::AssertionKind;
@@ -67,7 +67,8 @@ fn inlined_literals(test_case: &TestCase) -> HashSet<VarId> {
         let args: &[VarId] = match &statement.kind {
             StatementKind::Constructor { args, .. }
             | StatementKind::StaticCall { args, .. }
-            | StatementKind::Call { args, .. } => args,
+            | StatementKind::Call { args, .. }
+            | StatementKind::Mock { returns: args, .. } => args,
             _ => &[],
         };
         for used in statement.kind.uses() {
@@ -177,6 +178,30 @@ impl<'a> TestWriter<'a> {
     fn write_statement(&mut self, var: VarId, statement: &Statement) {
         if let Some(text) = self.statement_text(var, statement) {
             self.line(&text);
+            if let StatementKind::Mock { methods, returns, .. } = &statement.kind {
+                self.write_stubs(var, methods, returns);
+            }
+        }
+    }
+
+    /// `Mockito.when(store0.count()).thenReturn(int0);` per stub of the
+    /// mock `var`, whatever the arguments (`Mockito.anyInt()`, `(String)
+    /// Mockito.any()`).
+    fn write_stubs(&mut self, var: VarId, methods: &[MethodRef], returns: &[VarId]) {
+        let mockito = self.names.class(&BinaryName::new(MOCKITO));
+        for (method, value) in methods.iter().zip(returns) {
+            let matchers: Vec<String> = method
+                .descriptor
+                .params
+                .iter()
+                .map(|param| match param {
+                    FieldType::Base(base) => format!("{mockito}.{}()", any_primitive(*base)),
+                    reference => format!("({}) {mockito}.any()", self.names.field_type(reference)),
+                })
+                .collect();
+            let mock = self.vars.name(var);
+            let value = if self.is_null(*value) { "null".to_owned() } else { self.literal_or_name(*value) };
+            self.line(&format!("{mockito}.when({mock}.{}({})).thenReturn({value});", method.name, matchers.join(", ")));
         }
     }
 
@@ -232,6 +257,10 @@ impl<'a> TestWriter<'a> {
                     _ => String::new(),
                 };
                 lambda(method, *body, |var| self.stored(var), &comparable)
+            }
+            StatementKind::Mock { interface, .. } => {
+                let mockito = self.names.class(&BinaryName::new(MOCKITO));
+                format!("{mockito}.mock({}.class)", self.names.class(interface))
             }
             StatementKind::TempFile(handle) => temp_file(self.junit, *handle),
             StatementKind::NewArray { elem, length } => self.new_array(elem, *length),
@@ -318,19 +347,25 @@ impl<'a> TestWriter<'a> {
         if self.is_null(arg) {
             return if generic { "null".to_owned() } else { format!("({}) null", self.names.field_type(param)) };
         }
-        let literal = match self.statement(arg).map(|s| &s.kind).filter(|_| self.inlined.contains(&arg)) {
-            Some(StatementKind::Primitive(value)) => Some(primitive_literal(*value)),
-            Some(StatementKind::String(text)) => Some(string_literal(text)),
-            Some(StatementKind::EnumConstant { class, name }) => Some(format!("{}.{name}", self.names.class(class))),
-            _ => None,
-        };
-        let name = literal.unwrap_or_else(|| self.vars.name(arg));
+        let name = self.literal_or_name(arg);
         let upcast = !generic
             && param.is_reference()
             && self
                 .erasure(arg)
                 .is_none_or(|declared| declared != *param && self.casts.needs_cast(method, &declared, param));
         if upcast { format!("({}) {name}", self.names.field_type(param)) } else { name }
+    }
+
+    /// The literal of `var` when it is written in place
+    /// ([`inlined_literals`]), else its variable's name.
+    fn literal_or_name(&mut self, var: VarId) -> String {
+        let literal = match self.statement(var).map(|s| &s.kind).filter(|_| self.inlined.contains(&var)) {
+            Some(StatementKind::Primitive(value)) => Some(primitive_literal(*value)),
+            Some(StatementKind::String(text)) => Some(string_literal(text)),
+            Some(StatementKind::EnumConstant { class, name }) => Some(format!("{}.{name}", self.names.class(class))),
+            _ => None,
+        };
+        literal.unwrap_or_else(|| self.vars.name(var))
     }
 
     /// `foo0.count` or `Foo.count` for a static field.
@@ -444,6 +479,23 @@ impl<'a> TestWriter<'a> {
         } else {
             self.write_statement(var, statement);
         }
+    }
+}
+
+/// The class whose static methods make mocks and stubs (Mockito 2, Debian's `libmockito-java`).
+pub(crate) const MOCKITO: &str = "org.mockito.Mockito";
+
+/// The Mockito matcher of any value of a primitive type (`anyInt`).
+fn any_primitive(base: BaseType) -> &'static str {
+    match base {
+        BaseType::Boolean => "anyBoolean",
+        BaseType::Byte => "anyByte",
+        BaseType::Char => "anyChar",
+        BaseType::Short => "anyShort",
+        BaseType::Int => "anyInt",
+        BaseType::Long => "anyLong",
+        BaseType::Float => "anyFloat",
+        BaseType::Double => "anyDouble",
     }
 }
 

@@ -16,6 +16,8 @@ use junit::JUnitVersion;
 const JARS: &str = "/usr/share/java";
 const JUNIT4: &[&str] = &["junit4.jar", "hamcrest-core.jar"];
 const JUNIT5: &[&str] = &["junit-jupiter-api.jar", "opentest4j.jar", "apiguardian-api.jar"];
+/// Mockito 2 and what it needs at run time (Debian's `libmockito-java`), for the suites that mock.
+const MOCKITO: &[&str] = &["mockito-core.jar", "byte-buddy.jar", "byte-buddy-agent.jar", "objenesis.jar"];
 const CONSOLE: &str = "junit-platform-console-standalone.jar";
 
 /// The JDK and the compiled fixtures and suites, or `None` when the
@@ -60,7 +62,8 @@ fn compile() -> Option<Compiled> {
         eprintln!("skipped: no JDK (set JAVA_HOME)");
         return None;
     };
-    let jars: Vec<PathBuf> = JUNIT4.iter().chain(JUNIT5).chain([&CONSOLE]).map(|name| jar(name)).collect();
+    let jars: Vec<PathBuf> =
+        JUNIT4.iter().chain(JUNIT5).chain(MOCKITO).chain([&CONSOLE]).map(|name| jar(name)).collect();
     if let Some(missing) = jars.iter().find(|jar| !jar.is_file()) {
         eprintln!("skipped: {} is missing", missing.display());
         return None;
@@ -78,7 +81,7 @@ fn compile() -> Option<Compiled> {
         suites.push(path);
     }
     let mut test_class_path = vec![classes.clone()];
-    test_class_path.extend(JUNIT4.iter().chain(JUNIT5).map(|name| jar(name)));
+    test_class_path.extend(JUNIT4.iter().chain(JUNIT5).chain(MOCKITO).map(|name| jar(name)));
     javac(&java_home, &test_class_path, &tests, &suites);
     Some(Compiled { java_home, classes, tests })
 }
@@ -121,7 +124,7 @@ fn junit_4_suites_compile_and_pass() {
     let Some(compiled) = compiled() else { return };
     let (classes, n_tests) = suites_for(JUnitVersion::Four);
     let mut class_path_entries = vec![compiled.classes.clone(), compiled.tests.clone()];
-    class_path_entries.extend(JUNIT4.iter().map(|name| jar(name)));
+    class_path_entries.extend(JUNIT4.iter().chain(MOCKITO).map(|name| jar(name)));
     let output = run(Command::new(compiled.java_home.join("bin/java"))
         .arg("-cp")
         .arg(class_path(&class_path_entries))
@@ -137,7 +140,9 @@ fn junit_5_suites_compile_and_pass() {
     let (classes, n_tests) = suites_for(JUnitVersion::Five);
     let mut command = Command::new(compiled.java_home.join("bin/java"));
     command.arg("-jar").arg(jar(CONSOLE)).arg("--disable-banner").arg("--details=summary");
-    command.arg("--class-path").arg(class_path(&[compiled.classes.clone(), compiled.tests.clone()]));
+    let mut entries = vec![compiled.classes.clone(), compiled.tests.clone()];
+    entries.extend(MOCKITO.iter().map(|name| jar(name)));
+    command.arg("--class-path").arg(class_path(&entries));
     for class in &classes {
         command.arg(format!("--select-class={class}"));
     }

@@ -123,6 +123,9 @@ impl Runner {
             StatementKind::ClassLiteral(ty) => self.class_literal(ty.as_ref()).map(obj),
             StatementKind::Reflect(member) => self.reflect(member).map(obj),
             StatementKind::Lambda { interface, body, .. } => self.lambda(values, interface, *body).map(obj),
+            StatementKind::Mock { interface, methods, returns } => {
+                self.mock(values, interface, methods, returns).map(obj)
+            }
             StatementKind::TempFile(handle) => self.temp_file(*handle).map(obj),
             StatementKind::NewArray { elem, length } => self.new_array(elem, *length).map(obj),
             StatementKind::ArrayStore { array, index, value } => {
@@ -339,6 +342,32 @@ impl Runner {
         let make = self.method_id(LAMBDAS_MAKE.owner, LAMBDAS_MAKE.name, LAMBDAS_MAKE.descriptor, true)?;
         let args = [jvalue { l: iface }, jvalue { i: code }, jvalue { l: value }];
         self.jni.call_static_object(class, make, &args).map_err(|t| self.threw(t, None))
+    }
+
+    /// `Mocks.make(interface)`, then `Mocks.stub(mock, key, value)` per
+    /// stub: a `Proxy` answering as a Mockito mock with these stubs.
+    fn mock(
+        &mut self,
+        values: &[Option<Value>],
+        interface: &BinaryName,
+        methods: &[testcase::MethodRef],
+        returns: &[VarId],
+    ) -> Result<jobject, Stop> {
+        use instrument::tracer::{MOCKS_MAKE, MOCKS_STUB};
+        let iface = self.class(interface.to_internal().as_str())?;
+        let class = self.class(MOCKS_MAKE.owner)?;
+        let make = self.method_id(MOCKS_MAKE.owner, MOCKS_MAKE.name, MOCKS_MAKE.descriptor, true)?;
+        let stub = self.method_id(MOCKS_STUB.owner, MOCKS_STUB.name, MOCKS_STUB.descriptor, true)?;
+        let mock = self.jni.call_static_object(class, make, &[jvalue { l: iface }]).map_err(|t| self.threw(t, None))?;
+        for (method, value) in methods.iter().zip(returns) {
+            let key: Vec<u16> =
+                format!("{}{}", method.name, method.descriptor.to_descriptor()).encode_utf16().collect();
+            let key = self.jni.new_string(&key).map_err(|t| self.threw(t, None))?;
+            let value = self.as_reference(values, *value)?;
+            let args = [jvalue { l: mock }, jvalue { l: key }, jvalue { l: value }];
+            self.jni.call_static(class, stub, Kind::Void, &args).map_err(|t| self.threw(t, None))?;
+        }
+        Ok(mock)
     }
 
     /// The value of `var` as a reference: a primitive boxed (`Integer.valueOf`).

@@ -281,7 +281,7 @@ const MAX_MESSAGE: usize = 300;
 pub fn assertable_message(e: &ExceptionInfo) -> Option<&str> {
     let message = e.message.as_deref()?;
     let thrown_outside_jdk = e.frames.first().is_some_and(|f| !testcase::cluster::is_jdk_class(&f.class));
-    let stable = !shows_lambda(message) && !shows_identity_hash(message);
+    let stable = !shows_a_hash(message);
     let own = thrown_outside_jdk && !written_by_the_jvm(e.class.as_str(), message);
     (own && stable && message.chars().count() <= MAX_MESSAGE).then_some(message)
 }
@@ -373,7 +373,8 @@ pub fn same_outcome(a: &StatementOutcome, b: &StatementOutcome) -> bool {
 
 /// The Java literal of an observed value of type `ty`, if it has one
 /// (boxed types compare as their primitive). A string that shows a lambda
-/// ([`shows_lambda`]) has none: its identity hash differs on every run.
+/// ([`shows_lambda`]) or a mock ([`shows_mock`]) has none: its identity
+/// hash differs on every run.
 pub fn literal(v: &ValueSummary, ty: &FieldType) -> Option<Literal> {
     let prim = |p: Primitive| Some(Literal::Primitive(p));
     if let (false, Some(base)) = (matches!(v, ValueSummary::Null), unboxed(ty)) {
@@ -381,9 +382,7 @@ pub fn literal(v: &ValueSummary, ty: &FieldType) -> Option<Literal> {
     }
     match (v, ty) {
         (ValueSummary::Null, FieldType::Object(_) | FieldType::Array(_)) => Some(Literal::Null),
-        (ValueSummary::String(s), FieldType::Object(_)) if !shows_lambda(s) && !shows_identity_hash(s) => {
-            Some(Literal::String(s.clone()))
-        }
+        (ValueSummary::String(s), FieldType::Object(_)) if !shows_a_hash(s) => Some(Literal::String(s.clone())),
         (ValueSummary::Boolean(b), FieldType::Base(BaseType::Boolean)) => prim(Primitive::Boolean(*b)),
         (ValueSummary::Char(c), FieldType::Base(BaseType::Char)) => prim(Primitive::Char(*c)),
         (ValueSummary::Integer(i), FieldType::Base(b)) => match b {
@@ -405,6 +404,20 @@ pub fn literal(v: &ValueSummary, ty: &FieldType) -> Option<Literal> {
 /// `testcase::StatementKind::Lambda`). Both end in an identity hash.
 pub fn shows_lambda(text: &str) -> bool {
     text.contains("$$Lambda")
+}
+
+/// Whether a string shows an identity hash, which differs between runs:
+/// a lambda's ([`shows_lambda`]), a mock's ([`shows_mock`]) or
+/// `Object.toString`'s ([`shows_identity_hash`]).
+pub fn shows_a_hash(text: &str) -> bool {
+    shows_lambda(text) || shows_mock(text) || shows_identity_hash(text)
+}
+
+/// Whether a string contains the `toString` of a mock (Mockito's and the
+/// worker's `Mock for Stock, hashCode: 1829164700`,
+/// `testcase::StatementKind::Mock`): it ends in an identity hash.
+pub fn shows_mock(text: &str) -> bool {
+    text.contains("Mock for ") && text.contains(", hashCode: ")
 }
 
 /// Whether a string shows an object's identity hash (`demo.Foo@1b2c3d`,
@@ -446,6 +459,7 @@ mod tests {
         assert_eq!(seen("f=x"), Some(Literal::String("f=x".to_string())));
         assert_eq!(seen("f=java.util.function.Function$$Lambda@1b2c3d"), None);
         assert_eq!(seen("demo.Foo_FerroTest$$Lambda$14/0x0000000800c0b000@5e9f23b4"), None);
+        assert_eq!(seen("stock: Mock for Stock, hashCode: 1829164700"), None);
     }
 
     #[test]

@@ -229,6 +229,7 @@ impl Machine<'_> {
             StatementKind::ClassLiteral(_)
             | StatementKind::Reflect(_)
             | StatementKind::Lambda { .. }
+            | StatementKind::Mock { .. }
             | StatementKind::TempFile(_) => {
                 let class = s.kind.value_type().and_then(|t| t.to_internal_name());
                 self.alloc(Object::Opaque { class: class.map_or_else(String::new, |c| c.as_str().to_string()) })

@@ -155,6 +155,11 @@ impl TestCaseBuilder {
         self.add(StatementKind::Lambda { interface, method, body })
     }
 
+    /// `v = mock(Interface)` whose `methods[i]` returns `returns[i]`.
+    pub fn mock(&mut self, interface: BinaryName, methods: Vec<MethodRef>, returns: Vec<VarId>) -> VarId {
+        self.add(StatementKind::Mock { interface, methods, returns })
+    }
+
     /// `v = <a new empty file in the test's temporary folder>`.
     pub fn temp_file(&mut self, handle: crate::ir::FileHandle) -> VarId {
         self.add(StatementKind::TempFile(handle))

@@ -67,12 +67,17 @@ pub struct ClusterOptions {
     /// The most statements a test may have after mutation (EvoSuite's
     /// `chromosome_length`).
     pub max_length: usize,
+    /// Interfaces outside the JDK that the cluster mentions, cannot make
+    /// otherwise (no implementation, no generator) and that are not
+    /// functional get mocks ([`TestCluster::mockable`],
+    /// [`crate::StatementKind::Mock`]).
+    pub mocks: bool,
 }
 
 impl Default for ClusterOptions {
-    /// Tests in the CUT's package, depth 4, at most 40 statements.
+    /// Tests in the CUT's package, depth 4, at most 40 statements, mocks.
     fn default() -> ClusterOptions {
-        ClusterOptions { package_private: true, max_depth: 4, max_length: 40 }
+        ClusterOptions { package_private: true, max_depth: 4, max_length: 40, mocks: true }
     }
 }
 
@@ -215,6 +220,9 @@ pub struct TestCluster {
     reflected_members: Vec<MemberRef>,
     /// By binary name: the functional interfaces the cluster mentions.
     functional: BTreeMap<String, Functional>,
+    /// By binary name: the interfaces that get mocks, with the methods a
+    /// mock of each may stub.
+    mockable: BTreeMap<String, Vec<MethodRef>>,
 }
 
 impl TestCluster {
@@ -303,6 +311,13 @@ impl TestCluster {
         self.functional.get(binary_name)
     }
 
+    /// The methods a mock of interface `binary_name` may stub, when the
+    /// interface gets mocks ([`ClusterOptions::mocks`]; the list may be
+    /// empty: a mock is still a value other than `null`).
+    pub fn mockable(&self, binary_name: &str) -> Option<&[MethodRef]> {
+        self.mockable.get(binary_name).map(Vec::as_slice)
+    }
+
     /// How to fill a JDK collection of class `binary_name`, if it is one.
     pub fn container(&self, binary_name: &str) -> Option<&Container> {
         self.containers.get(binary_name)
@@ -322,6 +337,7 @@ impl TestCluster {
                 jdk::LITERAL_TYPES.contains(&name)
                     || !self.enum_constants(name).is_empty()
                     || !self.generators(name).is_empty()
+                    || self.mockable.contains_key(name)
             }
         }
     }

@@ -68,6 +68,10 @@ impl fmt::Display for StatementKind {
                 let value = |v: VarId| v.to_string();
                 write!(f, "({}) {}", interface.java_name(), lambda(method, *body, value, "java.lang.Comparable"))
             }
+            StatementKind::Mock { interface, methods, returns } => {
+                write!(f, "mock({})", interface.java_name())?;
+                methods.iter().zip(returns).try_for_each(|(m, v)| write!(f, ".stub({}, {v})", m.name))
+            }
             StatementKind::TempFile(FileHandle::File) => write!(f, "<temporary file>"),
             StatementKind::TempFile(FileHandle::Path) => write!(f, "<temporary file>.toPath()"),
             StatementKind::NewArray { elem, length } => {

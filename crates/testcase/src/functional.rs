@@ -63,6 +63,45 @@ pub(crate) fn functional_method(cp: &ClassPath, binary_name: &str) -> Option<Met
     found
 }
 
+/// The methods a mock of the interface `binary_name` may stub
+/// ([`crate::StatementKind::Mock`]): over the interface and all its
+/// superinterfaces, the abstract methods that return a value, have no
+/// type parameters of their own, are not redeclared `Object` methods and
+/// are not overridden by a default method, each once (by name and
+/// parameters) with the interface that declares it as owner, sorted by
+/// name and descriptor. `None` when the class is not an interface a
+/// `Proxy` and Mockito can implement (an annotation or a sealed
+/// interface) or a superinterface is missing.
+pub(crate) fn stubbable_methods(cp: &ClassPath, binary_name: &str) -> Option<Vec<MethodRef>> {
+    let class = cp.load(binary_name).ok()?;
+    let sealed = class.find_attribute(&class.attributes, "PermittedSubclasses").is_some();
+    if class.access & access::INTERFACE == 0 || class.access & access::ANNOTATION != 0 || sealed {
+        return None;
+    }
+    let mut interfaces = vec![class];
+    for name in &Supertypes::of(cp, binary_name).ok()?.interfaces {
+        interfaces.push(cp.load(name.as_str()).ok()?);
+    }
+    let overridden: HashSet<(String, Vec<FieldType>)> =
+        interfaces.iter().flat_map(|c| instance_methods(c, false)).map(|(key, _)| key).collect();
+    let mut keys = HashSet::new();
+    let mut found = Vec::new();
+    for c in &interfaces {
+        for (key, m) in instance_methods(c, true) {
+            let descriptor = c.member_descriptor(m);
+            let skip = OBJECT_METHODS.contains(&(key.0.as_str(), descriptor))
+                || overridden.contains(&key)
+                || c.signature(&m.attributes).is_some_and(is_generic);
+            let Ok(parsed) = MethodDescriptor::parse(descriptor) else { continue };
+            if !skip && parsed.ret.is_some() && keys.insert(key.clone()) {
+                found.push(MethodRef::new(c.binary_name(), key.0, parsed));
+            }
+        }
+    }
+    found.sort_by_key(|m| (m.name.clone(), m.descriptor.to_descriptor()));
+    Some(found)
+}
+
 /// The abstract (or, if `!is_abstract`, default) instance methods of an
 /// interface, keyed by name and parameter types.
 fn instance_methods(
@@ -121,6 +160,24 @@ mod tests {
                 Some("java.util.function.IntBinaryOperator.applyAsInt(II)I".to_string()),
             ]
         );
+    }
+
+    #[test]
+    fn a_mock_stubs_the_abstract_methods_that_return_a_value() {
+        let Some(cp) = class_path() else { return };
+        let names = |class: &str| {
+            stubbable_methods(cp, class)
+                .map(|ms| ms.iter().map(|m| format!("{}.{}", m.owner, m.name)).collect::<Vec<_>>())
+        };
+        // `Iterator.remove` and `forEachRemaining` are default methods.
+        assert_eq!(
+            names("java.util.Iterator"),
+            Some(vec!["java.util.Iterator.hasNext".into(), "java.util.Iterator.next".into()])
+        );
+        // `Runnable.run` returns nothing; `String` is no interface.
+        assert_eq!(names("java.lang.Runnable"), Some(vec![]));
+        assert_eq!(names("java.lang.String"), None);
+        assert_eq!(names("java.lang.Override"), None);
     }
 
     #[test]

@@ -167,6 +167,24 @@ pub enum StatementKind {
         /// What the method does.
         body: LambdaBody,
     },
+    /// A mock of an interface that has no implementation a test can use
+    /// (Mockito, in the spirit of EvoSuite's functional mocking): in
+    /// emitted tests `mock(Store.class)` and, per stub,
+    /// `when(store0.count()).thenReturn(int0)`, the stub answering whatever
+    /// the arguments (`anyInt()`, `any()`); in a worker a
+    /// `java.lang.reflect.Proxy` that answers as a Mockito 2 mock does
+    /// (the runtime's `Mocks.java`). Methods without a stub return
+    /// Mockito's defaults (zero, `false`, empty collections, `null`).
+    Mock {
+        /// The interface, the class of the value.
+        interface: BinaryName,
+        /// The stubbed methods: abstract methods of the interface, each
+        /// with the interface that declares it as owner.
+        methods: Vec<MethodRef>,
+        /// The value each stubbed method returns (same index as
+        /// `methods`), of earlier statements.
+        returns: Vec<VarId>,
+    },
     /// A new empty file in the test's temporary folder, the one place a
     /// test may write files: in a worker a file in its `java.io.tmpdir`,
     /// under JUnit one in the test class's temporary folder (JUnit 4's
@@ -381,6 +399,7 @@ impl StatementKind {
             | StatementKind::TempFile(_)
             | StatementKind::NewArray { .. } => (None, &[], None),
             StatementKind::Lambda { body, .. } => (None, &[], body.returned()),
+            StatementKind::Mock { returns, .. } => (None, returns, None),
             StatementKind::ArrayStore { array, value, .. } => (Some(*array), &[], Some(*value)),
             StatementKind::Constructor { args, .. } | StatementKind::StaticCall { args, .. } => (None, args, None),
             StatementKind::Call { receiver, args, .. } => (Some(*receiver), args, None),
@@ -412,7 +431,9 @@ impl StatementKind {
                 *array = f(*array);
                 *value = f(*value);
             }
-            StatementKind::Constructor { args, .. } | StatementKind::StaticCall { args, .. } => {
+            StatementKind::Constructor { args, .. }
+            | StatementKind::StaticCall { args, .. }
+            | StatementKind::Mock { returns: args, .. } => {
                 args.iter_mut().for_each(|a| *a = f(*a));
             }
             StatementKind::Call { receiver, args, .. } => {
@@ -462,7 +483,9 @@ impl StatementKind {
             StatementKind::EnumConstant { class, .. } => Some(FieldType::Object(class.to_internal())),
             StatementKind::ClassLiteral(_) => Some(FieldType::Object(InternalName::new("java/lang/Class"))),
             StatementKind::Reflect(member) => Some(FieldType::Object(InternalName::new(member.reflection_class()))),
-            StatementKind::Lambda { interface, .. } => Some(FieldType::Object(interface.to_internal())),
+            StatementKind::Lambda { interface, .. } | StatementKind::Mock { interface, .. } => {
+                Some(FieldType::Object(interface.to_internal()))
+            }
             StatementKind::TempFile(handle) => Some(FieldType::Object(InternalName::new(handle.internal_name()))),
             StatementKind::NewArray { elem, .. } => Some(FieldType::Array(Box::new(elem.clone()))),
             StatementKind::ArrayStore { .. } | StatementKind::FieldSet { .. } => None,

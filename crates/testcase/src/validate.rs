@@ -291,6 +291,19 @@ pub enum StatementError {
         /// The method named as its abstract method.
         method: MethodRef,
     },
+    /// [`StatementKind::Mock`] of a class that no mock can implement (not
+    /// an interface, an annotation, sealed), or with a stub of a method
+    /// the interface has no abstract, value-returning one of, stubbed
+    /// twice, or with as many values as methods missing.
+    #[error("{interface} cannot be mocked with stubs of {methods:?} returning {values} values")]
+    NotMockable {
+        /// The class named as the mock's interface.
+        interface: BinaryName,
+        /// The stubbed methods.
+        methods: Vec<String>,
+        /// How many values they return.
+        values: usize,
+    },
     /// [`StatementKind::Lambda`] whose body does not fit its method: a
     /// value from a `void` method, its first argument where the method
     /// cannot return it, a natural order for a method that is no comparison.
@@ -464,6 +477,16 @@ impl<'cp> Validator<'cp> {
             StatementKind::Lambda { interface, method, body } => {
                 self.check_lambda(interface, method)?;
                 self.check_lambda_body(test_case, method, *body)?;
+            }
+            StatementKind::Mock { interface, methods, returns } => {
+                self.check_mock(interface, methods, returns.len())?;
+                for (method, var) in methods.iter().zip(returns) {
+                    let ret = method.descriptor.ret.as_ref().expect("stubbable methods return a value");
+                    self.check_assignable(&value(*var), ret, |found, expected| StatementError::ReturnType {
+                        found,
+                        expected,
+                    })?;
+                }
             }
             StatementKind::NewArray { elem, length } => {
                 if i32::try_from(*length).is_err() {
@@ -654,6 +677,24 @@ impl<'cp> Validator<'cp> {
             Ok(())
         } else {
             Err(StatementError::NotFunctional { interface: interface.clone(), method: method.clone() })
+        }
+    }
+
+    /// `interface` can be mocked and each of `methods` stubbed once, with
+    /// one value each (see [`StatementError::NotMockable`]).
+    fn check_mock(&self, interface: &BinaryName, methods: &[MethodRef], values: usize) -> Result<(), StatementError> {
+        self.load(interface.as_str())?;
+        let stubbable = crate::functional::stubbable_methods(self.class_path, interface.as_str());
+        let mut seen = std::collections::HashSet::new();
+        let fits = stubbable.is_some_and(|all| methods.iter().all(|m| all.contains(m) && seen.insert(m)));
+        if fits && methods.len() == values {
+            Ok(())
+        } else {
+            Err(StatementError::NotMockable {
+                interface: interface.clone(),
+                methods: methods.iter().map(ToString::to_string).collect(),
+                values,
+            })
         }
     }
 
@@ -922,6 +963,42 @@ mod tests {
                 b.lambda(BinaryName::new("java.util.function.UnaryOperator"), apply, LambdaBody::Identity);
             },
             "ok",
+        );
+    }
+
+    #[test]
+    fn mocks_stub_abstract_methods_of_an_interface_with_values_of_their_return_types() {
+        let has_next = || m("java.util.Iterator", "hasNext", "()Z");
+        let iterator = || BinaryName::new("java.util.Iterator");
+        check(
+            |b| {
+                let yes = b.boolean(true);
+                let text = b.string("s");
+                let next = m("java.util.Iterator", "next", "()Ljava/lang/Object;");
+                b.mock(iterator(), vec![has_next(), next], vec![yes, text]);
+                b.mock(iterator(), vec![], vec![]);
+            },
+            "ok",
+        );
+        check(
+            |b| {
+                let one = b.int(1);
+                b.mock(iterator(), vec![has_next()], vec![one]);
+            },
+            "statement 1 (v1 = mock(java.util.Iterator).stub(hasNext, v0)): returns int, expected boolean",
+        );
+        check(
+            |b| {
+                let yes = b.boolean(true);
+                b.mock(iterator(), vec![m("java.util.Iterator", "remove", "()V")], vec![yes]);
+            },
+            "statement 1 (v1 = mock(java.util.Iterator).stub(remove, v0)): java.util.Iterator cannot be mocked with stubs of [\"java.util.Iterator.remove()V\"] returning 1 values",
+        );
+        check(
+            |b| {
+                b.mock(BinaryName::new("java.lang.String"), vec![], vec![]);
+            },
+            "statement 0 (v0 = mock(java.lang.String)): java.lang.String cannot be mocked with stubs of [] returning 0 values",
         );
     }
 

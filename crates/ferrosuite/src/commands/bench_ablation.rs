@@ -195,7 +195,7 @@ pub fn bench_ablation(args: &AblationArgs) -> anyhow::Result<ExitCode> {
     let entries = super::corpus::read_corpus(&args.corpus)?;
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from("target/bench-ablation"));
     let jdk = Jdk::find()?;
-    let junit = JunitJars::debian(4)?;
+    let junit = super::bench_coverage::junit_jars()?;
     std::fs::create_dir_all(&out).with_context(|| format!("cannot create {}", out.display()))?;
     let mut runs_csv = String::from("class,variant,seed,branch_coverage,failing_tests,seconds,note\n");
     let mut summaries = Vec::new();

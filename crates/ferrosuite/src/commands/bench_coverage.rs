@@ -49,6 +49,16 @@ impl Row {
     }
 }
 
+/// The JUnit 4 jars the benchmarks compile and run the emitted suites
+/// with, plus Mockito's when installed (`generate` mocks by default).
+///
+/// # Errors
+/// A missing JUnit 4 jar.
+pub(super) fn junit_jars() -> anyhow::Result<JunitJars> {
+    let junit = JunitJars::debian(4)?;
+    Ok(junit.with_mockito().unwrap_or(junit))
+}
+
 /// `generate`'s arguments for a time budget: `--budget <ms>ms`.
 pub(super) fn budget_args(budget: Duration) -> Vec<String> {
     vec!["--budget".to_string(), format!("{}ms", budget.as_millis())]
@@ -68,7 +78,7 @@ pub fn bench_coverage(
 ) -> anyhow::Result<ExitCode> {
     let entries = super::corpus::read_corpus(corpus)?;
     let jdk = Jdk::find()?;
-    let junit = JunitJars::debian(4)?;
+    let junit = junit_jars()?;
     std::fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
     let mut rows = Vec::new();
     for entry in &entries {

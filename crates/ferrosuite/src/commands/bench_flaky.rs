@@ -53,7 +53,7 @@ struct Row {
 pub fn bench_flaky(options: &FlakyOptions) -> anyhow::Result<ExitCode> {
     let entries = super::corpus::read_corpus(&options.corpus)?;
     let jdk = Jdk::find()?;
-    let junit = JunitJars::debian(4)?;
+    let junit = super::bench_coverage::junit_jars()?;
     std::fs::create_dir_all(&options.out).with_context(|| format!("cannot create {}", options.out.display()))?;
     let mut rows = Vec::new();
     for entry in &entries {

@@ -66,7 +66,7 @@ struct Row {
 pub fn bench_mutation(corpus: &Path, dir: &Path, jar_dir: &Path, seconds_per_class: u64) -> anyhow::Result<ExitCode> {
     let entries = super::corpus::read_corpus(corpus)?;
     let jdk = Jdk::find()?;
-    let junit = JunitJars::debian(4)?;
+    let junit = super::bench_coverage::junit_jars()?;
     let limit = Duration::from_secs(seconds_per_class.max(1));
     let mut rows = Vec::new();
     for entry in &entries {

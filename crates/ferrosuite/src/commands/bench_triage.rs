@@ -143,7 +143,7 @@ fn triage_class(entry: &CorpusEntry, dir: &Path, jar_dir: &Path, jdk: &Jdk) -> a
     let (cp, _) = generate::prepare::class_path_for(&user_class_path, &jdk.home, &cut)?;
     let goals = generate::prepare::goals_with_nested(&cp, &cut)?;
     let sealed = ClassPath::parse(&user_class_path)?.is_sealed(cut.as_str());
-    let cluster = TestCluster::build(&cp, cut.as_str(), &generate::prepare::cluster_options(sealed))?;
+    let cluster = TestCluster::build(&cp, cut.as_str(), &generate::prepare::cluster_options(sealed, true))?;
     let own = class.uncovered.iter().filter(|u| !u.is_technique_goal());
     let (covered, unmatched) = covered_goals(&goals, own.map(Uncovered::label));
     let causes = generate::triage::classify(&cp, &goals, &cluster, &covered);

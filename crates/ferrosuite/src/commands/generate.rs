@@ -129,6 +129,12 @@ pub struct GenerateArgs {
     /// random (the baselines of the classifier's ablation).
     #[arg(long, value_enum, default_value = "knn")]
     pub dse_strategy: tardis::classify::Strategy,
+    /// Turn mocks off: no Mockito mocks for interfaces that have no
+    /// implementation on the class path (on by default; the emitted tests
+    /// of a class that needs them then depend on Mockito, Debian's
+    /// `libmockito-java`).
+    #[arg(long)]
+    pub no_mocks: bool,
     /// Turn the contracts oracle off: no checks of `equals`, `hashCode`,
     /// `toString` and `compareTo` on the tests' objects and no `contract`
     /// findings (on by default).
@@ -440,6 +446,17 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
         Some(cp) => JunitJars::from_class_path(version, cp)?,
         None => JunitJars::debian(version)?,
     };
+    let (junit_jars, mocks) = match junit_jars.with_mockito() {
+        Some(with) if !args.no_mocks => (with, true),
+        None if !args.no_mocks => {
+            tracing::warn!(
+                "Mockito is not installed (apt-get install libmockito-java): interfaces without an \
+                 implementation get no mocks"
+            );
+            (junit_jars, false)
+        }
+        _ => (junit_jars, false),
+    };
     let mut parts: Vec<String> = args.jar.iter().map(|j| j.display().to_string()).collect();
     parts.extend(args.classpath.split(':').filter(|s| !s.is_empty()).map(str::to_string));
     let search = SearchConfig {
@@ -463,6 +480,7 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
         work_dir: work_dir.to_path_buf(),
         junit,
         junit_jars,
+        mocks,
         seed: args.seed.unwrap_or_else(clock_seed),
         jobs: args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         search,

@@ -5,7 +5,7 @@
 //! (`palus model`), [`zoomin`] (ranking a suite's assertions), and
 //! `bench` ([`bench`]: `instrument`, `verify`, `exec` ([`bench_exec`]),
 //! `coverage` ([`bench_coverage`]), `flaky` ([`bench_flaky`]), `branches` ([`jacoco`]), `triage`
-//! ([`bench_triage`]), `draw` ([`corpus`]), `kat`, `ablation` ([`bench_ablation`], with
+//! ([`bench_triage`]), `mutation` ([`bench_mutation`]), `draw` ([`corpus`]), `kat`, `ablation` ([`bench_ablation`], with
 //! [`stats`])).
 
 pub mod bench;

@@ -163,7 +163,8 @@ pub fn all_pass_under_junit4(
     all_pass_under_junit(4, classes, test_classes, sources, test_methods);
 }
 
-/// [`all_pass_under_junit4`] with JUnit `version` (4 or 5); `classes` may be a class path.
+/// [`all_pass_under_junit4`] with JUnit `version` (4 or 5), and Mockito
+/// when installed; `classes` may be a class path.
 pub fn all_pass_under_junit(
     version: u8,
     classes: &Path,
@@ -173,6 +174,8 @@ pub fn all_pass_under_junit(
 ) {
     let jdk = javarun::Jdk::find().unwrap();
     let junit = javarun::JunitJars::debian(version).unwrap();
+    // Mocking suites need Mockito (Debian's libmockito-java, which the set-up installs).
+    let junit = junit.with_mockito().unwrap_or(junit);
     let files: Vec<PathBuf> = sources.iter().map(|(_, s)| s.clone()).collect();
     let cp = format!("{}:{}", classes.display(), junit.compile_class_path());
     javarun::compile_tests(&jdk, &files, &cp, test_classes, None).unwrap().expect("the test classes compile");

@@ -101,6 +101,8 @@ pub fn all() -> Vec<(&'static str, Input)> {
         ("generics", input("demo.Generics", 4, None, generics())),
         ("literals_junit4", input("demo.Literals", 4, None, literals())),
         ("literals_junit5", input("demo.Literals", 5, Some("Literals_Jupiter_FerroTest"), literals())),
+        ("mocks_junit4", input("demo.Shop", 4, None, mocks())),
+        ("mocks_junit5", input("demo.Shop", 5, Some("Shop_Jupiter_FerroTest"), mocks())),
         ("named_test", input("demo.Test", 4, None, named_test())),
         ("numbers", input("demo.Numbers", 4, None, numbers())),
         ("other_package", input("demo.other.Shapes", 4, None, other_package())),
@@ -1045,6 +1047,44 @@ fn described(t: &mut Tb, class: VarId, expected: &str) {
 }
 
 /// A lambda of `interface` implementing `name descriptor`.
+const SHOP: &str = "demo.Shop";
+const STOCK: &str = "demo.Shop$Stock";
+
+/// Mocks of an interface: stubbed with literals written in place, with a
+/// value of the test, with `null`, and a mock without stubs.
+fn mocks() -> Vec<TestCase> {
+    let mut tests = Vec::new();
+    let mut t = Tb::new();
+    let open = t.boolean(true);
+    let count = t.long(3);
+    let name = t.string("fruit");
+    let methods = vec![
+        m(STOCK, "isOpen", "()Z"),
+        m(STOCK, "count", "(Ljava/lang/String;I)J"),
+        m(STOCK, "name", "()Ljava/lang/String;"),
+    ];
+    let stock = t.mock(BinaryName::new(STOCK), methods, vec![open, count, name]);
+    let described = t.stat(SHOP, "describe", "(Ldemo/Shop$Stock;)Ljava/lang/String;", &[stock]);
+    t.value(described, s("fruit: 3"));
+    let also = t.stat(SHOP, "describe", "(Ldemo/Shop$Stock;)Ljava/lang/String;", &[stock]);
+    t.value(also, s("fruit: 3"));
+    tests.push(t.done());
+    let mut t = Tb::new();
+    let open = t.boolean(true);
+    let null = t.null_of("Ljava/lang/String;");
+    let methods = vec![m(STOCK, "isOpen", "()Z"), m(STOCK, "name", "()Ljava/lang/String;")];
+    let stock = t.mock(BinaryName::new(STOCK), methods, vec![open, null]);
+    let described = t.stat(SHOP, "describe", "(Ldemo/Shop$Stock;)Ljava/lang/String;", &[stock]);
+    t.value(described, s("null: 0"));
+    tests.push(t.done());
+    let mut t = Tb::new();
+    let stock = t.mock(BinaryName::new(STOCK), vec![], vec![]);
+    let described = t.stat(SHOP, "describe", "(Ldemo/Shop$Stock;)Ljava/lang/String;", &[stock]);
+    t.value(described, s("closed"));
+    tests.push(t.done());
+    tests
+}
+
 fn lambda(t: &mut Tb, interface: &str, name: &str, descriptor: &str, body: LambdaBody) -> VarId {
     t.lambda(BinaryName::new(interface), m(interface, name, descriptor), body)
 }

@@ -125,6 +125,7 @@ impl<'cp> Builder<'cp> {
             class_values: Vec::new(),
             reflected_members: Vec::new(),
             functional: BTreeMap::new(),
+            mockable: BTreeMap::new(),
         };
         Builder {
             cp,

@@ -16,6 +16,13 @@
 //!   ([`crate::functional`]), except those with JDK stand-ins (`Comparable`
 //!   and `Iterable` get a `String` or an `ArrayList`, not a lambda).
 //!
+//! - Mockable interfaces ([`TestCluster::mockable`], with
+//!   [`crate::ClusterOptions::mocks`]): the interfaces outside the JDK the
+//!   cluster mentions that have no generator (no implementation on the
+//!   class path) and are not functional, with the methods a mock may stub
+//!   ([`crate::functional::stubbable_methods`]). The return types of those
+//!   methods are the values the factory makes for the stubs.
+//!
 //! Every class here is one a test in the CUT's package can name, and its
 //! supertypes are added for [`TestCluster::is_assignable`].
 
@@ -91,6 +98,8 @@ pub(super) fn add(cluster: &mut TestCluster, cp: &ClassPath) {
     let classes = class_values(cluster, &names);
     let members = reflected_members(cluster, &names);
     let functional = functional_interfaces(cluster, &names);
+    let mockable =
+        if cluster.options.mocks { mockable_interfaces(cluster, &names, &functional) } else { BTreeMap::new() };
     let needed = classes.iter().flatten().filter_map(|t| t.to_internal_name()).map(|n| n.to_binary().to_string());
     let needed: Vec<String> = needed.chain(REFLECTION_CLASSES.iter().map(|c| c.to_string())).collect();
     for name in needed {
@@ -106,6 +115,7 @@ pub(super) fn add(cluster: &mut TestCluster, cp: &ClassPath) {
     cluster.class_values = classes;
     cluster.reflected_members = members;
     cluster.functional = functional;
+    cluster.mockable = mockable;
 }
 
 /// Which classes a test in the CUT's package can name.
@@ -272,6 +282,31 @@ fn functional_interfaces(cluster: &TestCluster, names: &Names<'_>) -> BTreeMap<S
         {
             let (ret_type_param, param_type_params) = type_params_used(names.cp, name, &method);
             out.insert(name.clone(), Functional { method, ret_type_param, param_type_params });
+        }
+    }
+    out
+}
+
+/// The interfaces among the classes the cluster mentions that get mocks
+/// (see the module docs), with their stubbable methods.
+fn mockable_interfaces(
+    cluster: &TestCluster,
+    names: &Names<'_>,
+    functional: &BTreeMap<String, Functional>,
+) -> BTreeMap<String, Vec<MethodRef>> {
+    let candidates = cluster.supertypes.keys().filter(|n| {
+        !super::jdk::is_jdk_class(n)
+            && !functional.contains_key(*n)
+            && cluster.generators(n).is_empty()
+            && **n != cluster.cut.as_str()
+    });
+    let mut out = BTreeMap::new();
+    for name in candidates {
+        if let Some(methods) = crate::functional::stubbable_methods(names.cp, name)
+            && names.class(name)
+            && methods.iter().all(|m| m.descriptor.params.iter().chain(&m.descriptor.ret).all(|t| names.field_type(t)))
+        {
+            out.insert(name.clone(), methods);
         }
     }
     out

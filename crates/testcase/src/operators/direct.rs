@@ -2,7 +2,9 @@
 //! [`Factory`]: `Class` values (within the bound of a `Class<? extends X>`
 //! parameter), members by reflection, and lambdas of functional interfaces
 //! (returning a default value, a value of the test, their first argument,
-//! or comparing in natural order), and how mutation changes each of them.
+//! or comparing in natural order), mocks of interfaces the cluster cannot
+//! make otherwise (each stub returning a value of the test), and how
+//! mutation changes each of them.
 
 use model::descriptor::FieldType;
 use model::names::InternalName;
@@ -12,12 +14,15 @@ use rand::seq::IndexedRandom;
 
 use super::factory::Factory;
 use crate::cluster::{Functional, type_argument};
-use crate::ir::{LambdaBody, MemberRef, StatementKind, VarId};
+use crate::ir::{LambdaBody, MemberRef, MethodRef, StatementKind, VarId};
 
 /// Probability of a lambda for a functional interface that also has
 /// generators (`Comparator.naturalOrder()`, `Function.identity()`); without
 /// generators it is always a lambda.
 const P_LAMBDA: f64 = 0.5;
+
+/// Probability that a new mock stubs each method it may stub.
+const P_STUB: f64 = 0.5;
 
 impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// A `Class` value that fits `need` ([`crate::TestCluster::class_values_for`]).
@@ -70,6 +75,60 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         Some(self.insert_kind(pos, kind))
     }
 
+    /// A new mock of interface `name` when the cluster mocks it
+    /// ([`crate::TestCluster::mockable`]): each stubbable method stubbed
+    /// with probability [`P_STUB`] (within the depth limit), returning a
+    /// value of its return type built or reused at `*pos`.
+    pub(super) fn mock(&mut self, name: &str, pos: &mut usize, depth: u32) -> Option<VarId> {
+        let cluster: &'a crate::TestCluster = self.cluster;
+        let stubbable = cluster.mockable(name)?;
+        let (mut methods, mut returns) = (Vec::new(), Vec::new());
+        for method in stubbable {
+            if depth <= cluster.options().max_depth && self.rng.random_bool(P_STUB) {
+                returns.push(self.stub_value(method, pos, depth, &[])?);
+                methods.push(method.clone());
+            }
+        }
+        let kind = StatementKind::Mock { interface: model::names::BinaryName::new(name), methods, returns };
+        Some(self.insert_kind(pos, kind))
+    }
+
+    /// A value for a stub of `method` built or reused at `*pos`, other than `avoid`.
+    fn stub_value(&mut self, method: &MethodRef, pos: &mut usize, depth: u32, avoid: &[VarId]) -> Option<VarId> {
+        let ret = JavaType::from(method.descriptor.ret.clone()?);
+        Some(self.value(&ret, pos, depth + 1, avoid))
+    }
+
+    /// The mock of statement `i` with one stub changed: a stubbable method
+    /// without a stub gets one, or a stub is removed, or a stub returns
+    /// another value (built before the mock, which then moves to `*pos`).
+    fn change_mock(&mut self, i: usize, pos: &mut usize) -> Option<StatementKind> {
+        let cluster: &'a crate::TestCluster = self.cluster;
+        let StatementKind::Mock { interface, mut methods, mut returns } = self.test.statements[i].kind.clone() else {
+            return None;
+        };
+        let unstubbed: Vec<&MethodRef> =
+            cluster.mockable(interface.as_str())?.iter().filter(|m| !methods.contains(m)).collect();
+        match self.rng.random_range(0..3) {
+            0 if !unstubbed.is_empty() => {
+                let method = (*unstubbed.choose(self.rng)?).clone();
+                returns.push(self.stub_value(&method, pos, 1, &[])?);
+                methods.push(method);
+            }
+            1 if !methods.is_empty() => {
+                let k = self.rng.random_range(0..methods.len());
+                methods.remove(k);
+                returns.remove(k);
+            }
+            _ if !methods.is_empty() => {
+                let k = self.rng.random_range(0..methods.len());
+                returns[k] = self.stub_value(&methods[k].clone(), pos, 1, &[returns[k]])?;
+            }
+            _ => return None,
+        }
+        Some(StatementKind::Mock { interface, methods, returns })
+    }
+
     /// A random body for a lambda of `functional` typed `need`, other than
     /// `current`: `Default` (also the only one for `void` methods), a value
     /// of the return type built or reused at `*pos`, `Identity` where the
@@ -112,9 +171,9 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         }
     }
 
-    /// Changes the `Class` value, member or lambda of statement `i` to
-    /// another of its kind; a lambda's new returned value is built before
-    /// it. Returns the index after the statement, `None` when there is no
+    /// Changes the `Class` value, member, lambda or mock of statement `i`
+    /// to another of its kind; a lambda's or stub's new returned value is
+    /// built before it. Returns the index after the statement, `None` when there is no
     /// other choice.
     pub(super) fn change_direct(&mut self, i: usize) -> Option<usize> {
         let cluster: &'a crate::TestCluster = self.cluster;
@@ -136,6 +195,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
                 let body = self.lambda_body(functional, &need, &mut pos, 1, Some(body))?;
                 StatementKind::Lambda { interface, method, body }
             }
+            StatementKind::Mock { .. } => self.change_mock(i, &mut pos)?,
             _ => return None,
         };
         // A new returned value is inserted before the lambda, which moves to `pos`.

@@ -142,6 +142,9 @@ fn erased_slots(test: &TestCase, kind: &StatementKind) -> Vec<Slot> {
         StatementKind::Lambda { method, body, .. } => {
             body.returned().iter().filter_map(|_| method.descriptor.ret.as_ref()).map(arg).collect()
         }
+        StatementKind::Mock { methods, .. } => {
+            methods.iter().filter_map(|m| m.descriptor.ret.as_ref()).map(arg).collect()
+        }
         _ => Vec::new(),
     }
 }

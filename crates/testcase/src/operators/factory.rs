@@ -120,7 +120,9 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
                     let binary = name.to_binary();
                     return match self.lambda(need, binary.as_str(), pos, depth) {
                         Some(lambda) => Some(lambda),
-                        None => self.construct(need, binary.as_str(), pos, depth),
+                        None => self
+                            .mock(binary.as_str(), pos, depth)
+                            .or_else(|| self.construct(need, binary.as_str(), pos, depth)),
                     };
                 }
             },

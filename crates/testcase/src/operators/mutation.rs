@@ -75,9 +75,10 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
                 self.replace_value(i, &need)
             }
             StatementKind::ArrayStore { .. } => self.change_argument(i, 1),
-            StatementKind::ClassLiteral(_) | StatementKind::Reflect(_) | StatementKind::Lambda { .. } => {
-                self.change_direct(i)
-            }
+            StatementKind::ClassLiteral(_)
+            | StatementKind::Reflect(_)
+            | StatementKind::Lambda { .. }
+            | StatementKind::Mock { .. } => self.change_direct(i),
             kind if kind.is_call()
                 || matches!(kind, StatementKind::FieldGet { .. } | StatementKind::FieldSet { .. }) =>
             {
