@@ -28,6 +28,8 @@
 //!   analysis, and which methods write or return a field.
 //! - [`method_dependence`]: the fields each method reads and writes and the
 //!   tf-idf weighted dependence between methods (Palus).
+//! - [`purity`]: which methods of a class change no state (a cheap purity
+//!   analysis, for the oracle's inspectors).
 //! - [`error`]: [`AnalysisError`], naming class, method and bytecode index.
 //!
 //! Internal: `condition` renders branch conditions for labels by symbolic
@@ -61,6 +63,7 @@ mod insn;
 mod method_analysis;
 pub mod method_dependence;
 pub mod ocg;
+pub mod purity;
 #[cfg(test)]
 mod testutil;
 

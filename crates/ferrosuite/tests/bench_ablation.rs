@@ -63,5 +63,5 @@ fn an_unknown_feature_is_an_input_error_naming_the_known_ones() {
     let out = util::ferrosuite(&["bench", "ablation", "--feature", "magic", "--corpus", "/nonexistent"]);
     assert_eq!(out.status.code(), Some(3));
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(stderr.contains("unknown feature magic; known: evoobj, kat"), "{stderr}");
+    assert!(stderr.contains("unknown feature magic; known: evoobj, kat, mocks"), "{stderr}");
 }

@@ -123,9 +123,11 @@ fn add_assertions(
     report: &mut ClassReport,
 ) -> Result<(), GenerateError> {
     let mut inspectors = Inspectors::new(&run.cp);
-    let observed: Vec<_> = tests.iter().map(|t| with_inspectors(t, run.class.as_str(), &mut inspectors)).collect();
+    let mut observed: Vec<_> = tests.iter().map(|t| with_inspectors(t, run.class.as_str(), &mut inspectors)).collect();
     let runs: Vec<TestCase> = observed.iter().map(|(t, _)| t.clone()).collect();
-    let first = run.pool.execute(&runs)?;
+    let mut first = run.pool.execute(&runs)?;
+    observe_past_throwing_inspectors(run, tests, &mut observed, &mut first)?;
+    let runs: Vec<TestCase> = observed.iter().map(|(t, _)| t.clone()).collect();
     let second = run.pool.execute_without_static_reset(&runs)?;
     for (test, result) in tests.iter().zip(&first) {
         record_exception(run, test, result);
@@ -145,6 +147,34 @@ fn add_assertions(
     match crate::mutants::filter(run, tests, &observed, &first, max_runs) {
         Ok(count) => report.mutants = count,
         Err(e) => tracing::warn!("mutation analysis skipped for {}: {}", run.class, e.chain_text()),
+    }
+    Ok(())
+}
+
+/// Rounds of dropping inspectors that throw and observing again.
+const INSPECTOR_ROUNDS: usize = 2;
+
+/// A test ends at its first exception, so an inspector call that throws
+/// (a `toString()` of an object in a bad state) hides the inspectors after
+/// it: such an inspector is dropped and the test observed again, for
+/// [`INSPECTOR_ROUNDS`] rounds at most (`first` then holds the new runs).
+fn observe_past_throwing_inspectors(
+    run: &mut ClassRun,
+    tests: &[TestCase],
+    observed: &mut [(TestCase, Vec<oracle::assertions::InspectorCall>)],
+    first: &mut [exec::ExecutionResult],
+) -> Result<(), GenerateError> {
+    for _ in 0..INSPECTOR_ROUNDS {
+        let again: Vec<usize> = (0..tests.len())
+            .filter(|&i| oracle::assertions::drop_throwing_inspector(&mut observed[i], tests[i].len(), &first[i]))
+            .collect();
+        if again.is_empty() {
+            break;
+        }
+        let cases: Vec<TestCase> = again.iter().map(|&i| observed[i].0.clone()).collect();
+        for (i, result) in again.into_iter().zip(run.pool.execute(&cases)?) {
+            first[i] = result;
+        }
     }
     Ok(())
 }

@@ -39,6 +39,9 @@ pub const SINKS: [(&str, &str, &str); 3] = [
 pub struct Inspectors<'a> {
     cp: &'a ClassPath,
     cache: HashMap<String, Vec<MethodRef>>,
+    /// The pure methods (name, descriptor) of each class asked about
+    /// ([`analysis::purity::pure_methods`]).
+    pure: HashMap<String, std::collections::BTreeSet<(String, String)>>,
 }
 
 /// An appended inspector call: which value it inspects, with what, and the
@@ -56,25 +59,40 @@ pub struct InspectorCall {
 impl<'a> Inspectors<'a> {
     /// Inspectors found on `cp` (which should include the JDK).
     pub fn new(cp: &'a ClassPath) -> Inspectors<'a> {
-        Inspectors { cp, cache: HashMap::new() }
+        Inspectors { cp, cache: HashMap::new(), pure: HashMap::new() }
     }
 
     /// Public instance methods of `class` without parameters that return a
     /// primitive or a `String` and look like inspectors: a record's
-    /// component accessors first (`cents()`), then getters and the like.
+    /// component accessors first (`cents()`), then getters and the like,
+    /// then the other methods of classes outside the JDK that change no
+    /// state ([`analysis::purity`]: `width()`, `fits()`).
     pub fn of_class(&mut self, class: &str) -> Vec<MethodRef> {
         if let Some(m) = self.cache.get(class) {
             return m.clone();
         }
         let components = self.record_components(class);
         let api = accessible_api(self.cp, class).map(|api| api.methods).unwrap_or_default();
-        let mut methods: Vec<_> = api
+        let candidates = api
             .iter()
             .filter(|m| m.access & model::hierarchy::access::STATIC == 0 && m.descriptor.params.is_empty())
-            .filter(|m| m.descriptor.ret.as_ref().is_some_and(is_literal_type))
-            .filter(|m| components.contains(&m.name) || is_inspector_name(&m.name, m.owner.as_str()))
-            .collect();
-        methods.sort_by_key(|m| !components.contains(&m.name));
+            .filter(|m| m.descriptor.ret.as_ref().is_some_and(is_literal_type));
+        let mut methods = Vec::new();
+        for m in candidates {
+            let rank = if components.contains(&m.name) {
+                0
+            } else if is_inspector_name(&m.name, m.owner.as_str()) {
+                1
+            } else if !excluded_name(&m.name) && self.is_pure(m.owner.as_str(), &m.name, &m.descriptor.to_descriptor())
+            {
+                2
+            } else {
+                continue;
+            };
+            methods.push((rank, m));
+        }
+        methods.sort_by_key(|(rank, _)| *rank);
+        let methods: Vec<_> = methods.into_iter().map(|(_, m)| m).collect();
         let found: Vec<MethodRef> = methods
             .into_iter()
             .take(MAX_INSPECTORS)
@@ -120,6 +138,20 @@ impl<'a> Inspectors<'a> {
         found.into_iter().flatten().collect()
     }
 
+    /// Whether method `name descriptor` of `owner` (a class outside the
+    /// JDK) is pure ([`analysis::purity::pure_methods`], cached per class).
+    fn is_pure(&mut self, owner: &str, name: &str, descriptor: &str) -> bool {
+        if testcase::cluster::is_jdk_class(owner) {
+            return false;
+        }
+        let cp = self.cp;
+        let pure = self
+            .pure
+            .entry(owner.to_string())
+            .or_insert_with(|| cp.load(owner).map(|cf| analysis::purity::pure_methods(&cf)).unwrap_or_default());
+        pure.contains(&(name.to_string(), descriptor.to_string()))
+    }
+
     /// The component names of `class` when it is a record (its instance
     /// fields: a record has no others), else none.
     fn record_components(&self, class: &str) -> Vec<String> {
@@ -136,6 +168,12 @@ fn is_literal_type(t: &FieldType) -> bool {
     matches!(t, FieldType::Base(_))
         || matches!(t, FieldType::Object(n) if n.as_str() == "java/lang/String")
         || unboxed(t).is_some()
+}
+
+/// Methods never called as inspectors, whatever they do: `hashCode` (an
+/// identity hash unless overridden), `getClass`, and the copies.
+fn excluded_name(name: &str) -> bool {
+    matches!(name, "hashCode" | "getClass" | "clone")
 }
 
 fn is_inspector_name(name: &str, owner: &str) -> bool {
@@ -186,6 +224,22 @@ pub fn with_inspectors(test: &TestCase, cut: &str, inspectors: &mut Inspectors<'
         }
     }
     (observed, inspector_calls)
+}
+
+/// Removes from `observed` (a test of `n` statements with inspector calls
+/// appended, [`with_inspectors`]) the first inspector call that threw in
+/// `run`: the executor ends a test at its first exception, so the
+/// inspector calls after it were never observed. Returns whether one was
+/// removed (observe the test again then).
+pub fn drop_throwing_inspector(observed: &mut (TestCase, Vec<InspectorCall>), n: usize, run: &ExecutionResult) -> bool {
+    let threw = run.statements.iter().enumerate().skip(n).find(|(_, s)| matches!(s, StatementOutcome::Threw(_)));
+    let Some((at, _)) = threw else { return false };
+    let (test, calls) = observed;
+    let Some(k) = calls.iter().position(|c| c.at == at) else { return false };
+    calls.remove(k);
+    test.statements.remove(at);
+    calls.iter_mut().filter(|c| c.at > at).for_each(|c| c.at -= 1);
+    true
 }
 
 /// The values that calls of the class under test returned and that have
@@ -502,6 +556,49 @@ mod tests {
         assert_eq!(message(&hash), None);
         let reported = ExceptionInfo { frames: vec![], ..own.clone() };
         assert_eq!(message(&reported), None, "an exception the executor reports has no frames");
+    }
+
+    #[test]
+    fn an_inspector_that_throws_is_dropped_so_the_later_ones_are_observed() {
+        let mut b = testcase::TestCaseBuilder::new();
+        let ctor = MethodRef::parse("demo.Label", "<init>", "()V").unwrap();
+        let label = b.construct(ctor, &[]);
+        let test = b.build();
+        let inspector = |name: &str, descriptor: &str| MethodRef::parse("demo.Label", name, descriptor).unwrap();
+        let mut observed = test.clone();
+        let mut calls = Vec::new();
+        for (name, descriptor) in [("toString", "()Ljava/lang/String;"), ("width", "()I"), ("fits", "()Z")] {
+            let method = inspector(name, descriptor);
+            calls.push(InspectorCall { var: label, method: method.clone(), at: observed.statements.len() });
+            observed.statements.push(Statement::new(StatementKind::Call { receiver: label, method, args: vec![] }));
+        }
+        let thrown = ExceptionInfo {
+            class: BinaryName::new("java.lang.IllegalArgumentException"),
+            message: None,
+            direct: false,
+            frames: vec![],
+        };
+        let statements = vec![
+            StatementOutcome::Normal(ValueSummary::Object { class: BinaryName::new("demo.Label") }),
+            StatementOutcome::Threw(thrown),
+            StatementOutcome::NotExecuted,
+            StatementOutcome::NotExecuted,
+        ];
+        let result = |statements| ExecutionResult {
+            outcome: exec::TestOutcome::Completed,
+            statements,
+            trace: exec::Trace::default(),
+            output: Default::default(),
+            duration: std::time::Duration::ZERO,
+        };
+        let run = result(statements);
+        let mut observed = (observed, calls);
+        assert!(drop_throwing_inspector(&mut observed, 1, &run));
+        let names: Vec<(&str, usize)> = observed.1.iter().map(|c| (c.method.name.as_str(), c.at)).collect();
+        assert_eq!(names, [("width", 1), ("fits", 2)]);
+        assert_eq!(observed.0.statements.len(), 3);
+        let normal = result(vec![StatementOutcome::NotExecuted; 3]);
+        assert!(!drop_throwing_inspector(&mut observed, 1, &normal), "nothing threw");
     }
 
     #[test]

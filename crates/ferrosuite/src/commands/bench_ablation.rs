@@ -32,7 +32,7 @@ use crate::exit_code::ExitCode;
 use javarun::{Jdk, JunitJars};
 
 /// The features `bench ablation` knows: each is turned off by `generate --no-<feature>`.
-pub const FEATURES: &[&str] = &["evoobj", "kat"];
+pub const FEATURES: &[&str] = &["evoobj", "kat", "mocks"];
 
 /// Significance level of the Mann-Whitney U test for a win or a loss.
 const ALPHA: f64 = 0.05;
@@ -51,7 +51,7 @@ const TECHNIQUE_MEANS: [(&str, &str); 6] = [
 /// Options of `bench ablation`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct AblationArgs {
-    /// The feature to ablate; "without" runs pass `--no-<feature>` to generate (known: evoobj, kat).
+    /// The feature to ablate; "without" runs pass `--no-<feature>` to generate (known: evoobj, kat, mocks).
     #[arg(long)]
     pub feature: String,
     /// Corpus file: lines `JAR[:DEPENDENCY...] CLASS`, jars relative to `--jar-dir`.
@@ -467,7 +467,7 @@ mod tests {
     #[test]
     fn unknown_features_are_named_with_the_known_ones() {
         assert_eq!(feature_flag("evoobj").unwrap(), "--no-evoobj");
-        assert_eq!(feature_flag("palus").unwrap_err().to_string(), "unknown feature palus; known: evoobj, kat");
+        assert_eq!(feature_flag("palus").unwrap_err().to_string(), "unknown feature palus; known: evoobj, kat, mocks");
     }
 
     #[test]
