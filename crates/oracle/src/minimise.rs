@@ -7,7 +7,7 @@ use analysis::goals::GoalId;
 use exec::coverage::GoalMap;
 use exec::{ExecError, Executor, StatementOutcome};
 use model::names::BinaryName;
-use testcase::TestCase;
+use testcase::{StatementKind, TestCase};
 
 /// What a minimised test must keep: its goals, and whether its last
 /// statement throws (an exception test stays an exception test).
@@ -49,7 +49,9 @@ pub fn minimise_suite(
 }
 
 /// Minimises `test` so it still satisfies `keep`, trying each statement
-/// from the last to the first (one execution per candidate).
+/// from the last to the first (one execution per candidate); before a
+/// mock itself, each of its stubs (a stub the test does not need is noise
+/// to a reader, and its value may then go too).
 ///
 /// # Errors
 /// [`ExecError`] when the executor fails as a whole.
@@ -66,23 +68,55 @@ pub fn minimise(
         if i >= best.statements.len() {
             continue;
         }
-        let candidate = testcase::operators::remove_with_forward_dependencies(&best, testcase::VarId(i as u32));
-        if candidate.statements.is_empty() {
-            continue;
+        for k in (0..stub_count(&best, i)).rev() {
+            let candidate = without_stub(&best, i, k);
+            if still_keeps(&candidate, keep, map, executor)? {
+                best = candidate;
+            }
         }
-        let result = executor.execute(std::slice::from_ref(&candidate))?.remove(0);
-        let covered = map.covered_by(&result);
-        let ends_with = match result.statements.iter().rev().find(|s| **s != StatementOutcome::NotExecuted) {
-            Some(StatementOutcome::Threw(e)) => Some(e.class.clone()),
-            _ => None,
-        };
-        let threw_early = result.statements.iter().position(|s| matches!(s, StatementOutcome::Threw(_)));
-        let ends_at_last = threw_early.is_none_or(|k| k + 1 == candidate.statements.len());
-        if keep.goals.is_subset(&covered) && ends_with == keep.exception && ends_at_last {
+        let candidate = testcase::operators::remove_with_forward_dependencies(&best, testcase::VarId(i as u32));
+        if !candidate.statements.is_empty() && still_keeps(&candidate, keep, map, executor)? {
             best = candidate;
         }
     }
     Ok(best)
+}
+
+/// Whether `candidate` still covers the goals of `keep` and ends as it
+/// must: with its exception, at its last statement.
+fn still_keeps(
+    candidate: &TestCase,
+    keep: &Keep,
+    map: &GoalMap,
+    executor: &mut dyn Executor,
+) -> Result<bool, ExecError> {
+    let result = executor.execute(std::slice::from_ref(candidate))?.remove(0);
+    let covered = map.covered_by(&result);
+    let ends_with = match result.statements.iter().rev().find(|s| **s != StatementOutcome::NotExecuted) {
+        Some(StatementOutcome::Threw(e)) => Some(e.class.clone()),
+        _ => None,
+    };
+    let threw_early = result.statements.iter().position(|s| matches!(s, StatementOutcome::Threw(_)));
+    let ends_at_last = threw_early.is_none_or(|k| k + 1 == candidate.statements.len());
+    Ok(keep.goals.is_subset(&covered) && ends_with == keep.exception && ends_at_last)
+}
+
+/// How many stubs statement `i` of `test` has (0 unless it is a mock).
+fn stub_count(test: &TestCase, i: usize) -> usize {
+    match &test.statements[i].kind {
+        StatementKind::Mock { methods, .. } => methods.len(),
+        _ => 0,
+    }
+}
+
+/// `test` with stub `k` of the mock at statement `i` removed.
+fn without_stub(test: &TestCase, i: usize, k: usize) -> TestCase {
+    let mut out = test.clone();
+    if let StatementKind::Mock { methods, returns, .. } = &mut out.statements[i].kind {
+        methods.remove(k);
+        returns.remove(k);
+    }
+    out
 }
 
 #[cfg(test)]
@@ -105,6 +139,50 @@ mod tests {
         let x = t.double(value);
         t.static_call(MethodRef::parse("java.lang.Math", "abs", "(D)D").unwrap(), &[x]);
         t.build()
+    }
+
+    /// Answers as if only stub `0` of a mock mattered: a test's last
+    /// statement throws an `Error` while its mock still stubs a method of
+    /// that name.
+    struct NeedsStub(&'static str);
+
+    impl Executor for NeedsStub {
+        fn execute(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError> {
+            let stubs = tests[0].statements.iter().any(
+                |s| matches!(&s.kind, StatementKind::Mock { methods, .. } if methods.iter().any(|m| m.name == self.0)),
+            );
+            let mut statements = vec![StatementOutcome::Normal(exec::ValueSummary::Void); tests[0].statements.len()];
+            if stubs {
+                let error = exec::ExceptionInfo {
+                    class: BinaryName::new("java.lang.Error"),
+                    message: None,
+                    direct: true,
+                    frames: vec![],
+                };
+                *statements.last_mut().unwrap() = StatementOutcome::Threw(error);
+            }
+            Ok(vec![ExecutionResult {
+                outcome: exec::TestOutcome::Completed,
+                statements,
+                trace: exec::Trace::default(),
+                output: Default::default(),
+                duration: std::time::Duration::ZERO,
+            }])
+        }
+    }
+
+    #[test]
+    fn stubs_a_test_does_not_need_are_removed_with_their_values() {
+        let mut t = TestCaseBuilder::new();
+        let yes = t.boolean(true);
+        let three = t.int(3);
+        let method = |name: &str, descriptor: &str| MethodRef::parse("demo.Stock", name, descriptor).unwrap();
+        let methods = vec![method("isOpen", "()Z"), method("count", "()I")];
+        t.mock(BinaryName::new("demo.Stock"), methods, vec![yes, three]);
+        let test = t.build();
+        let keep = Keep { goals: BTreeSet::new(), exception: Some(BinaryName::new("java.lang.Error")) };
+        let small = minimise(&test, &keep, &GoalMap::default(), &mut NeedsStub("count")).unwrap();
+        assert_eq!(small.to_string(), "v0 = 3\nv1 = mock(demo.Stock).stub(count, v0)\n");
     }
 
     /// Two tests that read the same are one, even with a `NaN` in them
