@@ -6,8 +6,12 @@ Usage: share.py DIR...   (output folders of `ferrosuite generate` or of
 
 A test asserts something when its body calls an `assert...` method or
 `fail(` (an expected exception). Prints per suite: tests, tests without an
-assertion; then the totals and the share.
+assertion; then the totals and the share. Where the folders hold
+`report.json` files of binaries that count them (`unasserted_tests`,
+`unasserted_observable`), it also prints the share of tests that end with
+something observable yet assert nothing, over all tests.
 """
+import json
 import re
 import sys
 from pathlib import Path
@@ -46,6 +50,14 @@ def main(dirs):
             print(f"{f.stem}\t{len(tests)}\t{len(without)}")
     share = 100.0 * bare / total if total else 0.0
     print(f"total\t{total}\t{bare}\t{share:.1f}%")
+    reports = [c for d in dirs for f in sorted(Path(d).rglob("report.json"))
+               for c in json.loads(f.read_text()).get("classes", []) if "unasserted_observable" in c]
+    if reports:
+        tests = sum(c["tests"] for c in reports)
+        observable = sum(c["unasserted_observable"] for c in reports)
+        unasserted = sum(c["unasserted_tests"] for c in reports)
+        print(f"report.json\ttests {tests}\twithout an assertion {unasserted}"
+              f"\tof those ending observably {observable} ({100.0 * observable / tests if tests else 0:.1f}%)")
 
 
 if __name__ == "__main__":

@@ -77,8 +77,7 @@ pub fn separate(
     let findings_file = config.out.join(options.source_path(cut));
     write(&findings_file, &junit::emit_suite(cut, &witness_tests, &options))?;
 
-    report.tests = regression.len();
-    report.assertions = regression.iter().map(|t| t.assertions.len()).sum();
+    report.count_suite(&regression, &run.cp);
     report.findings_file = findings_file.strip_prefix(&config.out).ok().map(|p| p.display().to_string());
     report.findings.extend(findings);
     Ok(())

@@ -99,6 +99,12 @@ pub struct ClassReport {
     pub tests: usize,
     /// Assertions in the emitted suite.
     pub assertions: usize,
+    /// Tests of the emitted suite without an assertion.
+    pub unasserted_tests: usize,
+    /// Those among them that end with something observable
+    /// ([`oracle::assertions::ends_observably`]): the tests that miss an
+    /// assertion.
+    pub unasserted_observable: usize,
     /// Tests removed because they failed or were unstable under JUnit, or
     /// would end the JVM, never end, or end in an error of the JVM itself.
     pub removed_tests: usize,
@@ -281,6 +287,19 @@ impl ClassReport {
         }
     }
 
+    /// Counts the tests and assertions of the emitted suite `tests` of a
+    /// class whose class path is `cp`, and the tests without an assertion
+    /// (those that end observably too).
+    pub fn count_suite(&mut self, tests: &[testcase::TestCase], cp: &model::classpath::ClassPath) {
+        let mut inspectors = oracle::assertions::Inspectors::new(cp);
+        let unasserted: Vec<&testcase::TestCase> = tests.iter().filter(|t| t.assertions.is_empty()).collect();
+        self.tests = tests.len();
+        self.assertions = tests.iter().map(|t| t.assertions.len()).sum();
+        self.unasserted_tests = unasserted.len();
+        self.unasserted_observable =
+            unasserted.iter().filter(|t| oracle::assertions::ends_observably(t, &mut inspectors)).count();
+    }
+
     /// An empty report for `class` (status [`ClassStatus::Ok`] until something fails).
     pub fn new(class: BinaryName) -> ClassReport {
         ClassReport {
@@ -290,6 +309,8 @@ impl ClassReport {
             goals: BTreeMap::new(),
             tests: 0,
             assertions: 0,
+            unasserted_tests: 0,
+            unasserted_observable: 0,
             removed_tests: 0,
             removed_tests_by_cause: BTreeMap::new(),
             removed_assertions: 0,

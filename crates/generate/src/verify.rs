@@ -74,8 +74,7 @@ pub fn emit_and_verify(
         candidates.into_iter().map(|c| (c.test, c.duration)).unzip();
     let file = config.out.join(options.source_path(cut));
     write(&file, &junit::emit_suite(cut, &tests, &options))?;
-    report.tests = tests.len();
-    report.assertions = tests.iter().map(|t| t.assertions.len()).sum();
+    report.count_suite(&tests, &ctx.cp);
     report.test_file = file.strip_prefix(&config.out).ok().map(|p| p.display().to_string());
     report.exceptions = exceptions_seen(ctx, &tests);
     report.verification_rounds_skipped = skipped.into_iter().map(Round::name).collect();

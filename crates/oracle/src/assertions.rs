@@ -250,6 +250,27 @@ fn returned_values(test: &TestCase, cut: &str) -> Vec<(VarId, FieldType)> {
     typed.filter(|(_, ty)| matches!(ty, FieldType::Object(_) | FieldType::Array(_)) && !is_literal_type(ty)).collect()
 }
 
+/// Whether the test ends with something a test can observe: the value of
+/// its last statement, or for a call without a value its receiver, is a
+/// primitive, a string or box, an array, or an object with inspectors
+/// ([`Inspectors::of_returned`]). A test that ends so and asserts nothing
+/// misses an assertion (the share issue 19 measures).
+pub fn ends_observably(test: &TestCase, inspectors: &mut Inspectors<'_>) -> bool {
+    let Some((var, last)) = test.iter().last() else { return false };
+    let subject = match &last.kind {
+        _ if last.produces_value() => var,
+        StatementKind::Call { receiver, .. } => *receiver,
+        _ => return false,
+    };
+    let Some(ty) = test.get(subject).and_then(|s| s.ty.erasure()) else { return false };
+    match &ty {
+        FieldType::Base(_) | FieldType::Array(_) => true,
+        FieldType::Object(name) => {
+            is_literal_type(&ty) || !inspectors.of_returned(name.to_binary().as_str()).is_empty()
+        }
+    }
+}
+
 /// The inspector of a [`SINKS`] class.
 fn sink_inspector(ty: &FieldType) -> Option<MethodRef> {
     let FieldType::Object(name) = ty else { return None };
@@ -599,6 +620,46 @@ mod tests {
         assert_eq!(observed.0.statements.len(), 3);
         let normal = result(vec![StatementOutcome::NotExecuted; 3]);
         assert!(!drop_throwing_inspector(&mut observed, 1, &normal), "nothing threw");
+    }
+
+    #[test]
+    fn a_test_ends_observably_with_a_value_an_array_or_an_object_with_inspectors() {
+        let Some(java_home) = model::jdk::find_java_home() else { return };
+        let cp = ClassPath::new(&[]).unwrap().with_jdk(&java_home).unwrap();
+        let mut inspectors = Inspectors::new(&cp);
+        let mut ends = |build: &dyn Fn(&mut testcase::TestCaseBuilder)| {
+            let mut b = testcase::TestCaseBuilder::new();
+            build(&mut b);
+            ends_observably(&b.build(), &mut inspectors)
+        };
+        let list = || MethodRef::parse("java.util.ArrayList", "<init>", "()V").unwrap();
+        let clear = || MethodRef::parse("java.util.ArrayList", "clear", "()V").unwrap();
+        assert!(ends(&|b| {
+            b.int(3);
+        }));
+        assert!(ends(&|b| {
+            b.new_array(FieldType::parse("I").unwrap(), 2);
+        }));
+        assert!(
+            ends(&|b| {
+                let l = b.construct(list(), &[]);
+                b.call(l, clear(), &[]);
+            }),
+            "a void call's receiver: the list's size()"
+        );
+        let object = || MethodRef::parse("java.lang.Object", "<init>", "()V").unwrap();
+        let notify = || MethodRef::parse("java.lang.Object", "notify", "()V").unwrap();
+        assert!(
+            !ends(&|b| {
+                b.construct(object(), &[]);
+            }),
+            "nothing to inspect on an Object"
+        );
+        assert!(!ends(&|b| {
+            let o = b.construct(object(), &[]);
+            b.call(o, notify(), &[]);
+        }));
+        assert!(!ends(&|_| {}));
     }
 
     #[test]
