@@ -593,3 +593,22 @@ fn interfaces_without_an_implementation_get_mocks_whose_stubs_the_search_evolves
 fn test_file_in(out: &Path, package: &str, simple: &str) -> String {
     std::fs::read_to_string(out.join(package).join(format!("{simple}_FerroTest.java"))).unwrap_or_default()
 }
+
+/// Issue 19: two objects of a class under test that defines equality are
+/// compared (`assertEquals(money0, money1)` when equal, `assertFalse(
+/// money1.equals(money0))` when not), as observed and filtered like any
+/// other assertion, unless the test itself asserts that comparison.
+#[test]
+fn objects_that_define_equality_are_compared_with_each_other() {
+    let tmp = tempfile::tempdir().unwrap();
+    let classes = tmp.path().join("classes");
+    util::javac_dir(&util::repo().join("testdata/contracts/src"), &classes, &[]);
+    let jar = tmp.path().join("contracts.jar");
+    util::jar_dir(&classes, &jar);
+    let out = tmp.path().join("out");
+    let (code, log, _) = generate(&jar, "contracts.Money", &out, &["--evaluations", "3000", "--seed", "1"]);
+    assert_eq!(code, 0, "{log}");
+    let suite = test_file_in(&out, "contracts", "Money");
+    let compared = suite.lines().filter(|l| l.contains("assertFalse(money1.equals(money0));")).count();
+    assert!(compared >= 2, "{suite}");
+}

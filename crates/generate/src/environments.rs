@@ -168,6 +168,7 @@ fn is_value(a: &Assertion) -> bool {
             | AssertionKind::Inspector { .. }
             | AssertionKind::ArrayElements(_)
             | AssertionKind::ArrayLength(_)
+            | AssertionKind::EqualsOther { .. }
     )
 }
 

@@ -54,6 +54,10 @@ pub struct InspectorCall {
     pub method: MethodRef,
     /// Index of the inspector call's statement in the observed test.
     pub at: usize,
+    /// The argument of an `equals` call comparing two objects of the class
+    /// under test (`var.equals(other)`); `None` for the inspectors without
+    /// arguments.
+    pub other: Option<VarId>,
 }
 
 impl<'a> Inspectors<'a> {
@@ -138,6 +142,19 @@ impl<'a> Inspectors<'a> {
         found.into_iter().flatten().collect()
     }
 
+    /// `equals(Object)` of `class` when the class or a superclass outside
+    /// the JDK overrides `Object`'s (the class defines equality).
+    pub fn own_equals(&mut self, class: &str) -> Option<MethodRef> {
+        let api = accessible_api(self.cp, class).ok()?;
+        let equals = api
+            .methods
+            .iter()
+            .find(|m| m.name == "equals" && m.descriptor.to_descriptor() == "(Ljava/lang/Object;)Z")?;
+        (!testcase::cluster::is_jdk_class(equals.owner.as_str()))
+            .then(|| MethodRef::parse(class, "equals", "(Ljava/lang/Object;)Z").ok())
+            .flatten()
+    }
+
     /// Whether method `name descriptor` of `owner` (a class outside the
     /// JDK) is pure ([`analysis::purity::pure_methods`], cached per class).
     fn is_pure(&mut self, owner: &str, name: &str, descriptor: &str) -> bool {
@@ -193,21 +210,22 @@ pub fn with_inspectors(test: &TestCase, cut: &str, inspectors: &mut Inspectors<'
     let mut observed = test.clone();
     observed.assertions.clear();
     let mut inspector_calls = Vec::new();
-    let mut inspect = |var: VarId, method: MethodRef, observed: &mut TestCase| {
+    let mut compare = |var: VarId, method: MethodRef, other: Option<VarId>, observed: &mut TestCase| {
         let kind = match crate::arrays::is_observer(&method) {
             true => StatementKind::StaticCall { method: method.clone(), args: vec![var] },
-            false => StatementKind::Call { receiver: var, method: method.clone(), args: vec![] },
+            false => StatementKind::Call { receiver: var, method: method.clone(), args: other.into_iter().collect() },
         };
-        inspector_calls.push(InspectorCall { var, method, at: observed.statements.len() });
+        inspector_calls.push(InspectorCall { var, method, at: observed.statements.len(), other });
         observed.statements.push(Statement::new(kind));
     };
+    let mut inspect = |var: VarId, method: MethodRef, observed: &mut TestCase| compare(var, method, None, observed);
     let sinks = test.iter().filter_map(|(var, s)| Some((var, sink_inspector(&s.ty.erasure()?)?)));
     for (var, method) in sinks.collect::<Vec<_>>().into_iter().rev().take(2) {
         inspect(var, method, &mut observed);
     }
     let is_cut = |t: FieldType| matches!(&t, FieldType::Object(n) if n.to_binary().as_str() == cut);
-    let objects = test.iter().filter(|(_, s)| s.ty.erasure().is_some_and(is_cut));
-    for (var, _) in objects.collect::<Vec<_>>().into_iter().rev().take(2) {
+    let objects: Vec<VarId> = test.iter().filter(|(_, s)| s.ty.erasure().is_some_and(is_cut)).map(|(v, _)| v).collect();
+    for &var in objects.iter().rev().take(2) {
         for method in inspectors.of_class(cut) {
             inspect(var, method, &mut observed);
         }
@@ -222,6 +240,13 @@ pub fn with_inspectors(test: &TestCase, cut: &str, inspectors: &mut Inspectors<'
         for method in methods {
             inspect(var, method, &mut observed);
         }
+    }
+    // The last two objects of the class under test compared, when it
+    // defines equality (`assertEquals(point0, point1)`).
+    if let [.., a, b] = objects[..]
+        && let Some(equals) = inspectors.own_equals(cut)
+    {
+        compare(b, equals, Some(a), &mut observed);
     }
     (observed, inspector_calls)
 }
@@ -378,10 +403,13 @@ fn written_by_the_jvm(class: &str, message: &str) -> bool {
 }
 
 /// What the value `v` of inspector call `p` asserts: an
-/// [`AssertionKind::Inspector`], or for an array observer
-/// ([`crate::arrays`]) its elements or length; `None` when `v` has no
-/// literal.
+/// [`AssertionKind::Inspector`], for an array observer ([`crate::arrays`])
+/// its elements or length, for an `equals` comparison an
+/// [`AssertionKind::EqualsOther`]; `None` when `v` has no literal.
 pub fn observed_kind(p: &InspectorCall, v: &ValueSummary) -> Option<AssertionKind> {
+    if let (Some(other), ValueSummary::Boolean(equal)) = (p.other, v) {
+        return Some(AssertionKind::EqualsOther { other, equal: *equal });
+    }
     if crate::arrays::is_observer(&p.method) {
         return crate::arrays::assertion(&p.method, v);
     }
@@ -390,8 +418,9 @@ pub fn observed_kind(p: &InspectorCall, v: &ValueSummary) -> Option<AssertionKin
 }
 
 /// The inspector call of `calls` that assertion `a` was observed through
-/// (for [`AssertionKind::Inspector`], [`AssertionKind::ArrayElements`] and
-/// [`AssertionKind::ArrayLength`]); `None` for the other kinds.
+/// (for [`AssertionKind::Inspector`], [`AssertionKind::ArrayElements`],
+/// [`AssertionKind::ArrayLength`] and [`AssertionKind::EqualsOther`]);
+/// `None` for the other kinds.
 pub fn observed_through<'c>(a: &Assertion, calls: &'c [InspectorCall]) -> Option<&'c InspectorCall> {
     let same_var = calls.iter().filter(|c| c.var == a.var);
     match &a.kind {
@@ -399,21 +428,32 @@ pub fn observed_through<'c>(a: &Assertion, calls: &'c [InspectorCall]) -> Option
         AssertionKind::ArrayElements(_) | AssertionKind::ArrayLength(_) => {
             same_var.into_iter().find(|c| crate::arrays::is_observer(&c.method))
         }
+        AssertionKind::EqualsOther { other, .. } => same_var.into_iter().find(|c| c.other == Some(*other)),
         _ => None,
     }
 }
 
 /// Whether the test already asserts what inspector call `p` would: it
-/// calls the same method on the same value and asserts the same result
-/// (`String string0 = record0.toString(); assertEquals("…", string0);`).
+/// calls the same method on the same value (with the same argument, or
+/// the two swapped, for an `equals` comparison) and asserts the same result (`String string0 =
+/// record0.toString(); assertEquals("…", string0);`).
 fn asserted_by_the_test(test: &TestCase, out: &[Assertion], p: &InspectorCall, kind: &AssertionKind) -> bool {
-    let AssertionKind::Inspector { expected, .. } = kind else { return false };
+    let expected = match kind {
+        AssertionKind::Inspector { expected, .. } => expected.clone(),
+        AssertionKind::EqualsOther { equal, .. } => Literal::Primitive(Primitive::Boolean(*equal)),
+        _ => return false,
+    };
+    let same_args: Vec<VarId> = p.other.into_iter().collect();
+    // `a.equals(b)` asserted says what `b.equals(a)` would.
+    let swapped = p.other.map(|other| (other, vec![p.var]));
     out.iter().any(|a| {
         let same_call = test.get(a.var).is_some_and(|s| {
             matches!(&s.kind, StatementKind::Call { receiver, method, args }
-                if *receiver == p.var && args.is_empty() && method.name == p.method.name)
+                if method.name == p.method.name
+                    && ((*receiver == p.var && *args == same_args)
+                        || swapped.as_ref().is_some_and(|(r, xs)| receiver == r && args == xs)))
         });
-        same_call && matches!(&a.kind, AssertionKind::Value(lit) if lit == expected)
+        same_call && matches!(&a.kind, AssertionKind::Value(lit) if *lit == expected)
     })
 }
 
@@ -590,7 +630,12 @@ mod tests {
         let mut calls = Vec::new();
         for (name, descriptor) in [("toString", "()Ljava/lang/String;"), ("width", "()I"), ("fits", "()Z")] {
             let method = inspector(name, descriptor);
-            calls.push(InspectorCall { var: label, method: method.clone(), at: observed.statements.len() });
+            calls.push(InspectorCall {
+                var: label,
+                method: method.clone(),
+                at: observed.statements.len(),
+                other: None,
+            });
             observed.statements.push(Statement::new(StatementKind::Call { receiver: label, method, args: vec![] }));
         }
         let thrown = ExceptionInfo {

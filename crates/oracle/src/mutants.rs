@@ -157,7 +157,10 @@ fn holds(a: &Assertion, observed: &TestCase, inspector_calls: &[InspectorCall], 
                 _ => false,
             }
         }
-        AssertionKind::Inspector { .. } | AssertionKind::ArrayElements(_) | AssertionKind::ArrayLength(_) => {
+        AssertionKind::Inspector { .. }
+        | AssertionKind::ArrayElements(_)
+        | AssertionKind::ArrayLength(_)
+        | AssertionKind::EqualsOther { .. } => {
             let Some(p) = observed_through(a, inspector_calls) else { return true };
             match at(p.at) {
                 Some(StatementOutcome::Normal(v)) => observed_kind(p, v).as_ref() == Some(&a.kind),
@@ -165,7 +168,7 @@ fn holds(a: &Assertion, observed: &TestCase, inspector_calls: &[InspectorCall], 
             }
         }
         // Not generated from observations yet; kept as they are.
-        AssertionKind::NotNull | AssertionKind::Field { .. } | AssertionKind::EqualsOther { .. } => true,
+        AssertionKind::NotNull | AssertionKind::Field { .. } => true,
     }
 }
 
