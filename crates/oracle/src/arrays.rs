@@ -1,13 +1,16 @@
-//! Assertions on arrays: a test observes an array through a static call
-//! appended after it, and the observed value becomes an
+//! Assertions on arrays: a test observes an array through static calls
+//! appended after it, and the observed values become an
 //! [`AssertionKind::ArrayElements`] (arrays of primitives, with few
-//! elements) or an [`AssertionKind::ArrayLength`] (other arrays).
+//! elements) or else an [`AssertionKind::ArrayLength`].
 //!
-//! | array | observer | assertion |
+//! | array | observers | assertion |
 //! |---|---|---|
-//! | `char[]` | `String.valueOf(char[])` | its chars |
-//! | other primitives | `Arrays.toString(x[])` | its elements |
+//! | `char[]` | `String.valueOf(char[])`, then `Array.getLength` | its chars, or its length |
+//! | other primitives | `Arrays.toString(x[])`, then `Array.getLength` | its elements, or its length |
 //! | references | `java.lang.reflect.Array.getLength(Object)` | its length |
+//!
+//! The length is asserted only when the elements are not (too many, or a
+//! text the executor cut short).
 
 use exec::ValueSummary;
 use model::descriptor::{BaseType, FieldType};
@@ -18,30 +21,38 @@ use testcase::{MethodRef, Primitive};
 /// array of primitives gets its length asserted instead.
 pub const MAX_ELEMENTS: usize = 16;
 
-/// The static method that observes an array of type `array` (the array's
-/// own type, `[I`), taking the array as its one argument; `None` when
-/// `array` is not an array type.
-pub fn observer(array: &FieldType) -> Option<MethodRef> {
-    let FieldType::Array(elem) = array else { return None };
-    let (owner, name, descriptor) = match elem.as_ref() {
-        FieldType::Base(BaseType::Char) => ("java.lang.String", "valueOf", "([C)Ljava/lang/String;".to_owned()),
+/// The static methods that observe an array of type `array` (the array's
+/// own type, `[I`), each taking the array as its one argument: for
+/// primitives the one that shows the elements, then for every array
+/// `Array.getLength` (an array too long to show still has its length
+/// asserted); empty when `array` is not an array type.
+pub fn observers(array: &FieldType) -> Vec<MethodRef> {
+    let FieldType::Array(elem) = array else { return Vec::new() };
+    let elements = match elem.as_ref() {
+        FieldType::Base(BaseType::Char) => Some(("java.lang.String", "valueOf", "([C)Ljava/lang/String;".to_owned())),
         FieldType::Base(_) => {
-            ("java.util.Arrays", "toString", format!("({})Ljava/lang/String;", array.to_descriptor()))
+            Some(("java.util.Arrays", "toString", format!("({})Ljava/lang/String;", array.to_descriptor())))
         }
-        _ => ("java.lang.reflect.Array", "getLength", "(Ljava/lang/Object;)I".to_owned()),
+        _ => None,
     };
-    MethodRef::parse(owner, name, &descriptor).ok()
+    let length = ("java.lang.reflect.Array", "getLength", "(Ljava/lang/Object;)I".to_owned());
+    elements.into_iter().chain([length]).filter_map(|(o, n, d)| MethodRef::parse(o, n, &d).ok()).collect()
 }
 
-/// Whether `method` is one of the [`observer`]s.
+/// Whether `method` is one of the [`observers`].
 pub fn is_observer(method: &MethodRef) -> bool {
     let name = (method.owner.as_str(), method.name.as_str());
     let array_param = matches!(method.descriptor.params.first(), Some(FieldType::Array(_)));
     matches!(name, ("java.util.Arrays", "toString") | ("java.lang.String", "valueOf")) && array_param
-        || name == ("java.lang.reflect.Array", "getLength")
+        || is_length_observer(method)
 }
 
-/// The assertion that the value `v` an [`observer`] returned shows, or
+/// Whether `method` is the observer of an array's length, `Array.getLength`.
+pub fn is_length_observer(method: &MethodRef) -> bool {
+    (method.owner.as_str(), method.name.as_str()) == ("java.lang.reflect.Array", "getLength")
+}
+
+/// The assertion that the value `v` an observer ([`observers`]) returned shows, or
 /// `None` when it shows none (a string cut short by the executor, an
 /// element that does not parse).
 pub fn assertion(observer: &MethodRef, v: &ValueSummary) -> Option<AssertionKind> {
@@ -109,21 +120,21 @@ mod tests {
     }
 
     fn observed(array: &str, v: ValueSummary) -> Option<AssertionKind> {
-        assertion(&observer(&ty(array)).unwrap(), &v)
+        assertion(&observers(&ty(array))[0], &v)
     }
 
     #[test]
-    fn each_array_type_has_its_observer() {
-        let name =
-            |d: &str| observer(&ty(d)).map(|m| format!("{}.{}{}", m.owner, m.name, m.descriptor.to_descriptor()));
-        assert_eq!(name("[I").as_deref(), Some("java.util.Arrays.toString([I)Ljava/lang/String;"));
-        assert_eq!(name("[C").as_deref(), Some("java.lang.String.valueOf([C)Ljava/lang/String;"));
-        assert_eq!(
-            name("[Ljava/lang/String;").as_deref(),
-            Some("java.lang.reflect.Array.getLength(Ljava/lang/Object;)I")
-        );
-        assert_eq!(name("[[I").as_deref(), Some("java.lang.reflect.Array.getLength(Ljava/lang/Object;)I"));
-        assert_eq!(name("I"), None);
+    fn each_array_type_has_its_observers() {
+        let names = |d: &str| {
+            let all = observers(&ty(d));
+            all.iter().map(|m| format!("{}.{}{}", m.owner, m.name, m.descriptor.to_descriptor())).collect::<Vec<_>>()
+        };
+        let length = "java.lang.reflect.Array.getLength(Ljava/lang/Object;)I";
+        assert_eq!(names("[I"), ["java.util.Arrays.toString([I)Ljava/lang/String;", length]);
+        assert_eq!(names("[C"), ["java.lang.String.valueOf([C)Ljava/lang/String;", length]);
+        assert_eq!(names("[Ljava/lang/String;"), [length]);
+        assert_eq!(names("[[I"), [length]);
+        assert!(names("I").is_empty());
     }
 
     #[test]

@@ -235,7 +235,7 @@ pub fn with_inspectors(test: &TestCase, cut: &str, inspectors: &mut Inspectors<'
     for (var, ty) in returned_values(test, cut).into_iter().rev().take(2) {
         let methods = match &ty {
             FieldType::Object(n) if n.to_binary().as_str() != cut => inspectors.of_returned(n.to_binary().as_str()),
-            _ => crate::arrays::observer(&ty).into_iter().collect(),
+            _ => crate::arrays::observers(&ty),
         };
         for method in methods {
             inspect(var, method, &mut observed);
@@ -348,6 +348,7 @@ pub fn assertions_from(
         if let Some(StatementOutcome::Normal(v)) = agreed(p.at)
             && let Some(kind) = observed_kind(p, v)
             && !asserted_by_the_test(test, &out, p, &kind)
+            && !elements_asserted(&out, p.var, &kind)
         {
             out.push(Assertion { var: p.var, kind });
         }
@@ -402,6 +403,13 @@ fn written_by_the_jvm(class: &str, message: &str) -> bool {
     }
 }
 
+/// Whether `kind` is the length of array `var` whose elements `out`
+/// already asserts (they say its length too).
+fn elements_asserted(out: &[Assertion], var: VarId, kind: &AssertionKind) -> bool {
+    matches!(kind, AssertionKind::ArrayLength(_))
+        && out.iter().any(|a| a.var == var && matches!(a.kind, AssertionKind::ArrayElements(_)))
+}
+
 /// What the value `v` of inspector call `p` asserts: an
 /// [`AssertionKind::Inspector`], for an array observer ([`crate::arrays`])
 /// its elements or length, for an `equals` comparison an
@@ -425,9 +433,10 @@ pub fn observed_through<'c>(a: &Assertion, calls: &'c [InspectorCall]) -> Option
     let same_var = calls.iter().filter(|c| c.var == a.var);
     match &a.kind {
         AssertionKind::Inspector { method, .. } => same_var.into_iter().find(|c| &c.method == method),
-        AssertionKind::ArrayElements(_) | AssertionKind::ArrayLength(_) => {
-            same_var.into_iter().find(|c| crate::arrays::is_observer(&c.method))
-        }
+        AssertionKind::ArrayElements(_) => same_var
+            .into_iter()
+            .find(|c| crate::arrays::is_observer(&c.method) && !crate::arrays::is_length_observer(&c.method)),
+        AssertionKind::ArrayLength(_) => same_var.into_iter().find(|c| crate::arrays::is_length_observer(&c.method)),
         AssertionKind::EqualsOther { other, .. } => same_var.into_iter().find(|c| c.other == Some(*other)),
         _ => None,
     }
