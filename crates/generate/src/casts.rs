@@ -57,9 +57,7 @@ pub fn cast_facts(cp: &ClassPath, tests: &[TestCase]) -> CastFacts {
 /// enclosing instance first.
 fn is_inner_class(cp: &ClassPath, class: &BinaryName) -> bool {
     class.as_str().contains('$')
-        && cp
-            .load(class.as_str())
-            .is_ok_and(|cf| cf.inner_class_flags().is_some_and(|f| f & model::access::STATIC == 0))
+        && cp.load(class.as_str()).is_ok_and(|cf| cf.is_inner_class())
 }
 
 /// Whether the arguments of `method`, called on a `class`, keep their

@@ -295,6 +295,13 @@ impl ClassFile {
         })
     }
 
+    /// Whether this class is an inner class (JLS 8.1.3): nested and not
+    /// `static` in its `InnerClasses` entry, so its constructors take the
+    /// enclosing instance first.
+    pub fn is_inner_class(&self) -> bool {
+        self.inner_class_flags().is_some_and(|f| f & crate::access::STATIC == 0)
+    }
+
     /// Name of an attribute (`Code`, `LineNumberTable`, ...).
     pub fn attribute_name(&self, a: &Attribute) -> &str {
         self.constant_pool.utf8(a.name_index).unwrap_or("<invalid>")

@@ -72,7 +72,7 @@ pub(super) fn constructors(cp: &ClassPath, cut: &str, options: &ClusterOptions, 
     let b = Builder::new(cp, cut, options);
     // An inner (non-static nested) class's constructor takes the enclosing
     // instance, which a test writes `outer.new Inner()`: not a plain call.
-    let inner = |c: &ClassFile| c.inner_class_flags().is_some_and(|f| f & access::STATIC == 0);
+    let inner = |c: &ClassFile| c.is_inner_class();
     match b.load(binary_name).filter(|c| !is_jdk_class(binary_name) && b.class_accessible(c) && !inner(c)) {
         Some(class) if class.access & (access::ABSTRACT | access::INTERFACE) == 0 => b.constructors(&class),
         _ => Vec::new(),
