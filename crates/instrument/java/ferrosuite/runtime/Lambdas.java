@@ -115,7 +115,7 @@ public final class Lambdas implements InvocationHandler {
      * unnamed module is open). Called reflectively: the runtime is compiled
      * for Java 8.
      */
-    static Object callDefault(Object proxy, Method method, Object[] args) throws Throwable {
+    private static Object callDefault(Object proxy, Method method, Object[] args) throws Throwable {
         Object[] arguments = args == null ? new Object[0] : args;
         try {
             Method invokeDefault =

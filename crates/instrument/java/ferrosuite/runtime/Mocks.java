@@ -20,8 +20,8 @@ import java.util.Map;
  * identity hash and {@code toString} {@code "Mock for X, hashCode: N"}; the
  * hash is the environment's ({@link Environment#identityHashCode}), so no
  * assertion is kept on it. A {@code compareTo} not stubbed gives 0 for the
- * mock itself and 1 for anything else, as Mockito's. Default methods run
- * their own code unless stubbed (Mockito stubs them too: a stub wins).
+ * mock itself and 1 for anything else, as Mockito's. Default methods of the
+ * interface answer like the others (a Mockito mock does not run their code).
  */
 public final class Mocks implements InvocationHandler {
     private final Class<?> iface;
@@ -56,9 +56,6 @@ public final class Mocks implements InvocationHandler {
             }
             return method.getName().equals("hashCode") ? (Object) hash
                     : "Mock for " + iface.getSimpleName() + ", hashCode: " + hash;
-        }
-        if (method.isDefault()) {
-            return Lambdas.callDefault(proxy, method, args);
         }
         if (method.getName().equals("compareTo") && args != null && args.length == 1
                 && method.getReturnType() == int.class) {
