@@ -56,8 +56,7 @@ pub fn cast_facts(cp: &ClassPath, tests: &[TestCase]) -> CastFacts {
 /// `InnerClasses` entry has no `ACC_STATIC`), so its constructors take the
 /// enclosing instance first.
 fn is_inner_class(cp: &ClassPath, class: &BinaryName) -> bool {
-    class.as_str().contains('$')
-        && cp.load(class.as_str()).is_ok_and(|cf| cf.is_inner_class())
+    class.as_str().contains('$') && cp.load(class.as_str()).is_ok_and(|cf| cf.is_inner_class())
 }
 
 /// Whether the arguments of `method`, called on a `class`, keep their

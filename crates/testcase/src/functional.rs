@@ -65,11 +65,11 @@ pub(crate) fn functional_method(cp: &ClassPath, binary_name: &str) -> Option<Met
 
 /// The methods a mock of the interface `binary_name` may stub
 /// ([`crate::StatementKind::Mock`]): over the interface and all its
-/// superinterfaces, the abstract methods that return a value, have no
-/// type parameters of their own, are not redeclared `Object` methods and
-/// are not overridden by a default method, each once (by name and
-/// parameters) with the interface that declares it as owner, sorted by
-/// name and descriptor. `None` when the class is not an interface a
+/// superinterfaces, the abstract and default methods (a Mockito mock
+/// answers both alike) that return a value, have no type parameters of
+/// their own and are not redeclared `Object` methods, each once (by name
+/// and parameters) with the first interface that declares it as owner,
+/// sorted by name and descriptor. `None` when the class is not an interface a
 /// `Proxy` and Mockito can implement (an annotation or a sealed
 /// interface) or a superinterface is missing.
 pub(crate) fn stubbable_methods(cp: &ClassPath, binary_name: &str) -> Option<Vec<MethodRef>> {
@@ -82,15 +82,12 @@ pub(crate) fn stubbable_methods(cp: &ClassPath, binary_name: &str) -> Option<Vec
     for name in &Supertypes::of(cp, binary_name).ok()?.interfaces {
         interfaces.push(cp.load(name.as_str()).ok()?);
     }
-    let overridden: HashSet<(String, Vec<FieldType>)> =
-        interfaces.iter().flat_map(|c| instance_methods(c, false)).map(|(key, _)| key).collect();
     let mut keys = HashSet::new();
     let mut found = Vec::new();
     for c in &interfaces {
-        for (key, m) in instance_methods(c, true) {
+        for (key, m) in instance_methods(c, true).chain(instance_methods(c, false)) {
             let descriptor = c.member_descriptor(m);
             let skip = OBJECT_METHODS.contains(&(key.0.as_str(), descriptor))
-                || overridden.contains(&key)
                 || c.signature(&m.attributes).is_some_and(is_generic);
             let Ok(parsed) = MethodDescriptor::parse(descriptor) else { continue };
             if !skip && parsed.ret.is_some() && keys.insert(key.clone()) {
@@ -169,11 +166,15 @@ mod tests {
             stubbable_methods(cp, class)
                 .map(|ms| ms.iter().map(|m| format!("{}.{}", m.owner, m.name)).collect::<Vec<_>>())
         };
-        // `Iterator.remove` and `forEachRemaining` are default methods.
+        // `Iterator.remove` and `forEachRemaining` return nothing.
         assert_eq!(
             names("java.util.Iterator"),
             Some(vec!["java.util.Iterator.hasNext".into(), "java.util.Iterator.next".into()])
         );
+        // A default method is stubbed like an abstract one; `<U> thenComparing(…)` has a type parameter.
+        let comparator = names("java.util.Comparator").unwrap();
+        assert!(comparator.contains(&"java.util.Comparator.reversed".to_string()), "{comparator:?}");
+        assert!(!comparator.iter().any(|m| m.ends_with(".comparing")), "static: {comparator:?}");
         // `Runnable.run` returns nothing; `String` is no interface.
         assert_eq!(names("java.lang.Runnable"), Some(vec![]));
         assert_eq!(names("java.lang.String"), None);
