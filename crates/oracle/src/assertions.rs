@@ -267,10 +267,14 @@ pub fn drop_throwing_inspector(observed: &mut (TestCase, Vec<InspectorCall>), n:
     true
 }
 
-/// The values that calls of the class under test returned and that have
-/// no literal (objects and arrays, not `null`), with their types.
+/// The values that calls of the class under test returned, and the test's
+/// last call whatever its class (`cache.getIntArray(512, true)` on an
+/// `ArrayCache`), that have no literal (objects and arrays), with their
+/// types.
 fn returned_values(test: &TestCase, cut: &str) -> Vec<(VarId, FieldType)> {
-    let values = test.iter().filter(|(_, s)| is_cut_call(test, s, cut));
+    let last = test.len().checked_sub(1);
+    let values =
+        test.iter().filter(|(var, s)| is_cut_call(test, s, cut) || (Some(var.index()) == last && s.kind.is_call()));
     let typed = values.filter_map(|(var, s)| Some((var, s.ty.erasure()?)));
     typed.filter(|(_, ty)| matches!(ty, FieldType::Object(_) | FieldType::Array(_)) && !is_literal_type(ty)).collect()
 }
