@@ -57,7 +57,11 @@ def main(dirs):
         observable = sum(c["unasserted_observable"] for c in reports)
         unasserted = sum(c["unasserted_tests"] for c in reports)
         print(f"report.json\ttests {tests}\twithout an assertion {unasserted}"
-              f"\tof those ending observably {observable} ({100.0 * observable / tests if tests else 0:.1f}%)")
+              f"\tof those ending observably {observable} ({100.0 * observable / tests if tests else 0:.1f}% of all tests)")
+        ends = sum(c.get("observable_tests", 0) for c in reports if "observable_tests" in c)
+        if ends:
+            print(f"report.json\ttests ending observably {ends}\tof those without an assertion {observable}"
+                  f" ({100.0 * observable / ends:.1f}%)")
 
 
 if __name__ == "__main__":

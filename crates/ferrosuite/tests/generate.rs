@@ -542,6 +542,9 @@ fn returned_arrays_and_exception_messages_are_asserted() {
     assert!(suite.contains(".length);"), "{suite}");
     let message = suite.lines().find(|l| l.contains("e.getMessage());"));
     assert!(message.is_some_and(|l| l.contains("\"negative: -") || l.contains("\"no words\"")), "{suite}");
+    // Every test ending with an array asserts it: report.json counts none observable but unasserted.
+    assert!(class["observable_tests"].as_u64().unwrap() >= 2, "{class}");
+    assert_eq!(class["unasserted_observable"], 0, "{class}");
 }
 
 /// `testdata/mocks` compiled into `dir/classes` and jarred as `dir/shop.jar`.

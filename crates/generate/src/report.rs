@@ -99,6 +99,9 @@ pub struct ClassReport {
     pub tests: usize,
     /// Assertions in the emitted suite.
     pub assertions: usize,
+    /// Tests of the emitted suite that end with something observable
+    /// ([`oracle::assertions::ends_observably`]).
+    pub observable_tests: usize,
     /// Tests of the emitted suite without an assertion.
     pub unasserted_tests: usize,
     /// Those among them that end with something observable
@@ -288,16 +291,19 @@ impl ClassReport {
     }
 
     /// Counts the tests and assertions of the emitted suite `tests` of a
-    /// class whose class path is `cp`, and the tests without an assertion
-    /// (those that end observably too).
+    /// class whose class path is `cp`, the tests that end observably, and
+    /// the tests without an assertion (and those of them that end
+    /// observably).
     pub fn count_suite(&mut self, tests: &[testcase::TestCase], cp: &model::classpath::ClassPath) {
         let mut inspectors = oracle::assertions::Inspectors::new(cp);
-        let unasserted: Vec<&testcase::TestCase> = tests.iter().filter(|t| t.assertions.is_empty()).collect();
+        let observable: Vec<bool> =
+            tests.iter().map(|t| oracle::assertions::ends_observably(t, &mut inspectors)).collect();
+        let unasserted = || tests.iter().zip(&observable).filter(|(t, _)| t.assertions.is_empty());
         self.tests = tests.len();
         self.assertions = tests.iter().map(|t| t.assertions.len()).sum();
-        self.unasserted_tests = unasserted.len();
-        self.unasserted_observable =
-            unasserted.iter().filter(|t| oracle::assertions::ends_observably(t, &mut inspectors)).count();
+        self.observable_tests = observable.iter().filter(|o| **o).count();
+        self.unasserted_tests = unasserted().count();
+        self.unasserted_observable = unasserted().filter(|(_, o)| **o).count();
     }
 
     /// An empty report for `class` (status [`ClassStatus::Ok`] until something fails).
@@ -309,6 +315,7 @@ impl ClassReport {
             goals: BTreeMap::new(),
             tests: 0,
             assertions: 0,
+            observable_tests: 0,
             unasserted_tests: 0,
             unasserted_observable: 0,
             removed_tests: 0,
