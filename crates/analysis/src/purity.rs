@@ -29,6 +29,7 @@ use crate::insn::member;
 pub const PURE_JDK_OWNERS: &[&str] = &[
     "java/lang/String",
     "java/lang/StringBuilder",
+    "java/lang/StringBuffer",
     "java/lang/Math",
     "java/lang/StrictMath",
     "java/lang/Integer",
@@ -42,6 +43,8 @@ pub const PURE_JDK_OWNERS: &[&str] = &[
     "java/lang/Number",
     "java/lang/Object",
     "java/lang/Enum",
+    "java/math/BigInteger",
+    "java/math/BigDecimal",
     "java/util/Objects",
 ];
 

@@ -306,27 +306,10 @@ impl ProbeKind for NotifyInitialised {
 
 /// JDK classes whose methods an initialiser may call without the call
 /// counting as a side effect: they build values and collections and change
-/// no state outside the objects they are given.
-const PURE_JDK: &[&str] = &[
-    "java/lang/Object",
-    "java/lang/String",
-    "java/lang/StringBuilder",
-    "java/lang/StringBuffer",
-    "java/lang/Integer",
-    "java/lang/Long",
-    "java/lang/Short",
-    "java/lang/Byte",
-    "java/lang/Character",
-    "java/lang/Boolean",
-    "java/lang/Float",
-    "java/lang/Double",
-    "java/lang/Number",
-    "java/lang/Math",
-    "java/lang/StrictMath",
-    "java/lang/Enum",
-    "java/math/BigInteger",
-    "java/math/BigDecimal",
-    "java/util/Objects",
+/// no state outside the objects they are given. The value classes are
+/// those of [`analysis::purity::PURE_JDK_OWNERS`]; the collections, which
+/// change the objects they are given, are added here.
+const PURE_JDK_COLLECTIONS: &[&str] = &[
     "java/util/Arrays",
     "java/util/Collections",
     "java/util/Collection",
@@ -356,7 +339,8 @@ const PURE_JDK: &[&str] = &[
 /// The rule: a `putstatic` to a field of another class, or a call
 /// (`invokestatic`, `invokevirtual`, `invokespecial`, `invokeinterface`)
 /// of a method of another class, counts, except calls of the classes in
-/// [`PURE_JDK`] and `Class.desiredAssertionStatus` (javac's `assert`
+/// [`analysis::purity::PURE_JDK_OWNERS`] and [`PURE_JDK_COLLECTIONS`] and
+/// `Class.desiredAssertionStatus` (javac's `assert`
 /// support). "Another class" is any class outside the class's nest (its
 /// top-level class and the classes nested in it, which are reset with it).
 /// `invokedynamic` does not count (javac emits it for lambdas and string
@@ -383,7 +367,9 @@ pub fn clinit_side_effects(cf: &ClassFile) -> Result<Vec<String>, RewriteError> 
         };
         let r = cf.constant_pool.member_ref(index)?;
         let pure = verb == "calls"
-            && (PURE_JDK.contains(&r.owner) || (r.owner == "java/lang/Class" && r.name == "desiredAssertionStatus"));
+            && (analysis::purity::PURE_JDK_OWNERS.contains(&r.owner)
+                || PURE_JDK_COLLECTIONS.contains(&r.owner)
+                || (r.owner == "java/lang/Class" && r.name == "desiredAssertionStatus"));
         if nest(r.owner) == own_nest || pure {
             continue;
         }
