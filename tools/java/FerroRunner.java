@@ -139,18 +139,17 @@ public final class FerroRunner {
             if (mutant != null && (o == null || o.kind.equals("FAIL"))) {
                 killed.add(mutant);
             }
-            method = name;
             if (o == null) {
-                emit("TIMEOUT\t" + method);
+                emit("TIMEOUT\t" + name);
                 System.exit(3);
             } else if (o.kind.equals("PASS")) {
-                emit("PASS\t" + method);
+                emit("PASS\t" + name);
             } else if (o.kind.equals("SKIP")) {
-                emit("SKIP\t" + method + "\t" + escape(o.message));
+                emit("SKIP\t" + name + "\t" + escape(o.message));
             } else {
                 int line = o.failure == null ? -1 : lineIn(o.failure, className);
                 String message = o.failure == null ? o.message : describe(o.failure);
-                emit("FAIL\t" + method + "\t" + (line < 0 ? "-" : String.valueOf(line)) + "\t" + escape(message));
+                emit("FAIL\t" + name + "\t" + (line < 0 ? "-" : String.valueOf(line)) + "\t" + escape(message));
             }
         }
         emit("DONE");

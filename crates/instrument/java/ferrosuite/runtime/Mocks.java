@@ -73,17 +73,18 @@ public final class Mocks implements InvocationHandler {
         return b.append(')').append(descriptor(method.getReturnType())).toString();
     }
 
+    /** Primitive types and their descriptor letters, in the same order. */
+    private static final Class<?>[] PRIMITIVES = {int.class, long.class, boolean.class, byte.class, char.class,
+        short.class, float.class, double.class, void.class};
+    private static final String PRIMITIVE_CODES = "IJZBCSFDV";
+
     private static String descriptor(Class<?> c) {
         if (c.isArray()) {
             return c.getName().replace('.', '/');
         }
-        if (c.isPrimitive()) {
-            String[][] codes = {{"int", "I"}, {"long", "J"}, {"boolean", "Z"}, {"byte", "B"}, {"char", "C"},
-                {"short", "S"}, {"float", "F"}, {"double", "D"}, {"void", "V"}};
-            for (String[] code : codes) {
-                if (c.getName().equals(code[0])) {
-                    return code[1];
-                }
+        for (int i = 0; i < PRIMITIVES.length; i++) {
+            if (c == PRIMITIVES[i]) {
+                return PRIMITIVE_CODES.substring(i, i + 1);
             }
         }
         return "L" + c.getName().replace('.', '/') + ";";
@@ -122,15 +123,17 @@ public final class Mocks implements InvocationHandler {
         return emptyOfJava8(type.getName());
     }
 
+    /** Primitive types, their boxes and their zeros, in the same order. */
+    private static final Class<?>[][] ZERO_TYPES = {{boolean.class, Boolean.class}, {char.class, Character.class},
+        {byte.class, Byte.class}, {short.class, Short.class}, {int.class, Integer.class}, {long.class, Long.class},
+        {float.class, Float.class}, {double.class, Double.class}};
+    private static final Object[] ZEROS = {false, (char) 0, (byte) 0, (short) 0, 0, 0L, 0.0f, 0.0};
+
     /** Zero or false for a primitive type or its box; null for other types and void. */
     private static Object zero(Class<?> type) {
-        Class<?>[][] pairs = {{boolean.class, Boolean.class}, {char.class, Character.class}, {byte.class, Byte.class},
-            {short.class, Short.class}, {int.class, Integer.class}, {long.class, Long.class},
-            {float.class, Float.class}, {double.class, Double.class}};
-        Object[] zeros = {false, (char) 0, (byte) 0, (short) 0, 0, 0L, 0.0f, 0.0};
-        for (int i = 0; i < pairs.length; i++) {
-            if (type == pairs[i][0] || type == pairs[i][1]) {
-                return zeros[i];
+        for (int i = 0; i < ZERO_TYPES.length; i++) {
+            if (type == ZERO_TYPES[i][0] || type == ZERO_TYPES[i][1]) {
+                return ZEROS[i];
             }
         }
         return null;
