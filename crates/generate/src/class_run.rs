@@ -147,6 +147,29 @@ impl Deadlines {
 }
 
 impl ClassRun {
+    /// Puts Mockito's jars on the workers' class path and restarts the
+    /// workers, when the test cluster mocks an abstract class: those mocks
+    /// are Mockito's in workers too (interfaces get a `Proxy` and need
+    /// nothing), and a worker with Mockito warms it up at start
+    /// (`Mocks.warm`), so only such classes pay for it.
+    ///
+    /// # Errors
+    /// [`GenerateError`] when a worker cannot start.
+    pub(crate) fn add_mockito_if_needed(
+        &mut self,
+        cluster: &TestCluster,
+        jars: &javarun::JunitJars,
+    ) -> Result<(), GenerateError> {
+        let mockito = jars.mockito_class_path();
+        let is_class = |name: &&str| self.cp.load(name).is_ok_and(|c| c.access & model::access::INTERFACE == 0);
+        if mockito.is_empty() || !cluster.mockable_types().any(|n| is_class(&n)) {
+            return Ok(());
+        }
+        self.worker.class_path = format!("{}:{mockito}", self.worker.class_path);
+        self.pool.restart_with_class_path(self.worker.class_path.clone())?;
+        Ok(())
+    }
+
     /// The folder of instrumented classes, first on the workers' class path.
     pub fn instrumented_dir(&self) -> PathBuf {
         instrumented_dir(&self.work)
@@ -237,6 +260,7 @@ fn try_generate(
     }
     let options = crate::prepare::cluster_options(run.sealed, config.mocks);
     let cluster = TestCluster::build(&run.cp, class.as_str(), &options)?;
+    run.add_mockito_if_needed(&cluster, &config.junit_jars)?;
     let seeds = Seeds::from_class(&*run.cp.load(class.as_str())?, SeedOptions::default())
         .with_param_values(std::sync::Arc::clone(&config.param_values));
     let initial = techniques.iter_mut().flat_map(|t| t.initial_tests(&run, &cluster, &seeds)).collect();

@@ -68,8 +68,9 @@ pub fn filter(
     std::fs::create_dir_all(parent).map_err(GenerateError::io("create", parent))?;
     std::fs::write(&file, &schema.bytes).map_err(GenerateError::io("write", &file))?;
     instrument::tracer::write_runtime(&dir).map_err(GenerateError::io("write the runtime classes to", &dir))?;
-    // The instrumented nested classes next, so that they are reset as in the coverage workers.
-    let class_path = format!("{}:{}:{}", dir.display(), run.instrumented_dir().display(), run.user_class_path);
+    // The coverage workers' class path next (the instrumented nested classes
+    // first), so that they are reset as in the coverage workers.
+    let class_path = format!("{}:{}", dir.display(), run.worker.class_path);
     let worker = WorkerConfig { class_path, ..run.worker.clone() };
     let mut pool = Pool::new(worker, run.exec.clone(), run.jobs)?;
     let ids = || schema.mutants.iter().map(|m| (m.id, m.method_index));

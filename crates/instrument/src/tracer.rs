@@ -40,6 +40,11 @@ pub const MOCKS_STUB: TracerMethod = TracerMethod {
     descriptor: "(Ljava/lang/Object;Ljava/lang/String;Ljava/lang/Object;)V",
 };
 
+/// `Mocks.warm()`: starts Mockito when it is on the class path, before a
+/// worker takes tests (its first mock takes longer than a test may).
+pub const MOCKS_WARM: TracerMethod =
+    TracerMethod { owner: "ferrosuite/runtime/Mocks", name: "warm", descriptor: "()V" };
+
 /// `Serial.readObject(ObjectInputStream)`: the worker's way to call
 /// `ObjectInputStream.readObject()` so that it resolves application classes
 /// (`Serial.java` says why).

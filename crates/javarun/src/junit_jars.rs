@@ -104,6 +104,15 @@ impl JunitJars {
         self.with_mockito_in(Path::new(DEBIAN_JAVA_DIR))
     }
 
+    /// The jars for running tests that are Mockito's ([`MOCKITO_JARS`], by
+    /// file name), `:`-separated: what a worker needs on its class path to
+    /// make Mockito mocks. Empty when there are none.
+    pub fn mockito_class_path(&self) -> String {
+        let is_mockito = |jar: &&PathBuf| jar.file_name().is_some_and(|n| MOCKITO_JARS.iter().any(|m| n == *m));
+        let jars: Vec<PathBuf> = self.run.iter().filter(is_mockito).cloned().collect();
+        join_paths(&jars)
+    }
+
     /// The class path for compiling tests, `:`-separated.
     pub fn compile_class_path(&self) -> String {
         join_paths(&self.compile)
@@ -156,9 +165,12 @@ mod tests {
         }
         assert_eq!(junit.with_mockito_in(dir.path()), None, "objenesis is missing");
         std::fs::write(dir.path().join("objenesis.jar"), "").unwrap();
+        assert_eq!(junit.mockito_class_path(), "");
         let with = junit.with_mockito_in(dir.path()).unwrap();
         assert_eq!(with.compile.len(), 5);
         assert_eq!(with.run[1], dir.path().join("mockito-core.jar"));
+        let mockito: Vec<String> = MOCKITO_JARS.iter().map(|j| dir.path().join(j).display().to_string()).collect();
+        assert_eq!(with.mockito_class_path(), mockito.join(":"), "the worker's Mockito jars, not JUnit's");
     }
 
     #[test]

@@ -258,9 +258,9 @@ impl<'a> TestWriter<'a> {
                 };
                 lambda(method, *body, |var| self.stored(var), &comparable)
             }
-            StatementKind::Mock { interface, .. } => {
+            StatementKind::Mock { mocked, .. } => {
                 let mockito = self.names.class(&BinaryName::new(MOCKITO));
-                format!("{mockito}.mock({}.class)", self.names.class(interface))
+                format!("{mockito}.mock({}.class)", self.names.class(mocked))
             }
             StatementKind::TempFile(handle) => temp_file(self.junit, *handle),
             StatementKind::NewArray { elem, length } => self.new_array(elem, *length),

@@ -294,6 +294,15 @@ impl Pool {
         self.restart_as(self.workers.len())
     }
 
+    /// Replaces every worker by a fresh one whose class path is `class_path`.
+    ///
+    /// # Errors
+    /// [`ExecError::WorkerStart`] when a worker cannot start.
+    pub fn restart_with_class_path(&mut self, class_path: String) -> Result<(), ExecError> {
+        self.cfg.class_path = class_path;
+        self.restart_all()
+    }
+
     /// Replaces the workers by `n` fresh ones (at least one), started in
     /// parallel: a pool of one fresh worker runs a final suite in the
     /// order JUnit would, for the price of one JVM start-up.

@@ -123,9 +123,7 @@ impl Runner {
             StatementKind::ClassLiteral(ty) => self.class_literal(ty.as_ref()).map(obj),
             StatementKind::Reflect(member) => self.reflect(member).map(obj),
             StatementKind::Lambda { interface, body, .. } => self.lambda(values, interface, *body).map(obj),
-            StatementKind::Mock { interface, methods, returns } => {
-                self.mock(values, interface, methods, returns).map(obj)
-            }
+            StatementKind::Mock { mocked, methods, returns } => self.mock(values, mocked, methods, returns).map(obj),
             StatementKind::TempFile(handle) => self.temp_file(*handle).map(obj),
             StatementKind::NewArray { elem, length } => self.new_array(elem, *length).map(obj),
             StatementKind::ArrayStore { array, index, value } => {
@@ -344,21 +342,23 @@ impl Runner {
         self.jni.call_static_object(class, make, &args).map_err(|t| self.threw(t, None))
     }
 
-    /// `Mocks.make(interface)`, then `Mocks.stub(mock, key, value)` per
-    /// stub: a `Proxy` answering as a Mockito mock with these stubs.
+    /// `Mocks.make(mocked)`, then `Mocks.stub(mock, key, value)` per stub:
+    /// a `Proxy` (of an interface) or a Mockito mock (of an abstract class)
+    /// answering as a Mockito mock with these stubs.
     fn mock(
         &mut self,
         values: &[Option<Value>],
-        interface: &BinaryName,
+        mocked: &BinaryName,
         methods: &[testcase::MethodRef],
         returns: &[VarId],
     ) -> Result<jobject, Stop> {
         use instrument::tracer::{MOCKS_MAKE, MOCKS_STUB};
-        let iface = self.class(interface.to_internal().as_str())?;
+        let mocked = self.class(mocked.to_internal().as_str())?;
         let class = self.class(MOCKS_MAKE.owner)?;
         let make = self.method_id(MOCKS_MAKE.owner, MOCKS_MAKE.name, MOCKS_MAKE.descriptor, true)?;
         let stub = self.method_id(MOCKS_STUB.owner, MOCKS_STUB.name, MOCKS_STUB.descriptor, true)?;
-        let mock = self.jni.call_static_object(class, make, &[jvalue { l: iface }]).map_err(|t| self.threw(t, None))?;
+        let mock =
+            self.jni.call_static_object(class, make, &[jvalue { l: mocked }]).map_err(|t| self.threw(t, None))?;
         for (method, value) in methods.iter().zip(returns) {
             let key: Vec<u16> =
                 format!("{}{}", method.name, method.descriptor.to_descriptor()).encode_utf16().collect();

@@ -125,6 +125,7 @@ fn serve(
     let me = jni.global_ref(me);
     let watch = Arc::new(Watch::default());
     spawn_watchdog(vm.clone(), watch.clone(), known, me as usize)?;
+    warm_mockito(jni);
     let mut installed = 0usize;
     let ready = Response::Ready { startup_micros: started.elapsed().as_micros() as u64, confinement };
     write_frame(out, &ready)?;
@@ -156,6 +157,15 @@ fn empty_folder(dir: &std::path::Path) {
         let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
         let _ = if is_dir { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
     }
+}
+
+/// `Mocks.warm()`: Mockito's start, when it is on the class path, before the
+/// first test (ignored when the runtime has no such method).
+fn warm_mockito(jni: Jni) {
+    use instrument::tracer::MOCKS_WARM;
+    let Ok(class) = jni.find_class(MOCKS_WARM.owner) else { return };
+    let Ok(method) = jni.method_id(class, MOCKS_WARM.name, MOCKS_WARM.descriptor, true) else { return };
+    let _ = jni.call_static(class, method, Kind::Void, &[]);
 }
 
 fn install_capture(jni: Jni, known: &crate::handles::Known, max_output: usize) {

@@ -155,9 +155,9 @@ impl TestCaseBuilder {
         self.add(StatementKind::Lambda { interface, method, body })
     }
 
-    /// `v = mock(Interface)` whose `methods[i]` returns `returns[i]`.
-    pub fn mock(&mut self, interface: BinaryName, methods: Vec<MethodRef>, returns: Vec<VarId>) -> VarId {
-        self.add(StatementKind::Mock { interface, methods, returns })
+    /// `v = mock(Type)`, a mock of an interface or abstract class, whose `methods[i]` returns `returns[i]`.
+    pub fn mock(&mut self, mocked: BinaryName, methods: Vec<MethodRef>, returns: Vec<VarId>) -> VarId {
+        self.add(StatementKind::Mock { mocked, methods, returns })
     }
 
     /// `v = <a new empty file in the test's temporary folder>`.

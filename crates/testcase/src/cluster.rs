@@ -67,9 +67,9 @@ pub struct ClusterOptions {
     /// The most statements a test may have after mutation (EvoSuite's
     /// `chromosome_length`).
     pub max_length: usize,
-    /// Interfaces outside the JDK that the cluster mentions, cannot make
-    /// otherwise (no implementation, no generator) and that are not
-    /// functional get mocks ([`TestCluster::mockable`],
+    /// Interfaces and abstract classes outside the JDK that the cluster
+    /// mentions, cannot make otherwise (no implementation, no generator)
+    /// and that are not functional interfaces get mocks ([`TestCluster::mockable`],
     /// [`crate::StatementKind::Mock`]).
     pub mocks: bool,
 }
@@ -220,7 +220,7 @@ pub struct TestCluster {
     reflected_members: Vec<MemberRef>,
     /// By binary name: the functional interfaces the cluster mentions.
     functional: BTreeMap<String, Functional>,
-    /// By binary name: the interfaces that get mocks, with the methods a
+    /// By binary name: the interfaces and abstract classes that get mocks, with the methods a
     /// mock of each may stub.
     mockable: BTreeMap<String, Vec<MethodRef>>,
 }
@@ -311,11 +311,16 @@ impl TestCluster {
         self.functional.get(binary_name)
     }
 
-    /// The methods a mock of interface `binary_name` may stub, when the
-    /// interface gets mocks ([`ClusterOptions::mocks`]; the list may be
+    /// The methods a mock of `binary_name` may stub, when that interface or
+    /// abstract class gets mocks ([`ClusterOptions::mocks`]; the list may be
     /// empty: a mock is still a value other than `null`).
     pub fn mockable(&self, binary_name: &str) -> Option<&[MethodRef]> {
         self.mockable.get(binary_name).map(Vec::as_slice)
+    }
+
+    /// The interfaces and abstract classes that get mocks (binary names, sorted).
+    pub fn mockable_types(&self) -> impl Iterator<Item = &str> {
+        self.mockable.keys().map(String::as_str)
     }
 
     /// How to fill a JDK collection of class `binary_name`, if it is one.

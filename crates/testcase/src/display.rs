@@ -68,8 +68,8 @@ impl fmt::Display for StatementKind {
                 let value = |v: VarId| v.to_string();
                 write!(f, "({}) {}", interface.java_name(), lambda(method, *body, value, "java.lang.Comparable"))
             }
-            StatementKind::Mock { interface, methods, returns } => {
-                write!(f, "mock({})", interface.java_name())?;
+            StatementKind::Mock { mocked, methods, returns } => {
+                write!(f, "mock({})", mocked.java_name())?;
                 methods.iter().zip(returns).try_for_each(|(m, v)| write!(f, ".stub({}, {v})", m.name))
             }
             StatementKind::TempFile(FileHandle::File) => write!(f, "<temporary file>"),

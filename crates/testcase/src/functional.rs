@@ -63,36 +63,60 @@ pub(crate) fn functional_method(cp: &ClassPath, binary_name: &str) -> Option<Met
     found
 }
 
-/// The methods a mock of the interface `binary_name` may stub
-/// ([`crate::StatementKind::Mock`]): over the interface and all its
-/// superinterfaces, the abstract and default methods (a Mockito mock
-/// answers both alike) that return a value, have no type parameters of
-/// their own and are not redeclared `Object` methods, each once (by name
-/// and parameters) with the first interface that declares it as owner,
-/// sorted by name and descriptor. `None` when the class is not an interface a
-/// `Proxy` and Mockito can implement (an annotation or a sealed
-/// interface) or a superinterface is missing.
+/// The methods a mock of `binary_name` may stub
+/// ([`crate::StatementKind::Mock`]), each once (by name and parameters)
+/// with the first type that declares it as owner, sorted by name and
+/// descriptor: of an interface, over it and all its superinterfaces, the
+/// abstract and default methods (a Mockito mock answers both alike); of an
+/// abstract class, over it, its superclasses below `Object` and its
+/// interfaces, the public instance methods that are not final (a Mockito
+/// mock answers them all; a final one runs its own code). In both, only
+/// methods that return a value, have no type parameters of their own and
+/// are not `equals`, `hashCode` or `toString`. `None` when the class is
+/// neither an interface nor an abstract class that a `Proxy` and Mockito
+/// can implement (an annotation, a sealed type, an enum), or a supertype is
+/// missing.
 pub(crate) fn stubbable_methods(cp: &ClassPath, binary_name: &str) -> Option<Vec<MethodRef>> {
     let class = cp.load(binary_name).ok()?;
     let sealed = class.find_attribute(&class.attributes, "PermittedSubclasses").is_some();
-    if class.access & access::INTERFACE == 0 || class.access & access::ANNOTATION != 0 || sealed {
+    let is_interface = class.access & access::INTERFACE != 0;
+    let excluded = access::ANNOTATION | access::ENUM | access::FINAL;
+    if (!is_interface && class.access & access::ABSTRACT == 0) || class.access & excluded != 0 || sealed {
         return None;
     }
-    let mut interfaces = vec![class];
-    for name in &Supertypes::of(cp, binary_name).ok()?.interfaces {
+    let supertypes = Supertypes::of(cp, binary_name).ok()?;
+    if supertypes.missing_superclass.is_some() {
+        return None;
+    }
+    let mut classes = vec![class];
+    for name in supertypes.superclasses.iter().filter(|n| n.as_str() != "java.lang.Object") {
+        classes.push(cp.load(name.as_str()).ok()?);
+    }
+    let mut interfaces = Vec::new();
+    for name in &supertypes.interfaces {
         interfaces.push(cp.load(name.as_str()).ok()?);
     }
     let mut keys = HashSet::new();
     let mut found = Vec::new();
-    for c in &interfaces {
+    let mut consider = |c: &Arc<ClassFile>, key: (String, Vec<FieldType>), m: &model::classfile::Member| {
+        let descriptor = c.member_descriptor(m);
+        let public = c.access & access::INTERFACE != 0 || m.access & access::PUBLIC != 0;
+        let stubbable = public
+            && m.access & access::FINAL == 0
+            && !OBJECT_METHODS.contains(&(key.0.as_str(), descriptor))
+            && !c.signature(&m.attributes).is_some_and(is_generic);
+        let Ok(parsed) = MethodDescriptor::parse(descriptor) else { return };
+        if keys.insert(key.clone()) && stubbable && parsed.ret.is_some() {
+            found.push(MethodRef::new(c.binary_name(), key.0, parsed));
+        }
+    };
+    for c in if is_interface { &classes[..0] } else { &classes[..] } {
+        c.methods.iter().filter_map(|m| instance_method(c, m)).for_each(|(key, m)| consider(c, key, m));
+    }
+    let own = if is_interface { &classes[..] } else { &classes[..0] };
+    for c in own.iter().chain(&interfaces) {
         for (key, m) in instance_methods(c, true).chain(instance_methods(c, false)) {
-            let descriptor = c.member_descriptor(m);
-            let skip = OBJECT_METHODS.contains(&(key.0.as_str(), descriptor))
-                || c.signature(&m.attributes).is_some_and(is_generic);
-            let Ok(parsed) = MethodDescriptor::parse(descriptor) else { continue };
-            if !skip && parsed.ret.is_some() && keys.insert(key.clone()) {
-                found.push(MethodRef::new(c.binary_name(), key.0, parsed));
-            }
+            consider(c, key, m);
         }
     }
     found.sort_by_key(|m| (m.name.clone(), m.descriptor.to_descriptor()));
@@ -105,15 +129,26 @@ fn instance_methods(
     class: &Arc<ClassFile>,
     is_abstract: bool,
 ) -> impl Iterator<Item = ((String, Vec<FieldType>), &model::classfile::Member)> {
-    class.methods.iter().filter_map(move |m| {
-        let name = class.member_name(m);
-        let excluded = access::STATIC | access::PRIVATE | access::SYNTHETIC | access::BRIDGE;
-        if m.access & excluded != 0 || name.starts_with('<') || (m.access & access::ABSTRACT != 0) != is_abstract {
-            return None;
-        }
-        let params = MethodDescriptor::parse(class.member_descriptor(m)).ok()?.params;
-        Some(((name.to_string(), params), m))
-    })
+    class
+        .methods
+        .iter()
+        .filter_map(move |m| instance_method(class, m))
+        .filter(move |(_, m)| (m.access & access::ABSTRACT != 0) == is_abstract)
+}
+
+/// `m` keyed by name and parameter types when it is an instance method
+/// (not static, private, synthetic, a bridge or a constructor).
+fn instance_method<'c>(
+    class: &ClassFile,
+    m: &'c model::classfile::Member,
+) -> Option<((String, Vec<FieldType>), &'c model::classfile::Member)> {
+    let name = class.member_name(m);
+    let excluded = access::STATIC | access::PRIVATE | access::SYNTHETIC | access::BRIDGE;
+    if m.access & excluded != 0 || name.starts_with('<') {
+        return None;
+    }
+    let params = MethodDescriptor::parse(class.member_descriptor(m)).ok()?.params;
+    Some(((name.to_string(), params), m))
 }
 
 /// Whether a method signature declares type parameters of its own.
@@ -175,10 +210,33 @@ mod tests {
         let comparator = names("java.util.Comparator").unwrap();
         assert!(comparator.contains(&"java.util.Comparator.reversed".to_string()), "{comparator:?}");
         assert!(!comparator.iter().any(|m| m.ends_with(".comparing")), "static: {comparator:?}");
-        // `Runnable.run` returns nothing; `String` is no interface.
+        // `Runnable.run` returns nothing; `String` is neither an interface nor abstract.
         assert_eq!(names("java.lang.Runnable"), Some(vec![]));
         assert_eq!(names("java.lang.String"), None);
         assert_eq!(names("java.lang.Override"), None);
+    }
+
+    #[test]
+    fn a_mock_of_an_abstract_class_stubs_its_public_methods_that_are_not_final() {
+        let Some(cp) = class_path() else { return };
+        let stubbable = stubbable_methods(cp, "java.util.AbstractList").unwrap();
+        let names: Vec<String> = stubbable.iter().map(|m| format!("{}.{}", m.owner, m.name)).collect();
+        // Abstract (`get`), concrete (`indexOf`) and inherited from the superclass (`isEmpty`)
+        // and from an interface (`List.replaceAll` returns nothing; `Collection.stream` is a default).
+        for expected in ["AbstractList.get", "AbstractList.indexOf", "AbstractCollection.isEmpty", "Collection.stream"]
+        {
+            assert!(names.contains(&format!("java.util.{expected}")), "{expected}: {names:?}");
+        }
+        // `Object`'s methods and the protected `removeRange` are not stubbed; `toArray(T[])` has a type parameter.
+        assert!(!names.iter().any(|n| n.ends_with(".hashCode") || n.ends_with(".toString")), "{names:?}");
+        assert!(!names.iter().any(|n| n.ends_with(".removeRange")), "{names:?}");
+        assert!(!stubbable.iter().any(|m| m.name == "toArray" && m.descriptor.params.len() == 1), "{names:?}");
+        // Each method once, with the nearest declaring class as owner.
+        assert_eq!(names.iter().filter(|n| n.ends_with(".iterator")).count(), 1, "{names:?}");
+        assert!(names.contains(&"java.util.AbstractList.iterator".to_string()), "{names:?}");
+        // Neither interfaces nor abstract classes: final and enum classes.
+        assert_eq!(stubbable_methods(cp, "java.lang.Integer"), None);
+        assert_eq!(stubbable_methods(cp, "java.lang.Thread$State"), None);
     }
 
     #[test]

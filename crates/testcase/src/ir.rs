@@ -167,19 +167,21 @@ pub enum StatementKind {
         /// What the method does.
         body: LambdaBody,
     },
-    /// A mock of an interface that has no implementation a test can use
-    /// (Mockito, in the spirit of EvoSuite's functional mocking): in
+    /// A mock of an interface or abstract class that has no implementation
+    /// a test can use (Mockito, in the spirit of EvoSuite's functional
+    /// mocking): in
     /// emitted tests `mock(Store.class)` and, per stub,
     /// `when(store0.count()).thenReturn(int0)`, the stub answering whatever
     /// the arguments (`anyInt()`, `any()`); in a worker a
-    /// `java.lang.reflect.Proxy` that answers as a Mockito 2 mock does
-    /// (the runtime's `Mocks.java`). Methods without a stub return
-    /// Mockito's defaults (zero, `false`, empty collections, `null`).
+    /// `java.lang.reflect.Proxy` that answers as a Mockito 2 mock does, or
+    /// for an abstract class a Mockito mock with that answer (the runtime's
+    /// `Mocks.java`). Methods without a stub return Mockito's defaults
+    /// (zero, `false`, empty collections, `null`).
     Mock {
-        /// The interface, the class of the value.
-        interface: BinaryName,
-        /// The stubbed methods: abstract methods of the interface, each
-        /// with the interface that declares it as owner.
+        /// The mocked interface or abstract class, the class of the value.
+        mocked: BinaryName,
+        /// The stubbed methods ([`crate::functional`]'s stubbable methods),
+        /// each with the type that declares it as owner.
         methods: Vec<MethodRef>,
         /// The value each stubbed method returns (same index as
         /// `methods`), of earlier statements.
@@ -483,8 +485,8 @@ impl StatementKind {
             StatementKind::EnumConstant { class, .. } => Some(FieldType::Object(class.to_internal())),
             StatementKind::ClassLiteral(_) => Some(FieldType::Object(InternalName::new("java/lang/Class"))),
             StatementKind::Reflect(member) => Some(FieldType::Object(InternalName::new(member.reflection_class()))),
-            StatementKind::Lambda { interface, .. } | StatementKind::Mock { interface, .. } => {
-                Some(FieldType::Object(interface.to_internal()))
+            StatementKind::Lambda { interface: class, .. } | StatementKind::Mock { mocked: class, .. } => {
+                Some(FieldType::Object(class.to_internal()))
             }
             StatementKind::TempFile(handle) => Some(FieldType::Object(InternalName::new(handle.internal_name()))),
             StatementKind::NewArray { elem, .. } => Some(FieldType::Array(Box::new(elem.clone()))),

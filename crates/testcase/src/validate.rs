@@ -478,8 +478,8 @@ impl<'cp> Validator<'cp> {
                 self.check_lambda(interface, method)?;
                 self.check_lambda_body(test_case, method, *body)?;
             }
-            StatementKind::Mock { interface, methods, returns } => {
-                self.check_mock(interface, methods, returns.len())?;
+            StatementKind::Mock { mocked, methods, returns } => {
+                self.check_mock(mocked, methods, returns.len())?;
                 for (method, var) in methods.iter().zip(returns) {
                     let ret = method.descriptor.ret.as_ref().expect("stubbable methods return a value");
                     self.check_assignable(&value(*var), ret, |found, expected| StatementError::ReturnType {

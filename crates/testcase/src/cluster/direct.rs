@@ -16,10 +16,11 @@
 //!   ([`crate::functional`]), except those with JDK stand-ins (`Comparable`
 //!   and `Iterable` get a `String` or an `ArrayList`, not a lambda).
 //!
-//! - Mockable interfaces ([`TestCluster::mockable`], with
-//!   [`crate::ClusterOptions::mocks`]): the interfaces outside the JDK the
-//!   cluster mentions that have no generator (no implementation on the
-//!   class path) and are not functional, with the methods a mock may stub
+//! - Mockable types ([`TestCluster::mockable`], with
+//!   [`crate::ClusterOptions::mocks`]): the interfaces and abstract classes
+//!   outside the JDK the cluster mentions that have no generator (no
+//!   implementation on the class path) and are not functional, with the
+//!   methods a mock may stub
 //!   ([`crate::functional::stubbable_methods`]). The return types of those
 //!   methods are the values the factory makes for the stubs.
 //!
@@ -98,8 +99,7 @@ pub(super) fn add(cluster: &mut TestCluster, cp: &ClassPath) {
     let classes = class_values(cluster, &names);
     let members = reflected_members(cluster, &names);
     let functional = functional_interfaces(cluster, &names);
-    let mockable =
-        if cluster.options.mocks { mockable_interfaces(cluster, &names, &functional) } else { BTreeMap::new() };
+    let mockable = if cluster.options.mocks { mockable_types(cluster, &names, &functional) } else { BTreeMap::new() };
     let needed = classes.iter().flatten().filter_map(|t| t.to_internal_name()).map(|n| n.to_binary().to_string());
     let needed: Vec<String> = needed.chain(REFLECTION_CLASSES.iter().map(|c| c.to_string())).collect();
     for name in needed {
@@ -287,9 +287,9 @@ fn functional_interfaces(cluster: &TestCluster, names: &Names<'_>) -> BTreeMap<S
     out
 }
 
-/// The interfaces among the classes the cluster mentions that get mocks
+/// The interfaces and abstract classes among the classes the cluster mentions that get mocks
 /// (see the module docs), with their stubbable methods.
-fn mockable_interfaces(
+fn mockable_types(
     cluster: &TestCluster,
     names: &Names<'_>,
     functional: &BTreeMap<String, Functional>,

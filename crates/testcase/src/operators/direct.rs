@@ -89,7 +89,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
                 methods.push(method.clone());
             }
         }
-        let kind = StatementKind::Mock { interface: model::names::BinaryName::new(name), methods, returns };
+        let kind = StatementKind::Mock { mocked: model::names::BinaryName::new(name), methods, returns };
         Some(self.insert_kind(pos, kind))
     }
 
@@ -104,11 +104,11 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// another value (built before the mock, which then moves to `*pos`).
     fn change_mock(&mut self, i: usize, pos: &mut usize) -> Option<StatementKind> {
         let cluster: &'a crate::TestCluster = self.cluster;
-        let StatementKind::Mock { interface, mut methods, mut returns } = self.test.statements[i].kind.clone() else {
+        let StatementKind::Mock { mocked, mut methods, mut returns } = self.test.statements[i].kind.clone() else {
             return None;
         };
         let unstubbed: Vec<&MethodRef> =
-            cluster.mockable(interface.as_str())?.iter().filter(|m| !methods.contains(m)).collect();
+            cluster.mockable(mocked.as_str())?.iter().filter(|m| !methods.contains(m)).collect();
         match self.rng.random_range(0..3) {
             0 if !unstubbed.is_empty() => {
                 let method = (*unstubbed.choose(self.rng)?).clone();
@@ -126,7 +126,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
             }
             _ => return None,
         }
-        Some(StatementKind::Mock { interface, methods, returns })
+        Some(StatementKind::Mock { mocked, methods, returns })
     }
 
     /// A random body for a lambda of `functional` typed `need`, other than

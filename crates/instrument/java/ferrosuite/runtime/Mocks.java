@@ -1,6 +1,7 @@
 package ferrosuite.runtime;
 
 import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
 import java.util.HashMap;
@@ -8,7 +9,10 @@ import java.util.Map;
 
 /**
  * The mocks of test cases in a worker ({@code testcase::StatementKind::Mock}):
- * a {@link Proxy} implementing one interface, each stubbed method returning
+ * for an interface a {@link Proxy} implementing it, for an abstract class a
+ * Mockito mock (Mockito is then on the worker's class path and called by
+ * reflection, with a {@code Proxy} of its {@code Answer} interface as the
+ * default answer); either way each stubbed method returning
  * its value whatever the arguments, every other method what a Mockito 2 mock
  * returns by default ({@code ReturnsEmptyValues}): zero or false for
  * primitives and their boxes, an empty collection, {@code Optional} or
@@ -21,45 +25,160 @@ import java.util.Map;
  * hash is the environment's ({@link Environment#identityHashCode}), so no
  * assertion is kept on it. A {@code compareTo} not stubbed gives 0 for the
  * mock itself and 1 for anything else, as Mockito's. Default methods of the
- * interface answer like the others (a Mockito mock does not run their code).
+ * interface answer like the others (a Mockito mock does not run their code),
+ * as do the concrete methods of an abstract class that are not final (final
+ * ones run their code, as on a Mockito mock).
  */
 public final class Mocks implements InvocationHandler {
-    private final Class<?> iface;
+    private final Class<?> type;
     /** Stubbed return values by {@code name + descriptor}. */
     private final Map<String, Object> stubs = new HashMap<String, Object>();
 
-    private Mocks(Class<?> iface) {
-        this.iface = iface;
+    private Mocks(Class<?> type) {
+        this.type = type;
     }
 
-    /** A mock of {@code iface} with no stubs. */
-    public static Object make(Class<?> iface) {
-        ClassLoader loader = iface.getClassLoader() != null ? iface.getClassLoader() : Mocks.class.getClassLoader();
-        return Proxy.newProxyInstance(loader, new Class<?>[] {iface}, new Mocks(iface));
+    /**
+     * A mock of {@code type}, an interface or an abstract class, with no stubs.
+     *
+     * @throws Throwable what Mockito throws for a class it cannot mock, or
+     *     {@code ClassNotFoundException} when Mockito is not on the class path
+     */
+    public static Object make(Class<?> type) throws Throwable {
+        Mocks handler = new Mocks(type);
+        if (type.isInterface()) {
+            ClassLoader loader = type.getClassLoader() != null ? type.getClassLoader() : Mocks.class.getClassLoader();
+            return Proxy.newProxyInstance(loader, new Class<?>[] {type}, handler);
+        }
+        final ClassLoader loader = Mocks.class.getClassLoader();
+        final Class<?> answer = Class.forName(MOCKITO_ANSWER, true, loader);
+        final Object defaultAnswer = Proxy.newProxyInstance(loader, new Class<?>[] {answer}, handler);
+        final Class<?> mocked = type;
+        java.util.concurrent.Future<Object> mock = mockito().submit(new java.util.concurrent.Callable<Object>() {
+            public Object call() throws Exception {
+                Method mock = Class.forName("org.mockito.Mockito", true, loader).getMethod("mock", Class.class, answer);
+                return mock.invoke(null, mocked, defaultAnswer);
+            }
+        });
+        try {
+            return mock.get();
+        } catch (java.util.concurrent.ExecutionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof InvocationTargetException ? cause.getCause() : cause;
+        }
+    }
+
+    /**
+     * The one thread that makes Mockito mocks, started on first use and kept
+     * by the sandbox ({@link Sandbox#keep}). Mockito's first mock takes a
+     * few hundred milliseconds (Byte Buddy starting), more than a test's
+     * time limit: on the test's own thread the watchdog would stop it in
+     * the middle of Mockito's class initialisation, and every later mock of
+     * the worker would fail. On this thread, which the watchdog never
+     * stops, a test that times out waiting leaves the work to finish for
+     * the next test.
+     */
+    private static synchronized java.util.concurrent.ExecutorService mockito() {
+        if (mockitoThread == null) {
+            mockitoThread = java.util.concurrent.Executors.newSingleThreadExecutor(
+                    new java.util.concurrent.ThreadFactory() {
+                        public Thread newThread(Runnable r) {
+                            Thread t = new Thread(r, "ferrosuite-mockito");
+                            t.setDaemon(true);
+                            Sandbox.keep(t);
+                            return t;
+                        }
+                    });
+        }
+        return mockitoThread;
+    }
+
+    private static java.util.concurrent.ExecutorService mockitoThread;
+
+    /**
+     * Starts Mockito on its thread ({@link #mockito}) by mocking {@link Warm}
+     * and waits for it, when Mockito is on the class path: the orchestrator
+     * puts it there only for classes whose tests mock abstract classes, and
+     * the worker calls this before it takes tests, so that no test's time
+     * limit pays for Byte Buddy's start.
+     */
+    public static void warm() {
+        try {
+            Class.forName("org.mockito.Mockito", false, Mocks.class.getClassLoader());
+            make(Warm.class);
+        } catch (Throwable e) {
+            // No Mockito, or one that cannot mock: the first real mock reports what is wrong.
+        }
+    }
+
+    /** The abstract class {@link #warm} mocks. */
+    public abstract static class Warm {
+        /** A method for Mockito to intercept. */
+        public abstract int value();
     }
 
     /** Makes the method {@code key} ({@code name + descriptor}) of {@code mock} return {@code value}. */
-    public static void stub(Object mock, String key, Object value) {
-        ((Mocks) Proxy.getInvocationHandler(mock)).stubs.put(key, value);
+    public static void stub(Object mock, String key, Object value) throws Throwable {
+        handler(mock).stubs.put(key, value);
     }
+
+    /** The handler of a mock {@link #make} made. */
+    private static Mocks handler(Object mock) throws Throwable {
+        if (Proxy.isProxyClass(mock.getClass())) {
+            return (Mocks) Proxy.getInvocationHandler(mock);
+        }
+        ClassLoader loader = Mocks.class.getClassLoader();
+        Object details = invoke(Class.forName("org.mockito.Mockito", true, loader).getMethod("mockingDetails",
+                Object.class), null, mock);
+        Object settings = invoke(Class.forName("org.mockito.MockingDetails", true, loader)
+                .getMethod("getMockCreationSettings"), details);
+        Object answer = invoke(Class.forName("org.mockito.mock.MockCreationSettings", true, loader)
+                .getMethod("getDefaultAnswer"), settings);
+        return (Mocks) Proxy.getInvocationHandler(answer);
+    }
+
+    /** {@code method.invoke(target, args)}, throwing what the method throws. */
+    private static Object invoke(Method method, Object target, Object... args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    /** Mockito's default answer interface, which this handler implements for mocks of abstract classes. */
+    private static final String MOCKITO_ANSWER = "org.mockito.stubbing.Answer";
 
     @Override
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+        if (method.getDeclaringClass().getName().equals(MOCKITO_ANSWER)) {
+            // Mockito asks its answer: the invocation is the one argument.
+            Class<?> invocation = Class.forName("org.mockito.invocation.InvocationOnMock", true,
+                    Mocks.class.getClassLoader());
+            Object on = args[0];
+            return answer(invoke(invocation.getMethod("getMock"), on), (Method) invoke(invocation.getMethod(
+                    "getMethod"), on), (Object[]) invoke(invocation.getMethod("getArguments"), on));
+        }
+        return answer(proxy, method, args);
+    }
+
+    /** What the mock {@code mock} returns for a call of {@code method} with {@code args}. */
+    private Object answer(Object mock, Method method, Object[] args) {
         String key = method.getName() + descriptor(method);
         if (stubs.containsKey(key)) {
             return stubs.get(key);
         }
-        if (method.getDeclaringClass() == Object.class) {
-            int hash = Environment.identityHashCode(proxy);
-            if (method.getName().equals("equals")) {
-                return proxy == args[0];
-            }
-            return method.getName().equals("hashCode") ? (Object) hash
-                    : "Mock for " + iface.getSimpleName() + ", hashCode: " + hash;
+        int arity = args == null ? 0 : args.length;
+        if (key.equals("equals(Ljava/lang/Object;)Z")) {
+            return mock == args[0];
         }
-        if (method.getName().equals("compareTo") && args != null && args.length == 1
-                && method.getReturnType() == int.class) {
-            return proxy == args[0] ? 0 : 1;
+        if (key.equals("hashCode()I") || key.equals("toString()Ljava/lang/String;")) {
+            int hash = Environment.identityHashCode(mock);
+            return key.startsWith("hashCode") ? (Object) hash
+                    : "Mock for " + type.getSimpleName() + ", hashCode: " + hash;
+        }
+        if (method.getName().equals("compareTo") && arity == 1 && method.getReturnType() == int.class) {
+            return mock == args[0] ? 0 : 1;
         }
         return emptyValue(method.getReturnType());
     }

@@ -244,6 +244,17 @@ public final class Sandbox {
         return count;
     }
 
+    /**
+     * Adds {@code t}, a thread of the runtime itself (not of the class under
+     * test), to the threads {@link #stopNewThreads} leaves running.
+     */
+    public static synchronized void keep(Thread t) {
+        if (baselineCount == baseline.length) {
+            baseline = java.util.Arrays.copyOf(baseline, baseline.length * 2 + 1);
+        }
+        baseline[baselineCount++] = t;
+    }
+
     private static boolean isBaseline(Thread t) {
         for (int i = 0; i < baselineCount; i++) if (baseline[i] == t) return true;
         return false;
