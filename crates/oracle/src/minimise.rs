@@ -61,6 +61,10 @@ pub fn minimise(
     map: &GoalMap,
     executor: &mut dyn Executor,
 ) -> Result<TestCase, ExecError> {
+    // A test kept for coverage goals may end with an exception whose goal
+    // another test holds: it must still end with it, as it did.
+    let ended_with = ending_exception(&executor.execute(std::slice::from_ref(test))?.remove(0));
+    let keep = &Keep { goals: keep.goals.clone(), exception: keep.exception.clone().or(ended_with) };
     let mut best = test.clone();
     let mut i = best.statements.len();
     while i > 0 {
@@ -92,13 +96,18 @@ fn still_keeps(
 ) -> Result<bool, ExecError> {
     let result = executor.execute(std::slice::from_ref(candidate))?.remove(0);
     let covered = map.covered_by(&result);
-    let ends_with = match result.statements.iter().rev().find(|s| **s != StatementOutcome::NotExecuted) {
-        Some(StatementOutcome::Threw(e)) => Some(e.class.clone()),
-        _ => None,
-    };
+    let ends_with = ending_exception(&result);
     let threw_early = result.statements.iter().position(|s| matches!(s, StatementOutcome::Threw(_)));
     let ends_at_last = threw_early.is_none_or(|k| k + 1 == candidate.statements.len());
     Ok(keep.goals.is_subset(&covered) && ends_with == keep.exception && ends_at_last)
+}
+
+/// The exception the last executed statement of `result` threw, if any.
+fn ending_exception(result: &exec::ExecutionResult) -> Option<BinaryName> {
+    match result.statements.iter().rev().find(|s| **s != StatementOutcome::NotExecuted) {
+        Some(StatementOutcome::Threw(e)) => Some(e.class.clone()),
+        _ => None,
+    }
 }
 
 /// How many stubs statement `i` of `test` has (0 unless it is a mock).
@@ -181,6 +190,25 @@ mod tests {
         t.mock(BinaryName::new("demo.Stock"), methods, vec![yes, three]);
         let test = t.build();
         let keep = Keep { goals: BTreeSet::new(), exception: Some(BinaryName::new("java.lang.Error")) };
+        let small = minimise(&test, &keep, &GoalMap::default(), &mut NeedsStub("count")).unwrap();
+        assert_eq!(small.to_string(), "v0 = 3\nv1 = mock(demo.Stock).stub(count, v0)\n");
+    }
+
+    /// A test kept for coverage goals alone (no exception goal: another
+    /// test holds it) that ends with an exception still ends with it, and
+    /// loses what it does not need. Before, every candidate was refused for
+    /// ending with an exception, and such tests stayed as the search left them.
+    #[test]
+    fn a_test_kept_for_goals_that_ends_with_an_exception_keeps_it_and_loses_the_rest() {
+        let mut t = TestCaseBuilder::new();
+        let yes = t.boolean(true);
+        let three = t.int(3);
+        let method = |name: &str, descriptor: &str| MethodRef::parse("demo.Stock", name, descriptor).unwrap();
+        let methods = vec![method("isOpen", "()Z"), method("count", "()I")];
+        t.mock(BinaryName::new("demo.Stock"), methods, vec![yes, three]);
+        t.int(7);
+        let test = t.build();
+        let keep = Keep { goals: BTreeSet::new(), exception: None };
         let small = minimise(&test, &keep, &GoalMap::default(), &mut NeedsStub("count")).unwrap();
         assert_eq!(small.to_string(), "v0 = 3\nv1 = mock(demo.Stock).stub(count, v0)\n");
     }
