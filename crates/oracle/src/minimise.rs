@@ -180,15 +180,24 @@ mod tests {
         }
     }
 
-    #[test]
-    fn stubs_a_test_does_not_need_are_removed_with_their_values() {
+    /// `v2 = mock(demo.Stock)` stubbing `isOpen` with `true` and `count`
+    /// with `3`, then `int 7` when `then_seven`.
+    fn stock_mock_test(then_seven: bool) -> TestCase {
         let mut t = TestCaseBuilder::new();
         let yes = t.boolean(true);
         let three = t.int(3);
         let method = |name: &str, descriptor: &str| MethodRef::parse("demo.Stock", name, descriptor).unwrap();
         let methods = vec![method("isOpen", "()Z"), method("count", "()I")];
         t.mock(BinaryName::new("demo.Stock"), methods, vec![yes, three]);
-        let test = t.build();
+        if then_seven {
+            t.int(7);
+        }
+        t.build()
+    }
+
+    #[test]
+    fn stubs_a_test_does_not_need_are_removed_with_their_values() {
+        let test = stock_mock_test(false);
         let keep = Keep { goals: BTreeSet::new(), exception: Some(BinaryName::new("java.lang.Error")) };
         let small = minimise(&test, &keep, &GoalMap::default(), &mut NeedsStub("count")).unwrap();
         assert_eq!(small.to_string(), "v0 = 3\nv1 = mock(demo.Stock).stub(count, v0)\n");
@@ -200,14 +209,7 @@ mod tests {
     /// ending with an exception, and such tests stayed as the search left them.
     #[test]
     fn a_test_kept_for_goals_that_ends_with_an_exception_keeps_it_and_loses_the_rest() {
-        let mut t = TestCaseBuilder::new();
-        let yes = t.boolean(true);
-        let three = t.int(3);
-        let method = |name: &str, descriptor: &str| MethodRef::parse("demo.Stock", name, descriptor).unwrap();
-        let methods = vec![method("isOpen", "()Z"), method("count", "()I")];
-        t.mock(BinaryName::new("demo.Stock"), methods, vec![yes, three]);
-        t.int(7);
-        let test = t.build();
+        let test = stock_mock_test(true);
         let keep = Keep { goals: BTreeSet::new(), exception: None };
         let small = minimise(&test, &keep, &GoalMap::default(), &mut NeedsStub("count")).unwrap();
         assert_eq!(small.to_string(), "v0 = 3\nv1 = mock(demo.Stock).stub(count, v0)\n");
