@@ -400,15 +400,8 @@ fn tests_of_a_java_8_class_use_only_the_java_8_api() {
 #[test]
 fn tests_of_a_sealed_package_live_in_a_subpackage() {
     let tmp = tempfile::tempdir().unwrap();
-    let classes = tmp.path().join("classes");
-    std::fs::create_dir_all(&classes).unwrap();
-    util::javac_dir(&util::repo().join("testdata/sealed/src"), &classes, &[]);
-    let manifest = tmp.path().join("manifest.txt");
-    std::fs::write(&manifest, "Sealed: true\n").unwrap();
     let jar = tmp.path().join("sealed.jar");
-    let (m, j, c) = (manifest.to_str().unwrap(), jar.to_str().unwrap(), classes.to_str().unwrap());
-    let packed = util::jdk_tool("jar", &["--create", "--file", j, "--manifest", m, "-C", c, "."]);
-    assert!(packed.status.success(), "{packed:?}");
+    util::sealed_jar(&util::repo().join("testdata/sealed/src"), tmp.path(), &jar);
     let out = tmp.path().join("out");
     let (code, log, report) = generate(&jar, "seal.Vault", &out, &["--evaluations", "2000", "--seed", "3"]);
     assert_eq!(code, 0, "{log}");

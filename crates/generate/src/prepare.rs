@@ -117,11 +117,12 @@ pub fn cluster_options(sealed: bool, mocks: bool) -> testcase::cluster::ClusterO
 /// `instrumented` as they are: in a sealed package every class must come
 /// from one place, and with the instrumented classes first on the workers'
 /// class path, loading the others from the sealed jar would throw
-/// `SecurityException: sealing violation`. A folder seals nothing.
+/// `SecurityException: sealing violation`. A folder seals nothing. (`bench
+/// mutation` does the same for its mutant schema.)
 ///
 /// # Errors
 /// Class-path read errors and I/O errors writing the copies.
-fn copy_package(cp: &ClassPath, class: &BinaryName, instrumented: &std::path::Path) -> Result<(), GenerateError> {
+pub fn copy_package(cp: &ClassPath, class: &BinaryName, instrumented: &std::path::Path) -> Result<(), GenerateError> {
     let package = class.package();
     for name in cp.all_class_names().into_iter().filter(|n| BinaryName::new(n.as_str()).package() == package) {
         let target = instrumented.join(BinaryName::new(name.as_str()).class_file_path());

@@ -28,6 +28,7 @@ use std::time::{Duration, Instant};
 use anyhow::Context;
 use instrument::{Instrumenter, Mutant};
 use javarun::{Jdk, JunitJars, TestRun, TestVerdict};
+use model::names::BinaryName;
 
 use super::bench_coverage::{CompiledSuite, compile_emitted, pct};
 use super::corpus::CorpusEntry;
@@ -98,6 +99,10 @@ fn measure(
     let schema = Instrumenter::default().instrument_mutants(&bytes).context("cannot make the mutant schema")?;
     let schema_dir = class_dir.join("mutants");
     write_schema(&schema_dir, &schema.class.class_file_path(), &schema.bytes)?;
+    if cp.is_sealed(class) {
+        // The schema first on the class path must not be the one class of a sealed package from a folder.
+        generate::prepare::copy_package(&cp, &BinaryName::new(class), &schema_dir)?;
+    }
     let release = javarun::JacocoRelease::for_major(cp.load(class)?.major_version);
     let covered = covered_lines(jdk, junit, &suite, &class_path, release, class, &entry.main_jar(jar_dir))?;
     let reached: Vec<&Mutant> =

@@ -53,6 +53,19 @@ fn collect_java(dir: &Path, out: &mut Vec<String>) {
     }
 }
 
+/// Compiles `src` into `dir/classes` and packs it into `jar` with a
+/// manifest that says `Sealed: true` (every package of the jar sealed).
+pub fn sealed_jar(src: &Path, dir: &Path, jar: &Path) {
+    let classes = dir.join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    javac_dir(src, &classes, &[]);
+    let manifest = dir.join("manifest.txt");
+    std::fs::write(&manifest, "Sealed: true\n").unwrap();
+    let (m, j, c) = (manifest.to_str().unwrap(), jar.to_str().unwrap(), classes.to_str().unwrap());
+    let packed = jdk_tool("jar", &["--create", "--file", j, "--manifest", m, "-C", c, "."]);
+    assert!(packed.status.success(), "{packed:?}");
+}
+
 /// Packs a directory of classes into a jar with the JDK's `jar` tool.
 pub fn jar_dir(classes: &Path, jar: &Path) {
     jdk_tool("jar", &["cf", jar.to_str().unwrap(), "-C", classes.to_str().unwrap(), "."]);
