@@ -63,8 +63,11 @@ pub fn minimise(
 ) -> Result<TestCase, ExecError> {
     // A test kept for coverage goals may end with an exception whose goal
     // another test holds: it must still end with it, as it did.
-    let ended_with = ending_exception(&executor.execute(std::slice::from_ref(test))?.remove(0));
-    let keep = &Keep { goals: keep.goals.clone(), exception: keep.exception.clone().or(ended_with) };
+    let exception = match &keep.exception {
+        Some(e) => Some(e.clone()),
+        None => ending_exception(&executor.execute(std::slice::from_ref(test))?.remove(0)),
+    };
+    let keep = &Keep { goals: keep.goals.clone(), exception };
     let mut best = test.clone();
     let mut i = best.statements.len();
     while i > 0 {

@@ -110,11 +110,13 @@ pub(crate) fn stubbable_methods(cp: &ClassPath, binary_name: &str) -> Option<Vec
             found.push(MethodRef::new(c.binary_name(), key.0, parsed));
         }
     };
-    for c in if is_interface { &classes[..0] } else { &classes[..] } {
+    // An abstract class and its superclasses: every instance method; an
+    // interface and all interfaces: its abstract methods, then its default ones.
+    let (class_chain, interface_like) = if is_interface { (&[][..], &classes[..]) } else { (&classes[..], &[][..]) };
+    for c in class_chain {
         c.methods.iter().filter_map(|m| instance_method(c, m)).for_each(|(key, m)| consider(c, key, m));
     }
-    let own = if is_interface { &classes[..] } else { &classes[..0] };
-    for c in own.iter().chain(&interfaces) {
+    for c in interface_like.iter().chain(&interfaces) {
         for (key, m) in instance_methods(c, true).chain(instance_methods(c, false)) {
             consider(c, key, m);
         }

@@ -50,13 +50,13 @@ public final class Mocks implements InvocationHandler {
             ClassLoader loader = type.getClassLoader() != null ? type.getClassLoader() : Mocks.class.getClassLoader();
             return Proxy.newProxyInstance(loader, new Class<?>[] {type}, handler);
         }
-        final ClassLoader loader = Mocks.class.getClassLoader();
-        final Class<?> answer = Class.forName(MOCKITO_ANSWER, true, loader);
-        final Object defaultAnswer = Proxy.newProxyInstance(loader, new Class<?>[] {answer}, handler);
+        final Class<?> answer = mockitoClass(MOCKITO_ANSWER);
+        final Object defaultAnswer =
+                Proxy.newProxyInstance(Mocks.class.getClassLoader(), new Class<?>[] {answer}, handler);
         final Class<?> mocked = type;
         java.util.concurrent.Future<Object> mock = mockito().submit(new java.util.concurrent.Callable<Object>() {
             public Object call() throws Exception {
-                Method mock = Class.forName("org.mockito.Mockito", true, loader).getMethod("mock", Class.class, answer);
+                Method mock = mockitoClass("org.mockito.Mockito").getMethod("mock", Class.class, answer);
                 return mock.invoke(null, mocked, defaultAnswer);
             }
         });
@@ -104,7 +104,6 @@ public final class Mocks implements InvocationHandler {
      */
     public static void warm() {
         try {
-            Class.forName("org.mockito.Mockito", false, Mocks.class.getClassLoader());
             make(Warm.class);
         } catch (Throwable e) {
             // No Mockito, or one that cannot mock: the first real mock reports what is wrong.
@@ -127,14 +126,34 @@ public final class Mocks implements InvocationHandler {
         if (Proxy.isProxyClass(mock.getClass())) {
             return (Mocks) Proxy.getInvocationHandler(mock);
         }
-        ClassLoader loader = Mocks.class.getClassLoader();
-        Object details = invoke(Class.forName("org.mockito.Mockito", true, loader).getMethod("mockingDetails",
-                Object.class), null, mock);
-        Object settings = invoke(Class.forName("org.mockito.MockingDetails", true, loader)
-                .getMethod("getMockCreationSettings"), details);
-        Object answer = invoke(Class.forName("org.mockito.mock.MockCreationSettings", true, loader)
-                .getMethod("getDefaultAnswer"), settings);
+        Object details = invoke(mockitoClass("org.mockito.Mockito").getMethod("mockingDetails", Object.class), null,
+                mock);
+        Object settings = invoke(mockitoClass("org.mockito.MockingDetails").getMethod("getMockCreationSettings"),
+                details);
+        Object answer = invoke(mockitoClass("org.mockito.mock.MockCreationSettings").getMethod("getDefaultAnswer"),
+                settings);
         return (Mocks) Proxy.getInvocationHandler(answer);
+    }
+
+    /** A class of Mockito, from the class path the runtime is on. */
+    private static Class<?> mockitoClass(String name) throws ClassNotFoundException {
+        return Class.forName(name, true, Mocks.class.getClassLoader());
+    }
+
+    /**
+     * {@code InvocationOnMock}'s {@code getMock}, {@code getMethod} and
+     * {@code getArguments}, looked up once: every call of a mocked method
+     * of an abstract class goes through them.
+     */
+    private static Method[] invocationGetters;
+
+    private static synchronized Method[] invocationGetters() throws Exception {
+        if (invocationGetters == null) {
+            Class<?> invocation = mockitoClass("org.mockito.invocation.InvocationOnMock");
+            invocationGetters = new Method[] {invocation.getMethod("getMock"), invocation.getMethod("getMethod"),
+                invocation.getMethod("getArguments")};
+        }
+        return invocationGetters;
     }
 
     /** {@code method.invoke(target, args)}, throwing what the method throws. */
@@ -153,11 +172,9 @@ public final class Mocks implements InvocationHandler {
     public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
         if (method.getDeclaringClass().getName().equals(MOCKITO_ANSWER)) {
             // Mockito asks its answer: the invocation is the one argument.
-            Class<?> invocation = Class.forName("org.mockito.invocation.InvocationOnMock", true,
-                    Mocks.class.getClassLoader());
+            Method[] get = invocationGetters();
             Object on = args[0];
-            return answer(invoke(invocation.getMethod("getMock"), on), (Method) invoke(invocation.getMethod(
-                    "getMethod"), on), (Object[]) invoke(invocation.getMethod("getArguments"), on));
+            return answer(invoke(get[0], on), (Method) invoke(get[1], on), (Object[]) invoke(get[2], on));
         }
         return answer(proxy, method, args);
     }
