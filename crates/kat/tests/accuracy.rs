@@ -68,6 +68,14 @@ const BLIND: &str = include_str!("data/blind_labelled.jsonl");
 /// parameter of `remaining()`, a return value must start with a value).
 const BLIND2: &str = include_str!("data/blind2_labelled.jsonl");
 
+/// The third blind sample (issue 20): 120 clauses drawn with `ferrosuite
+/// kat sample --count 800 --seed 2030` leaving out the clauses of all
+/// earlier samples (the first 120 kept), labelled whole by a helper who
+/// never saw the extractor's code or output, committed before its first
+/// measurement and never edited. Not scored yet: its first measurement is
+/// the number issue 20 reports, taken once the extractor's fixes are in.
+const BLIND3: &str = include_str!("data/blind3_labelled.jsonl");
+
 fn labelled() -> Vec<Labelled> {
     parse(DEV)
 }
@@ -233,12 +241,12 @@ fn extraction_accuracy_on_the_fresh_sample_and_all_samples() {
     assert!(cond_acc >= 0.85, "condition accuracy {cond_acc:.3} fell below 0.85 on all samples");
 }
 
-/// Every label of the two blind samples is a condition of the language
+/// Every label of the three blind samples is a condition of the language
 /// (checked apart from the scoring, so that a label the parser cannot read
 /// is seen without measuring the extractor).
 #[test]
 fn every_blind_label_parses() {
-    for sample in [BLIND, BLIND2] {
+    for sample in [BLIND, BLIND2, BLIND3] {
         let errors: Vec<String> = parse(sample)
             .iter()
             .flat_map(|l| l.triggers.iter())
