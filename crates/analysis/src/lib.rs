@@ -50,6 +50,7 @@
 
 pub mod callgraph;
 pub mod cfg;
+pub mod commit;
 mod condition;
 pub mod condition_inputs;
 pub mod constants;

@@ -6,12 +6,18 @@
 //! probe plan has global id `base + k`, and the plan lists the sites in the
 //! order of `ClassGoals::branches`, `switches`, `lines()` and
 //! `methods_with_goal()`.
+//!
+//! A branch side, switch case or root goal whose code can throw before
+//! JaCoCo's next probe counts only when one of its commit points ran too
+//! (`analysis::commit`): the search then counts goals as the final JaCoCo
+//! report does, and keeps pursuing a side whose tests all throw too early.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
+use analysis::commit::{CommitRules, Leaf, Rule};
 use analysis::goals::{ClassGoals, GoalId};
 use instrument::InstrumentedClass;
-use instrument::trace::Relation;
+use instrument::trace::{BranchRecord, Relation};
 
 use crate::{ExecutionResult, StatementOutcome, TestOutcome, Trace};
 
@@ -51,24 +57,72 @@ impl ThrowSite {
     }
 }
 
-/// The goals behind one switch probe: per case its keys and goal, and the
-/// goal of the default.
+/// The goals behind one switch probe: per case its keys, goal and gates,
+/// and the goal and gates of the default.
 #[derive(Debug, Clone)]
 struct SwitchGoals {
-    cases: Vec<(Vec<i32>, GoalId)>,
+    cases: Vec<(Vec<i32>, GoalId, Gates)>,
     /// `None` for the default of an exhaustive switch, which has no goal.
-    default: Option<GoalId>,
+    default: (Option<GoalId>, Gates),
+}
+
+/// One way a goal's commit point shows in a trace.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Gate {
+    /// This line-kind probe (a commit probe) ran.
+    Hit(u32),
+    /// The branch record with this probe id took its jump.
+    Taken(u32, Relation),
+}
+
+/// The gates of a goal: `None` when reaching it is enough, else one of
+/// them must show.
+type Gates = Option<Vec<Gate>>;
+
+/// The raw distance of a branch side that was taken but whose code threw
+/// before its commit point: nearly covered, yet not 0.
+pub const UNCOMMITTED_DISTANCE: f64 = 1e-3;
+
+/// What a trace shows of commit points, looked up once per trace.
+struct Shown<'t> {
+    hits: HashSet<u32>,
+    records: HashMap<u32, &'t BranchRecord>,
+}
+
+impl<'t> Shown<'t> {
+    fn of(trace: &'t Trace, gated: bool) -> Shown<'t> {
+        if !gated {
+            return Shown { hits: HashSet::new(), records: HashMap::new() };
+        }
+        Shown {
+            hits: trace.lines.iter().map(|(id, _)| *id).collect(),
+            records: trace.branches.iter().map(|(id, r)| (*id, r)).collect(),
+        }
+    }
+
+    fn passes(&self, gates: &Gates) -> bool {
+        gates.as_ref().is_none_or(|gates| {
+            gates.iter().any(|g| match g {
+                Gate::Hit(id) => self.hits.contains(id),
+                Gate::Taken(id, rel) => self.records.get(id).is_some_and(|r| r.taken(*rel, true)),
+            })
+        })
+    }
 }
 
 /// Maps the global probe ids of one instrumented class to its goals.
 #[derive(Debug, Clone, Default)]
 pub struct GoalMap {
-    /// Branch probe id → (goal of the taken side, of the fall-through side, relation).
-    branches: HashMap<u32, (GoalId, GoalId, Relation)>,
+    /// Branch probe id → (goal of the taken side, of the fall-through side,
+    /// relation, gates of each side).
+    branches: HashMap<u32, (GoalId, GoalId, Relation, [Gates; 2])>,
     switches: HashMap<u32, SwitchGoals>,
     lines: HashMap<u32, GoalId>,
-    /// Method probe id → method goal and root-branch goal (if any).
-    methods: HashMap<u32, (GoalId, Option<GoalId>)>,
+    /// Method probe id → method goal, root-branch goal (if any) and the
+    /// root's gates.
+    methods: HashMap<u32, (GoalId, Option<GoalId>, Gates)>,
+    /// Whether any goal has gates (else traces need no look-up tables).
+    gated: bool,
     /// Call-condition probe id (a branch record whose Eq count says the
     /// condition held) → goal.
     conditions: HashMap<u32, GoalId>,
@@ -81,15 +135,26 @@ impl GoalMap {
     /// been built by `ProbePlan::from_goals(goals)`).
     pub fn new(goals: &ClassGoals, class: &InstrumentedClass) -> GoalMap {
         let b = class.bases;
+        let gates = GateMaker::new(goals, class);
         let mut map = GoalMap::default();
         for (k, site) in goals.branches.iter().enumerate() {
             if let Some(rel) = Relation::of_opcode(site.opcode) {
-                map.branches.insert(b.branch + k as u32, (site.true_goal, site.false_goal, rel));
+                let [t, f] = gates.rules.branches.get(k).cloned().unwrap_or_default();
+                let sides = [gates.make(site.method_index, &t), gates.make(site.method_index, &f)];
+                map.branches.insert(b.branch + k as u32, (site.true_goal, site.false_goal, rel, sides));
             }
         }
         for (k, site) in goals.switches.iter().enumerate() {
-            let cases = site.cases.iter().map(|(keys, _, g)| (keys.clone(), *g)).collect();
-            map.switches.insert(b.switch + k as u32, SwitchGoals { cases, default: site.default.1 });
+            let (case_rules, default_rule) = gates.rules.switches.get(k).cloned().unwrap_or_default();
+            let rule = |i: usize| case_rules.get(i).cloned().flatten();
+            let cases = site
+                .cases
+                .iter()
+                .enumerate()
+                .map(|(i, (keys, _, g))| (keys.clone(), *g, gates.make(site.method_index, &rule(i))))
+                .collect();
+            let default = (site.default.1, gates.make(site.method_index, &default_rule));
+            map.switches.insert(b.switch + k as u32, SwitchGoals { cases, default });
         }
         for (k, line) in class.plan.lines.iter().enumerate() {
             if let Some(g) = goals.line_goal(*line) {
@@ -99,9 +164,11 @@ impl GoalMap {
         for (k, m) in class.plan.methods.iter().enumerate() {
             if let Some(g) = goals.method_goal(*m) {
                 let root = goals.methods.get(usize::from(*m)).and_then(|mg| mg.root_branch_goal);
-                map.methods.insert(b.method + k as u32, (g, root));
+                let rule = gates.rules.roots.get(m).cloned().flatten();
+                map.methods.insert(b.method + k as u32, (g, root, gates.make(*m, &rule)));
             }
         }
+        map.gated = !gates.rules.is_empty();
         map
     }
 
@@ -121,16 +188,18 @@ impl GoalMap {
     /// goals before the append). Probe ids are global, so they do not clash.
     pub fn append(&mut self, other: GoalMap, goal_offset: u32) {
         let shift = |id: GoalId| GoalId(id.0 + goal_offset);
-        for (probe, (t, f, rel)) in other.branches {
-            self.branches.insert(probe, (shift(t), shift(f), rel));
+        for (probe, (t, f, rel, gates)) in other.branches {
+            self.branches.insert(probe, (shift(t), shift(f), rel, gates));
         }
         for (probe, mut sw) in other.switches {
-            sw.cases.iter_mut().for_each(|(_, g)| *g = shift(*g));
-            sw.default = sw.default.map(shift);
+            sw.cases.iter_mut().for_each(|(_, g, _)| *g = shift(*g));
+            sw.default.0 = sw.default.0.map(shift);
             self.switches.insert(probe, sw);
         }
         self.lines.extend(other.lines.into_iter().map(|(probe, g)| (probe, shift(g))));
-        self.methods.extend(other.methods.into_iter().map(|(probe, (m, r))| (probe, (shift(m), r.map(shift)))));
+        self.methods
+            .extend(other.methods.into_iter().map(|(probe, (m, r, gates))| (probe, (shift(m), r.map(shift), gates))));
+        self.gated |= other.gated;
         self.conditions.extend(other.conditions.into_iter().map(|(probe, g)| (probe, shift(g))));
         self.throws.extend(other.throws.into_iter().map(|t| ThrowSite { goal: shift(t.goal), ..t }));
     }
@@ -157,15 +226,17 @@ impl GoalMap {
         out
     }
 
-    /// The goals of this class that the execution covered.
+    /// The goals of this class that the execution covered: a branch side,
+    /// switch case or root goal only when its gates pass (module docs).
     pub fn covered(&self, trace: &Trace) -> BTreeSet<GoalId> {
+        let shown = Shown::of(trace, self.gated);
         let mut out = BTreeSet::new();
         for (id, record) in &trace.branches {
-            if let Some((t, f, rel)) = self.branches.get(id) {
-                if record.taken(*rel, true) {
+            if let Some((t, f, rel, [tg, fg])) = self.branches.get(id) {
+                if record.taken(*rel, true) && shown.passes(tg) {
                     out.insert(*t);
                 }
-                if record.taken(*rel, false) {
+                if record.taken(*rel, false) && shown.passes(fg) {
                     out.insert(*f);
                 }
             } else if let Some(g) = self.conditions.get(id).filter(|_| record.taken(Relation::Eq, true)) {
@@ -174,14 +245,14 @@ impl GoalMap {
         }
         for (id, values) in &trace.switches {
             if let Some(s) = self.switches.get(id) {
-                out.extend(values.iter().filter_map(|v| s.goal_of(*v)));
+                out.extend(values.iter().filter_map(|v| s.goal_of(*v, &shown)));
             }
         }
         out.extend(trace.lines.iter().filter_map(|(id, _)| self.lines.get(id).copied()));
         for (id, _) in &trace.methods {
-            if let Some((m, root)) = self.methods.get(id) {
+            if let Some((m, root, gates)) = self.methods.get(id) {
                 out.insert(*m);
-                out.extend(*root);
+                out.extend(root.filter(|_| shown.passes(gates)));
             }
         }
         out
@@ -190,12 +261,18 @@ impl GoalMap {
     /// Branch distance of every branch goal whose jump was executed,
     /// covered (0.0) or not (TECHNIQUES.md §0), and of every call-condition
     /// goal whose call was reached (the least distance of its condition).
+    /// A side taken whose gates did not pass gets [`UNCOMMITTED_DISTANCE`].
     pub fn branch_distances(&self, trace: &Trace) -> BTreeMap<GoalId, f64> {
+        let shown = Shown::of(trace, self.gated);
         let mut out = BTreeMap::new();
+        let distance = |record: &BranchRecord, rel: Relation, side: bool, gates: &Gates| {
+            let d = record.distance(rel, side);
+            if d == 0.0 && !shown.passes(gates) { UNCOMMITTED_DISTANCE } else { d }
+        };
         for (id, record) in &trace.branches {
-            if let Some((t, f, rel)) = self.branches.get(id) {
-                out.insert(*t, record.distance(*rel, true));
-                out.insert(*f, record.distance(*rel, false));
+            if let Some((t, f, rel, [tg, fg])) = self.branches.get(id) {
+                out.insert(*t, distance(record, *rel, true, tg));
+                out.insert(*f, distance(record, *rel, false, fg));
             } else if let Some(g) = self.conditions.get(id) {
                 out.insert(*g, record.distance(Relation::Eq, true));
             }
@@ -205,8 +282,49 @@ impl GoalMap {
 }
 
 impl SwitchGoals {
-    fn goal_of(&self, value: i32) -> Option<GoalId> {
-        self.cases.iter().find(|(keys, _)| keys.contains(&value)).map_or(self.default, |(_, g)| Some(*g))
+    fn goal_of(&self, value: i32, shown: &Shown<'_>) -> Option<GoalId> {
+        let (goal, gates) = match self.cases.iter().find(|(keys, _, _)| keys.contains(&value)) {
+            Some((_, g, gates)) => (Some(*g), gates),
+            None => (self.default.0, &self.default.1),
+        };
+        goal.filter(|_| shown.passes(gates))
+    }
+}
+
+/// Turns a class's commit rules into gates over its global probe ids.
+struct GateMaker<'a> {
+    goals: &'a ClassGoals,
+    rules: &'a CommitRules,
+    class: &'a InstrumentedClass,
+    /// Methods that lost their line-kind probes (`InstrumentedClass::skipped`):
+    /// their goals count by the jump alone.
+    unprobed: HashSet<u16>,
+}
+
+impl<'a> GateMaker<'a> {
+    fn new(goals: &'a ClassGoals, class: &'a InstrumentedClass) -> GateMaker<'a> {
+        let skipped: HashSet<&str> = class.skipped.iter().map(|s| s.method.as_str()).collect();
+        let unprobed = goals
+            .methods
+            .iter()
+            .filter(|m| skipped.contains(format!("{} {}", m.name, m.descriptor).as_str()))
+            .map(|m| m.index)
+            .collect();
+        GateMaker { goals, rules: &class.plan.commits, class, unprobed }
+    }
+
+    fn make(&self, method_index: u16, rule: &Rule) -> Gates {
+        let leaves = rule.as_ref().filter(|_| !self.unprobed.contains(&method_index))?;
+        let plan = &self.class.plan;
+        let gate = |leaf: &Leaf| match leaf {
+            Leaf::Point(k) => Some(Gate::Hit(plan.commit_probe_id(self.class.bases, *k))),
+            Leaf::Taken(b) => {
+                let rel = Relation::of_opcode(self.goals.branches.get(b.0 as usize)?.opcode)?;
+                Some(Gate::Taken(self.class.bases.branch + b.0, rel))
+            }
+        };
+        // A leaf that cannot be observed leaves the goal to its jump alone.
+        leaves.iter().map(gate).collect()
     }
 }
 

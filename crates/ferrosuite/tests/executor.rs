@@ -260,6 +260,73 @@ fn covered_goals_equal_hand_computed_ones() {
     assert!(!keys.iter().any(|k| k.contains(":default")), "{keys:?}");
 }
 
+fn parse_call(o: Option<f64>, s: &str) -> TestCase {
+    let mut t = TestCaseBuilder::new();
+    let object = model::descriptor::FieldType::Object(model::names::InternalName::new("java/lang/Object"));
+    let o = match o {
+        Some(v) => {
+            let v = t.double(v);
+            t.static_call(method("java.lang.Double", "valueOf", "(D)Ljava/lang/Double;"), &[v])
+        }
+        None => t.null(object),
+    };
+    let s = t.string(s);
+    t.static_call(method("commit.Parse", "parse", "(Ljava/lang/Object;Ljava/lang/String;)D"), &[o, s]);
+    t.build()
+}
+
+/// A branch side whose code throws before JaCoCo's next probe is not
+/// covered, though its jump was taken (`analysis::commit`): JaCoCo would
+/// not count it, so the search must keep after it. The same side is
+/// covered when its code completes; a branch-free method's root goal
+/// likewise needs its call to return.
+#[test]
+fn a_branch_side_counts_only_when_its_code_reaches_jacocos_next_probe() {
+    let tmp = tempfile::tempdir().unwrap();
+    let classes = tmp.path().join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    util::javac_dir(&util::repo().join("testdata/commit/src"), &classes, &[]);
+    let jar = tmp.path().join("commit.jar");
+    util::jar_dir(&classes, &jar);
+    let (mut pool, probes) = pool_on(tmp.path(), &jar, 1);
+    let mut length_null = TestCaseBuilder::new();
+    let string = model::descriptor::FieldType::Object(model::names::InternalName::new("java/lang/String"));
+    let s = length_null.null(string);
+    length_null.static_call(method("commit.Parse", "length", "(Ljava/lang/String;)I"), &[s]);
+    let mut length_ok = TestCaseBuilder::new();
+    let s = length_ok.string("ab");
+    length_ok.static_call(method("commit.Parse", "length", "(Ljava/lang/String;)I"), &[s]);
+    let tests = [
+        parse_call(None, "x"),
+        parse_call(None, "1.5"),
+        parse_call(Some(2.0), "x"),
+        length_null.build(),
+        length_ok.build(),
+    ];
+    let results = pool.execute(&tests).unwrap();
+    let cf = model::classpath::ClassPath::new(&[jar]).unwrap().load("commit.Parse").unwrap();
+    let goals = analysis::goals::class_goals(&cf).unwrap();
+    let class = probes.iter().find(|c| c.class.as_str() == "commit/Parse").unwrap();
+    let map = exec::coverage::GoalMap::new(&goals, class);
+    let keys = |i: usize| -> Vec<String> {
+        map.covered_by(&results[i]).into_iter().map(|g| goals.goal(g).key.clone()).collect()
+    };
+    // `instanceof` is `ifeq`: its taken side (true) is the `parseDouble` branch.
+    let parse_side = "parse(Ljava/lang/Object;Ljava/lang/String;)D@4:true";
+    let cast_side = "parse(Ljava/lang/Object;Ljava/lang/String;)D@4:false";
+    assert!(matches!(results[0].statements.last(), Some(StatementOutcome::Threw(_))), "{:?}", results[0]);
+    assert!(!keys(0).iter().any(|k| k == parse_side), "parseDouble threw before the join: {:?}", keys(0));
+    let site = class.bases.branch;
+    let taken = results[0].trace.branches.iter().find(|(id, _)| *id == site).unwrap().1;
+    assert!(taken.taken(Relation::Eq, true), "the jump itself was taken");
+    assert!(map.branch_distances(&results[0].trace).values().any(|d| *d == exec::coverage::UNCOMMITTED_DISTANCE));
+    assert!(keys(1).iter().any(|k| k == parse_side), "{:?}", keys(1));
+    assert!(keys(2).iter().any(|k| k == cast_side), "{:?}", keys(2));
+    let root = "root:length(Ljava/lang/String;)I";
+    assert!(!keys(3).iter().any(|k| k == root), "s.length() threw: {:?}", keys(3));
+    assert!(keys(4).iter().any(|k| k == root), "{:?}", keys(4));
+}
+
 /// A test that leaves its thread interrupted does not reach the next one
 /// in the same worker: blocking I/O of that test would otherwise throw
 /// (`ClosedByInterruptException` from a `FileChannel`), in one worker and

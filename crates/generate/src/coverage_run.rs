@@ -7,12 +7,18 @@
 
 use std::time::{Duration, Instant};
 
-use exec::{ExecutionResult, Executor};
+use exec::ExecutionResult;
 use testcase::TestCase;
 
 use crate::GenerateError;
 use crate::class_run::ClassRun;
 use crate::verify::VerifiedSuite;
+
+/// The least per-test time limit of the coverage run: its tests all ended
+/// under JUnit, so a longer limit than the search's (100 ms by default)
+/// only keeps a busy machine from cutting one short, which would lose
+/// every goal it covers.
+const MIN_TIMEOUT: Duration = Duration::from_secs(1);
 
 /// The predicted time of a test in a worker: instrumented code is slower
 /// than the original that JUnit ran, so twice its JUnit time, plus a
@@ -36,7 +42,9 @@ fn predicted(junit: Duration) -> Duration {
 pub fn execute(run: &mut ClassRun, suite: &VerifiedSuite) -> Result<(Vec<ExecutionResult>, usize), GenerateError> {
     let Some(end) = run.deadlines.coverage else {
         run.pool.restart_as(1)?;
-        let results = if suite.tests.is_empty() { vec![] } else { run.pool.execute(&suite.tests)? };
+        let timeout = run.exec.timeout.max(MIN_TIMEOUT);
+        let results =
+            if suite.tests.is_empty() { vec![] } else { run.pool.execute_with_timeout(&suite.tests, timeout)? };
         return Ok((results, 0));
     };
     let times: Vec<Duration> = suite.durations.iter().map(|d| predicted(d.unwrap_or(run.exec.timeout))).collect();
@@ -56,7 +64,7 @@ pub fn execute(run: &mut ClassRun, suite: &VerifiedSuite) -> Result<(Vec<Executi
             continue;
         }
         let chunk: &[TestCase] = &suite.tests[next..next + fitting];
-        results.extend(run.pool.execute(chunk)?);
+        results.extend(run.pool.execute_with_timeout(chunk, run.exec.timeout.max(MIN_TIMEOUT))?);
         next += fitting;
     }
     Ok((results, skipped))

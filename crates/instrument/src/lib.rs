@@ -180,7 +180,8 @@ impl Instrumenter {
         let cf = ClassFile::parse(bytes)?;
         let goals = analysis::goals::class_goals(&cf)
             .map_err(|source| InstrumentError::Analysis { class: InternalName::new(cf.name()), source })?;
-        let plan = ProbePlan::from_goals(&goals);
+        let commits = analysis::commit::commit_rules(&cf, &goals);
+        let plan = ProbePlan::from_goals(&goals).with_commits(commits);
         Ok(self.apply(cf, plan))
     }
 
@@ -336,7 +337,7 @@ fn skipped_method(cf: &ClassFile, index: usize, kept: Kept, error: &RewriteError
 }
 
 /// The probe sets tried in order: everything (with `extra`), everything but
-/// line probes and `extra`, the sandbox probes only.
+/// line and commit probes and `extra`, the sandbox probes only.
 fn probe_sets<'a>(
     cf: &ClassFile,
     plan: &'a ProbePlan,
@@ -350,7 +351,8 @@ fn probe_sets<'a>(
     };
     let mut all = probes::coverage_probes(plan, bases);
     all.extend(extra.iter().map(|k| Box::new(*k) as Box<dyn probe::ProbeKind + 'a>));
-    let no_lines = probes::coverage_probes(plan, bases).into_iter().filter(|k| k.name() != "line").collect();
+    let no_lines =
+        probes::coverage_probes(plan, bases).into_iter().filter(|k| !probes::is_line_kind(k.name())).collect();
     [with_sandbox(all), with_sandbox(no_lines), probes::sandbox_probes(&cf.constant_pool)]
 }
 

@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 
+use analysis::commit::CommitRules;
 use analysis::goals::ClassGoals;
 use model::bytecode::BytecodeError;
 use model::classfile::ClassFileError;
@@ -58,6 +59,11 @@ pub struct ProbePlan {
     pub lines: Vec<u16>,
     /// Methods (indices) that get a method-entry probe.
     pub methods: Vec<u16>,
+    /// When JaCoCo counts each branch goal (`analysis::commit`): its probe
+    /// points get line-kind probes after the line probes
+    /// ([`ProbePlan::commit_probe_id`]).
+    #[serde(default)]
+    pub commits: CommitRules,
 }
 
 /// First global probe id of each kind for one class.
@@ -79,7 +85,7 @@ impl ProbeBases {
         ProbeBases {
             branch: self.branch + plan.branches.len() as u32,
             switch: self.switch + plan.switches.len() as u32,
-            line: self.line + plan.lines.len() as u32,
+            line: self.line + (plan.lines.len() + plan.commits.points.len()) as u32,
             method: self.method + plan.methods.len() as u32,
         }
     }
@@ -95,7 +101,20 @@ impl ProbePlan {
             switches: goals.switches.iter().map(|s| Site { method_index: s.method_index, bci: s.bci }).collect(),
             lines: goals.lines(),
             methods: goals.methods_with_goal(),
+            commits: CommitRules::default(),
         }
+    }
+
+    /// The plan with the commit rules of its goals (`analysis::commit::commit_rules`).
+    pub fn with_commits(mut self, commits: CommitRules) -> ProbePlan {
+        self.commits = commits;
+        self
+    }
+
+    /// The global id of commit point `k` (`CommitRules::points[k]`): a
+    /// line-kind probe id after the class's line probes.
+    pub fn commit_probe_id(&self, bases: ProbeBases, k: u32) -> u32 {
+        bases.line + self.lines.len() as u32 + k
     }
 
     /// Local ids of the sites in `sites` that lie in `method_index`, by bci.

@@ -346,6 +346,23 @@ impl Pool {
         results
     }
 
+    /// Executes `tests` with a per-test time limit of `timeout` instead of
+    /// [`ExecConfig::timeout`]; the pool's own configuration is unchanged.
+    ///
+    /// # Errors
+    /// As [`Executor::execute`].
+    pub fn execute_with_timeout(
+        &mut self,
+        tests: &[TestCase],
+        timeout: Duration,
+    ) -> Result<Vec<ExecutionResult>, ExecError> {
+        let own = self.exec.timeout;
+        self.exec.timeout = timeout;
+        let results = self.run_batch(tests, None);
+        self.exec.timeout = own;
+        results
+    }
+
     /// Executes test `i` with mutant `mutants[i]` active, all in one
     /// pipelined batch.
     ///

@@ -6,6 +6,8 @@
 //!   (KAT's trigger conditions), recorded as a branch record.
 //! - [`switch`]: the key of every switch that carries goals.
 //! - [`line`](mod@line): the first instruction of every source line.
+//! - [`commit`]: JaCoCo's probe points that decide whether a branch goal
+//!   counts (`analysis::commit`), recorded as line-kind probes.
 //! - [`method_entry`]: a prologue per method.
 //! - [`string_equals`]: `String.equals` calls that remember the compared
 //!   strings (dynamic seeding).
@@ -25,6 +27,7 @@
 
 pub mod branch;
 pub mod call_condition;
+pub mod commit;
 pub mod effects;
 pub mod environment;
 pub mod exit;
@@ -50,9 +53,16 @@ pub fn coverage_probes<'a>(plan: &'a ProbePlan, bases: ProbeBases) -> Vec<Box<dy
     vec![
         Box::new(method_entry::MethodEntryProbes { plan, base: bases.method }),
         Box::new(line::LineProbes { plan, base: bases.line }),
+        Box::new(commit::CommitProbes { plan, bases }),
         Box::new(switch::SwitchProbes { plan, base: bases.switch }),
         Box::new(branch::BranchProbes { plan, base: bases.branch }),
     ]
+}
+
+/// Whether a probe kind records line-kind probes (line and commit probes),
+/// the first ones a method that cannot take every probe gives up.
+pub fn is_line_kind(name: &str) -> bool {
+    matches!(name, "line" | "commit")
 }
 
 /// The sandbox kinds (exit rewriting, loop checks, effect checks) that keep
