@@ -116,8 +116,12 @@ pub fn commit_rules(cf: &ClassFile, goals: &ClassGoals) -> CommitRules {
             out.branches[b.id.0 as usize] = rules.map(&mut resolve);
         }
         for (s, site) in goals.switches.iter().enumerate().filter(|(_, s)| s.method_index == method_index) {
-            out.switches[s].0 = site.cases.iter().map(|(_, target, _)| resolve(walker.edge(*target))).collect();
-            out.switches[s].1 = resolve(walker.edge(site.default.0));
+            // A copy of a `finally` switch names its first copy's targets: no rules then.
+            let Some(k) = flow.index(site.bci) else { continue };
+            let own = insns[k].targets();
+            let edge = |target: u32| if own.contains(&target) { walker.edge(target) } else { None };
+            out.switches[s].0 = site.cases.iter().map(|(_, target, _)| resolve(edge(*target))).collect();
+            out.switches[s].1 = resolve(edge(site.default.0));
         }
         if goals.methods.get(index).is_some_and(|mg| mg.root_branch_goal.is_some()) {
             out.roots.insert(method_index, resolve(walker.region(0)));

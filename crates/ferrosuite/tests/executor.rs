@@ -327,6 +327,52 @@ fn a_branch_side_counts_only_when_its_code_reaches_jacocos_next_probe() {
     assert!(keys(4).iter().any(|k| k == root), "{:?}", keys(4));
 }
 
+/// An archived test that ends in an error of the JVM itself is never
+/// emitted; cut before that statement it keeps the goals it covered
+/// first (`generate::endings`), and a test with nothing before it is left
+/// out, counted as `vm-error`.
+#[test]
+fn a_test_ending_out_of_memory_is_cut_before_it_and_keeps_its_goals() {
+    let tmp = tempfile::tempdir().unwrap();
+    let classes = tmp.path().join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    util::javac_dir(&util::repo().join("testdata/endings/src"), &classes, &[]);
+    let jar = tmp.path().join("endings.jar");
+    util::jar_dir(&classes, &jar);
+    let (mut pool, probes) = pool_on(tmp.path(), &jar, 1);
+    let take = method("endings.Cache", "take", "(I)[B");
+    let mut fills_then_fails = TestCaseBuilder::new();
+    let cache = fills_then_fails.construct(method("endings.Cache", "<init>", "()V"), &[]);
+    let small = fills_then_fails.int(5);
+    fills_then_fails.call(cache, take.clone(), &[small]);
+    let huge = fills_then_fails.int(i32::MAX);
+    fills_then_fails.call(cache, take.clone(), &[huge]);
+    let mut only_fails = TestCaseBuilder::new();
+    let cache = only_fails.construct(method("endings.Cache", "<init>", "()V"), &[]);
+    let huge = only_fails.int(i32::MAX);
+    only_fails.call(cache, take, &[huge]);
+    let cp = model::classpath::ClassPath::new(&[jar]).unwrap().with_jdk(&util::jdk()).unwrap();
+    let cf = cp.load("endings.Cache").unwrap();
+    let goals = analysis::goals::class_goals(&cf).unwrap();
+    let class = probes.iter().find(|c| c.class.as_str() == "endings/Cache").unwrap();
+    let map = exec::coverage::GoalMap::new(&goals, class);
+    let small_side = goals.goal_by_key("take(I)[B@8:false").expect("the n < 1024 side");
+    let oom =
+        search::ExceptionGoal { method: "take(I)[B".into(), exception: BinaryName::new("java.lang.OutOfMemoryError") };
+    let archived = vec![
+        (fills_then_fails.build(), std::collections::BTreeSet::from([small_side]), vec![]),
+        (only_fails.build(), std::collections::BTreeSet::new(), vec![oom]),
+    ];
+    let (kept, removed) = generate::endings::cut_unkeepable(archived, &map, &mut pool, &cp).unwrap();
+    assert_eq!(removed, ["vm-error"], "the test with nothing before its error is left out");
+    assert_eq!(kept.len(), 1);
+    let (prefix, keep) = &kept[0];
+    assert_eq!(prefix.statements.len(), 4, "cut before the huge take: {prefix}");
+    assert_eq!(keep.goals, std::collections::BTreeSet::from([small_side]));
+    let rerun = pool.execute(std::slice::from_ref(prefix)).unwrap().remove(0);
+    assert!(rerun.statements.iter().all(|s| !matches!(s, StatementOutcome::Threw(_))), "{rerun:?}");
+}
+
 /// A test that leaves its thread interrupted does not reach the next one
 /// in the same worker: blocking I/O of that test would otherwise throw
 /// (`ClosedByInterruptException` from a `FileChannel`), in one worker and

@@ -46,6 +46,7 @@ pub mod casts;
 pub mod class_run;
 pub mod config;
 pub mod coverage_run;
+pub mod endings;
 pub mod environments;
 pub mod error;
 pub mod findings_suite;

@@ -1,20 +1,20 @@
-//! Stage 7: minimise the archived tests (dropping duplicates), add
+//! Stage 7: cut the archived tests that end in what an emitted test cannot
+//! keep (`endings`), minimise them (dropping duplicates), add
 //! regression assertions observed twice, keep those that kill a mutant, and
 //! leave out tests that end in ferrosuite's sandbox (an exit, the time
 //! limit, a refused effect).
 
 use exec::Executor;
-use model::classpath::ClassPath;
-use model::hierarchy::Supertypes;
 use model::names::BinaryName;
 use oracle::assertions::{Inspectors, assertions_from, with_inspectors};
-use oracle::minimise::{Keep, minimise_suite};
+use oracle::minimise::minimise_suite;
 use search::Archive;
 use testcase::TestCase;
 use testcase::assertion::AssertionKind;
 
 use crate::GenerateError;
 use crate::class_run::ClassRun;
+use crate::endings::{EXITS, REFUSED, VM_ERROR, is_vm_error};
 use crate::report::ClassReport;
 use crate::technique::Technique;
 
@@ -33,17 +33,8 @@ pub fn postprocess(
     techniques: &mut [Box<dyn Technique>],
     report: &mut ClassReport,
 ) -> Result<Vec<TestCase>, GenerateError> {
-    let mut kept = Vec::new();
-    for (test, goals, exceptions) in archive.tests_with_goals() {
-        if let Some(e) = exceptions.iter().find(|e| exec::sandbox::EXCEPTIONS.contains(&e.exception.as_str()))
-            && goals.is_empty()
-        {
-            report.count_removed(sandbox_cause(&e.exception), 1);
-            continue;
-        }
-        let exception = exceptions.first().map(|e| e.exception.clone());
-        kept.push((test, Keep { goals, exception }));
-    }
+    tracing::debug!(goals = archive.covered().count(), "archived");
+    let kept = crate::endings::keepable(run, archive.tests_with_goals(), report)?;
     let started = std::time::Instant::now();
     let mut tests = minimise_suite(kept, &run.map, &mut run.pool, run.deadlines.minimise)?;
     tracing::debug!(seconds = started.elapsed().as_secs_f64(), "minimised");
@@ -65,18 +56,13 @@ pub fn postprocess(
     }
     let before = tests.len();
     tests.retain(|t| !expects(t, |e| is_vm_error(&run.cp, e)));
-    report.count_removed("vm-error", before - tests.len());
+    report.count_removed(VM_ERROR, before - tests.len());
     let repeated = junit::repeated_tests(&run.class, &tests, &junit::SuiteOptions::for_class(&run.class));
     for i in repeated.into_iter().rev() {
         tests.remove(i);
     }
     Ok(tests)
 }
-
-/// Cause of removal of a test that ends in a sandbox exception (time limit or exit).
-const EXITS: &str = "exits-or-never-ends";
-/// Cause of removal of a test that ends in a refused effect.
-const REFUSED: &str = "refused-by-sandbox";
 
 /// The removal cause of a test that ends in the sandbox exception `exception`.
 fn sandbox_cause(exception: &BinaryName) -> &'static str {
@@ -96,18 +82,6 @@ fn expected_sandbox_exception(test: &TestCase) -> Option<&BinaryName> {
 /// Whether `test` expects an exception that `matches`.
 fn expects(test: &TestCase, matches: impl Fn(&BinaryName) -> bool) -> bool {
     test.assertions.iter().any(|a| matches!(&a.kind, AssertionKind::Throws { exception, .. } if matches(exception)))
-}
-
-/// The root of the errors of the JVM itself (JLS §11.1.1).
-const VIRTUAL_MACHINE_ERROR: &str = "java.lang.VirtualMachineError";
-
-/// Whether `exception` is an error of the JVM itself (`OutOfMemoryError`,
-/// `StackOverflowError`, ...): whether a test ends in one depends on the
-/// heap and stack sizes of the JVM that runs it, not on the class under test.
-fn is_vm_error(cp: &ClassPath, exception: &BinaryName) -> bool {
-    exception.as_str() == VIRTUAL_MACHINE_ERROR
-        || Supertypes::of(cp, exception.as_str())
-            .is_ok_and(|s| s.superclasses.iter().any(|c| c.as_str() == VIRTUAL_MACHINE_ERROR))
 }
 
 /// Observes every test twice with inspectors appended, keeps the
