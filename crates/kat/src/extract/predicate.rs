@@ -111,15 +111,23 @@ type Rule = fn(&Ask) -> Option<Derived>;
 /// The rules, most specific first.
 const RULES: &[Rule] = &[
     null_predicate,
+    super::getter::set_to,
+    super::numeric::insufficient_space,
+    super::numeric::end_of_file,
+    super::numeric::does_not_fit,
+    super::numeric::range_exceeds_int,
+    super::numeric::invalid_number,
     string_equality,
     interval,
     code_point,
     remaining_count,
+    super::ordering::boxed_comparison,
     compare,
     number_equality,
     sign,
     empty,
     no_mapping,
+    super::ordering::natural_ordering,
     associated,
     instance_of,
     range_words,
@@ -159,7 +167,7 @@ pub fn derive(
 }
 
 /// A trigger of type `kind` without a formal condition.
-fn unknown(kind: TriggerKind) -> Derived {
+pub(super) fn unknown(kind: TriggerKind) -> Derived {
     Derived { kind, condition: Cond::Unknown, links: Vec::new() }
 }
 
@@ -319,9 +327,27 @@ fn empty(ask: &Ask) -> Option<Derived> {
 /// "exceeds the supported range"): T2 without a formal form.
 fn range_words(ask: &Ask) -> Option<Derived> {
     let all: Vec<String> = ask.part.iter().filter(|t| !t.code).map(|t| t.text.to_ascii_lowercase()).collect();
+    let all = without_range_modifier(all);
     let range =
         all.iter().any(|w| RANGE_WORDS.contains(&w.as_str())) || all.windows(2).any(|w| w[0] == "out" && w[1] == "of");
     range.then(|| unknown(TriggerKind::Range))
+}
+
+/// Drops "within the specified range" and the like: a modifier that says
+/// where the subject is looked at ("the search key is not comparable to the
+/// elements of the array within the specified range"), no range
+/// restriction of its own.
+fn without_range_modifier(mut words: Vec<String>) -> Vec<String> {
+    let at = words.windows(4).position(|w| {
+        matches!(w[0].as_str(), "within" | "in" | "over")
+            && w[1] == "the"
+            && matches!(w[2].as_str(), "specified" | "given")
+            && w[3] == "range"
+    });
+    if let Some(i) = at {
+        words.drain(i..i + 4);
+    }
+    words
 }
 
 /// Intervals: "is between X and Y (inclusive)", "is outside the range
@@ -425,7 +451,7 @@ fn null_predicate(ask: &Ask) -> Option<Derived> {
 }
 
 /// The comparative in a predicate and how many tokens follow it.
-fn comparative(lower: &[String]) -> Option<(CmpOp, usize)> {
+pub(super) fn comparative(lower: &[String]) -> Option<(CmpOp, usize)> {
     for start in 0..lower.len() {
         for (phrase, op) in COMPARATIVES {
             let end = start + phrase.len();
@@ -469,14 +495,14 @@ pub fn numeric_sides(ctx: &MethodContext, cond: Cond) -> Cond {
 }
 
 /// Whether the type of `e` has a method `name` with `arity` parameters.
-fn has_method(ctx: &MethodContext, e: &Expr, name: &str, arity: usize) -> bool {
+pub(super) fn has_method(ctx: &MethodContext, e: &Expr, name: &str, arity: usize) -> bool {
     ctx.methods_of(e).iter().any(|m| m.name == name && m.params.len() == arity)
 }
 
 /// Whether a value is a number: a parameter of a primitive numeric or
 /// boxed type, a literal, a length, size or other call we derived, a
 /// constant; not the receiver, `null` or a reference parameter.
-fn is_numeric(ctx: &MethodContext, e: &Expr) -> bool {
+pub(super) fn is_numeric(ctx: &MethodContext, e: &Expr) -> bool {
     const NUMERIC: &[&str] = &[
         "int",
         "long",
@@ -521,4 +547,23 @@ fn emptiness(ctx: &MethodContext, s: &Expr, negated: bool) -> Option<Derived> {
         confidence: 1.0,
     };
     Some(Derived { kind, condition: cond, links: vec![link] })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testctx::{Owned, shown, throws_triggers};
+
+    #[test]
+    fn a_range_that_only_says_where_to_look_is_no_range_restriction() {
+        let arrays = Owned::new(
+            "Arrays",
+            "binarySearch",
+            &[("java.lang.Object[]", "a"), ("int", "fromIndex"), ("int", "toIndex"), ("java.lang.Object", "key")],
+            vec![],
+        );
+        let text = "if the search key is not comparable to the elements of the array within the specified range";
+        assert_eq!(shown(&throws_triggers(&arrays, text))[0], ("T4".into(), "?".into()));
+        let text = "if the search key is outside the range";
+        assert_eq!(shown(&throws_triggers(&arrays, text))[0].0, "T2");
+    }
 }

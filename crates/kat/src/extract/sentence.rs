@@ -114,10 +114,12 @@ pub fn throws_condition(tokens: &[Token]) -> &[Token] {
 /// Whether a later sentence of an exception clause adds a case of its
 /// own: it has an "if"/"when" and says the exception is "also" thrown or
 /// "may be thrown" ("It may also be thrown if the stream was closed",
-/// "Also thrown if ..."), or starts with "Or if".
+/// "Also thrown if ...", "Implementations may throw this exception if
+/// ..."), or starts with "Or if".
 pub fn adds_a_case(sentence: &[Token]) -> bool {
     let condition = sentence.iter().any(|t| t.is("if") || t.is("when"));
-    let thrown = sentence.iter().any(|t| t.is("thrown"));
+    // "Implementations may throw this exception if ...".
+    let thrown = sentence.iter().any(|t| t.is("thrown") || t.is("throw"));
     let also = sentence.iter().take_while(|t| !(t.is("if") || t.is("when"))).any(|t| t.is("also"));
     let or_if = sentence.first().is_some_and(|t| t.is("or")) && sentence.get(1).is_some_and(|t| t.is("if"));
     condition && (also || thrown || or_if)
@@ -134,7 +136,7 @@ pub fn scoped_conjunction(tokens: &[Token]) -> Option<(&[Token], &[Token])> {
         if t.is("(") {
             depth += 1;
         } else if t.is(")") {
-            depth -= 1;
+            depth = (depth - 1).max(0);
         }
         let conj = tokens.get(i + 1).is_some_and(|n| n.is("and") || n.is("but"));
         if depth == 0 && t.is(",") && conj {
@@ -253,6 +255,7 @@ const VERBS: &[&str] = &[
     "match",
     "returns",
     "reaches",
+    "reached",
     "overflows",
     "denies",
     "lacks",
@@ -314,7 +317,7 @@ pub fn verb_index(tokens: &[Token]) -> Option<usize> {
     for (i, t) in tokens.iter().enumerate() {
         match t.text.as_str() {
             "(" if !t.code => depth += 1,
-            ")" if !t.code => depth -= 1,
+            ")" if !t.code => depth = (depth - 1).max(0),
             _ if depth == 0 && !t.code && VERBS.iter().any(|v| t.is(v)) => return Some(i),
             _ => {}
         }
@@ -372,7 +375,7 @@ pub fn split(tokens: &[Token]) -> Split {
         if t.is("(") {
             depth += 1;
         } else if t.is(")") {
-            depth -= 1;
+            depth = (depth - 1).max(0);
         }
         if boundary {
             parts.push(Vec::new());
@@ -401,7 +404,7 @@ fn top_level(tokens: &[Token]) -> impl Iterator<Item = (usize, &Token)> {
         if t.is("(") {
             depth += 1;
         } else if t.is(")") {
-            depth -= 1;
+            depth = (depth - 1).max(0);
         }
         depth == 0
     })
@@ -535,6 +538,13 @@ mod tests {
         assert_eq!(p, ["the index is out of range (`index < 0 || index >= size()`)"]);
         let (_, p) = texts("if `off`, `len` or `off + len` is negative");
         assert_eq!(p, ["`off` is negative", "`len` is negative", "`off + len` is negative"]);
+    }
+
+    #[test]
+    fn a_later_sentence_on_what_implementations_may_throw_adds_a_case() {
+        let toks = tokens("Implementations may throw this exception if a matching element cannot be removed.");
+        assert!(adds_a_case(first_sentence(&toks)));
+        assert!(!adds_a_case(first_sentence(&tokens("The caller may retry if the lock is held."))));
     }
 
     #[test]

@@ -1,0 +1,228 @@
+//! Range rules (T2) for phrasings without a comparative: an invalid
+//! number, not enough space in a buffer or array, a value that does not
+//! fit in a primitive type, and reaching the end of a file before a
+//! number of bytes was read.
+
+use super::entity::MethodContext;
+use super::predicate::{Ask, Derived, has_method, is_numeric, unknown};
+use super::sentence::Token;
+use crate::cond::{CmpOp, Cond, Expr};
+use crate::graph::TriggerKind;
+
+/// "the nano-of-second is invalid", "`n` is not valid": a number that is
+/// invalid is out of its range (T2, bounds unknown). "is invalid for the
+/// month-year" (valid only with another value) is left to other rules.
+pub(super) fn invalid_number(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, _, lower, _) = ask.parts();
+    let words: Vec<&str> = lower.iter().map(String::as_str).collect();
+    let invalid = matches!(words.as_slice(), ["is" | "are", "invalid"] | ["is" | "are", "not", "valid"]);
+    let s = subj.filter(|s| matches!(s, Expr::Param(_)) && is_numeric(ctx, s))?;
+    invalid.then(|| Derived { kind: TriggerKind::Range, condition: range_unknown(s), links: Vec::new() })
+}
+
+/// `?`: the bounds of a range of `s` that the text does not give.
+fn range_unknown(_s: &Expr) -> Cond {
+    Cond::Unknown
+}
+
+/// "there is insufficient space in this buffer", "`dst` does not have
+/// enough space", "insufficient room in the pushback buffer": T2. In a
+/// buffer (a receiver with `remaining()`): `this.remaining() < n` where
+/// `n` is what is written: the source buffer's `remaining()` ("for the
+/// remaining doubles in the source buffer"), a `length` parameter, or the
+/// length of the one array parameter.
+pub(super) fn insufficient_space(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, _, _, _) = ask.parts();
+    let all: Vec<String> = ask.part.iter().map(|t| t.text.to_ascii_lowercase()).collect();
+    let space = |w: &String| w == "space" || w == "room";
+    let short = all.windows(2).any(|w| (w[0] == "insufficient" || w[0] == "enough") && space(&w[1]));
+    if !short {
+        return None;
+    }
+    let in_receiver = matches!(subj, None | Some(Expr::This)) && !ctx.is_static && ctx.receiver_has("remaining");
+    let needed = if in_receiver { needed_count(ctx, ask.part) } else { None };
+    let condition = match needed {
+        Some(n) => Cond::cmp(Expr::call0(Expr::This, "remaining"), CmpOp::Lt, n),
+        None => Cond::Unknown,
+    };
+    Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
+/// What must fit in a buffer: a buffer parameter's `remaining()`, an int
+/// `length` parameter, or the length of the one array parameter.
+fn needed_count(ctx: &MethodContext, part: &[Token]) -> Option<Expr> {
+    let params = || ctx.params.iter().map(|p| Expr::Param(p.clone()));
+    let source = params().find(|p| has_method(ctx, p, "remaining", 0));
+    if let Some(src) = source.filter(|_| part.iter().any(|t| t.is("source") || t.is("remaining"))) {
+        return Some(Expr::call0(src, "remaining"));
+    }
+    let length = params().find(|p| matches!(p, Expr::Param(n) if n == "length") && is_numeric(ctx, p));
+    let arrays: Vec<Expr> = params().filter(|p| ctx.type_of(p).is_some_and(|t| t.ends_with("[]"))).collect();
+    match (length, arrays.as_slice()) {
+        (Some(len), _) => Some(len),
+        (None, [a]) => Some(Expr::Field { target: Box::new(a.clone()), name: "length".into() }),
+        _ => None,
+    }
+}
+
+/// "the value of `this` will not exactly fit in an `int`": T2; for a
+/// receiver with `bitLength()` (a `BigInteger`), `this.bitLength() > 31`
+/// (63 for `long`, 15 for `short`, 7 for `byte`).
+pub(super) fn does_not_fit(ask: &Ask) -> Option<Derived> {
+    let (ctx, _, _, lower, _) = ask.parts();
+    let at = lower.windows(2).position(|w| w[0] == "fit" && w[1] == "in")?;
+    let ty = lower[at + 2..].iter().find(|w| !matches!(w.as_str(), "a" | "an" | "the"))?;
+    let bits = match ty.as_str() {
+        "int" => 31,
+        "long" => 63,
+        "short" => 15,
+        "byte" => 7,
+        _ => return Some(unknown(TriggerKind::Range)),
+    };
+    if ctx.is_static || !ctx.receiver_has("bitLength") {
+        return Some(unknown(TriggerKind::Range));
+    }
+    let condition = Cond::cmp(Expr::call0(Expr::This, "bitLength"), CmpOp::Gt, Expr::Int(bits));
+    Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
+/// "if the range of values exceeds an `int`" (`TemporalAccessor.get`): the
+/// receiver's range of the field is no int range,
+/// `!this.range(field).isIntValue()` (T2), when the receiver has
+/// `range(field)`.
+pub(super) fn range_exceeds_int(ask: &Ask) -> Option<Derived> {
+    let (ctx, _, predicate, lower, _) = ask.parts();
+    let about_range = ask.part.windows(3).any(|w| w[0].is("range") && w[1].is("of") && w[2].is("values"));
+    let exceeds_int =
+        lower.first().is_some_and(|w| w == "exceeds") && predicate.last().is_some_and(|t| t.text == "int");
+    if !about_range || !exceeds_int || ctx.is_static {
+        return None;
+    }
+    let k = (0..ctx.params.len()).find(|&k| {
+        let p = Expr::Param(ctx.params[k].clone());
+        ctx.receiver_methods
+            .iter()
+            .any(|m| m.name == "range" && m.params.len() == 1 && m.params[0] == ctx.param_types[k])
+            && ctx.type_of(&p).is_some()
+    })?;
+    let range = Expr::Call {
+        target: Box::new(Expr::This),
+        name: "range".into(),
+        args: vec![Expr::Param(ctx.params[k].clone())],
+    };
+    let condition = Cond::Truth(Expr::call0(range, "isIntValue")).negated();
+    Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
+/// For a receiver with a file pointer (`getFilePointer()` and `length()`):
+/// "if this file reaches the end before reading four bytes": fewer bytes
+/// left than are read, T2 (`this.length() - this.getFilePointer() < 4`);
+/// "if this file has reached the end": a state of the receiver, T3
+/// (`this.getFilePointer() >= this.length()`). Streams have no such
+/// methods and are left to the other rules.
+pub(super) fn end_of_file(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, _, lower, _) = ask.parts();
+    let reach = lower.iter().position(|w| w == "reaches" || w == "reached")?;
+    if lower.get(reach + 1).is_none_or(|w| w != "the") || lower.get(reach + 2).is_none_or(|w| w != "end") {
+        return None;
+    }
+    // Without a file pointer nothing reports the bytes left: no rule.
+    let pointer = matches!(subj, None | Some(Expr::This))
+        && !ctx.is_static
+        && ctx.receiver_has("getFilePointer")
+        && ctx.receiver_has("length");
+    if !pointer {
+        return None;
+    }
+    let left = || {
+        let (len, pos) = (Expr::call0(Expr::This, "length"), Expr::call0(Expr::This, "getFilePointer"));
+        Expr::Arith { op: '-', left: Box::new(len), right: Box::new(pos) }
+    };
+    let before = lower.iter().position(|w| w == "before");
+    let Some(b) = before else {
+        let condition =
+            Cond::cmp(Expr::call0(Expr::This, "getFilePointer"), CmpOp::Ge, Expr::call0(Expr::This, "length"));
+        return Some(Derived { kind: TriggerKind::CallDependency, condition, links: Vec::new() });
+    };
+    let count = ask.predicate.get(b + 2).and_then(|t| ctx.noun_phrase(std::slice::from_ref(t)));
+    let condition = match count {
+        Some((n @ Expr::Int(_), _)) if lower.get(b + 1).is_some_and(|w| w == "reading") => {
+            Cond::cmp(left(), CmpOp::Lt, n)
+        }
+        _ => return None,
+    };
+    Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testctx::{Owned, method, shown, throws_triggers};
+
+    fn one(owned: &Owned, text: &str) -> (String, String) {
+        shown(&throws_triggers(owned, text)).remove(0)
+    }
+
+    #[test]
+    fn an_invalid_number_is_out_of_range() {
+        let m = Owned::new("Duration", "withNanos", &[("int", "nanoOfSecond")], vec![]);
+        assert_eq!(one(&m, "if the nano-of-second is invalid"), ("T2".into(), "?".into()));
+    }
+
+    #[test]
+    fn insufficient_space_compares_what_remains() {
+        let buffer = vec![method("remaining", &[], "int")];
+        let put = Owned::new("DoubleBuffer", "put", &[("java.nio.DoubleBuffer", "src")], buffer.clone());
+        let mut put = put;
+        put.param_methods = vec![buffer.clone()];
+        assert_eq!(
+            one(&put, "If there is insufficient space in this buffer for the remaining doubles in the source buffer"),
+            ("T2".into(), "this.remaining() < src.remaining()".into())
+        );
+        let ints = Owned::new("IntBuffer", "put", &[("int[]", "src"), ("int", "offset"), ("int", "length")], buffer);
+        assert_eq!(
+            one(&ints, "If there is insufficient space in this buffer"),
+            ("T2".into(), "this.remaining() < length".into())
+        );
+        let pushback = Owned::new("PushbackInputStream", "unread", &[("int", "b")], vec![]);
+        assert_eq!(one(&pushback, "If there is insufficient room in the pushback buffer"), ("T2".into(), "?".into()));
+    }
+
+    #[test]
+    fn a_value_that_does_not_fit_has_too_many_bits() {
+        let big = Owned::new("BigInteger", "intValueExact", &[], vec![method("bitLength", &[], "int")]);
+        assert_eq!(
+            one(&big, "if the value of `this` will not exactly fit in an `int`"),
+            ("T2".into(), "this.bitLength() > 31".into())
+        );
+    }
+
+    #[test]
+    fn a_range_of_values_beyond_int_is_no_int_range() {
+        let year = Owned::new(
+            "Year",
+            "get",
+            &[("java.time.temporal.TemporalField", "field")],
+            vec![method("range", &["java.time.temporal.TemporalField"], "java.time.temporal.ValueRange")],
+        );
+        let t = shown(&throws_triggers(&year, "if the field is not supported or the range of values exceeds an `int`"));
+        assert_eq!(t[1], ("T2".into(), "!this.range(field).isIntValue()".into()));
+    }
+
+    #[test]
+    fn the_end_of_a_file_before_n_bytes_is_too_few_bytes_left() {
+        let raf = Owned::new(
+            "RandomAccessFile",
+            "readLong",
+            &[],
+            vec![method("getFilePointer", &[], "long"), method("length", &[], "long")],
+        );
+        assert_eq!(
+            one(&raf, "if this file reaches the end before reading eight bytes"),
+            ("T2".into(), "this.length() - this.getFilePointer() < 8".into())
+        );
+        assert_eq!(
+            one(&raf, "if this file has reached the end"),
+            ("T3".into(), "this.getFilePointer() >= this.length()".into())
+        );
+    }
+}
