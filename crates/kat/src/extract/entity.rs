@@ -98,6 +98,7 @@ const ALIASES: &[(&str, &[&str])] = &[
     ("value", &["v", "value", "val"]),
     ("collection", &["c", "coll", "collection", "col"]),
     ("array", &["a", "array", "arr"]),
+    ("buffer", &["buf", "buffer", "b"]),
     ("string", &["s", "str", "string"]),
     ("character", &["c", "ch", "codePoint"]),
     ("char", &["c", "ch"]),
@@ -147,7 +148,9 @@ impl MethodContext<'_> {
     /// reference parameter (a `Set`'s `e`): that parameter, with a low
     /// confidence.
     fn only_reference_parameter(&self, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
-        let refs: Vec<usize> = (0..self.params.len()).filter(|&i| self.param_types[i].contains('.')).collect();
+        // Arrays are references too.
+        let reference = |t: &str| t.contains('.') || t.ends_with("[]");
+        let refs: Vec<usize> = (0..self.params.len()).filter(|&i| reference(&self.param_types[i])).collect();
         let [i] = refs.as_slice() else { return None };
         let p = self.params[*i].clone();
         let mention = tokens.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");

@@ -16,6 +16,7 @@
 
 pub mod entity;
 pub mod getter;
+pub mod known_range;
 pub mod numeric;
 pub mod ordering;
 pub mod predicate;

@@ -116,6 +116,7 @@ const RULES: &[Rule] = &[
     super::numeric::end_of_file,
     super::numeric::does_not_fit,
     super::numeric::range_exceeds_int,
+    super::known_range::known_range,
     super::numeric::invalid_number,
     string_equality,
     interval,
@@ -358,7 +359,9 @@ fn interval(ask: &Ask) -> Option<Derived> {
     let s = subj.filter(|s| is_numeric(ctx, s))?;
     let (lo, hi, outside) = if let Some(b) = lower.iter().position(|w| w == "between") {
         let a = b + 1 + lower[b + 1..].iter().position(|w| w == "and")?;
-        (b + 1..a, a + 1, false)
+        // "is outside the range of valid values, which is between 0 and 9".
+        let outside = lower[..b].iter().any(|w| w == "outside" || w == "out");
+        (b + 1..a, a + 1, outside)
     } else {
         let r = lower.iter().position(|w| w == "range")?;
         let outside = lower[..r].iter().any(|w| w == "outside" || w == "out");
@@ -551,7 +554,39 @@ fn emptiness(ctx: &MethodContext, s: &Expr, negated: bool) -> Option<Derived> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::testctx::{Owned, shown, throws_triggers};
+    use super::super::testctx::{Owned, method, shown, throws_triggers};
+
+    #[test]
+    fn outside_a_range_given_by_a_which_clause_is_outside_its_bounds() {
+        let m = Owned::new("Pool", "resize", &[("int", "count")], vec![]);
+        let t = throws_triggers(&m, "if `count` is outside the allowed range, which is between 1 and 10, inclusive");
+        assert_eq!(shown(&t), [("T2".to_string(), "count < 1 || count > 10".to_string())]);
+    }
+
+    #[test]
+    fn the_given_buffer_among_two_references_is_the_array_named_buf() {
+        let m = Owned::new(
+            "DatagramPacket",
+            "<init>",
+            &[("byte[]", "buf"), ("int", "offset"), ("int", "length"), ("java.net.InetAddress", "address")],
+            vec![],
+        );
+        let t = throws_triggers(
+            &m,
+            "if the length plus the offset is greater than the length of the packet's given buffer",
+        );
+        assert_eq!(shown(&t)[0].1, "length + offset > buf.length");
+    }
+
+    #[test]
+    fn backed_by_an_array_is_not_an_accessible_array() {
+        let buffer = vec![method("hasArray", &[], "boolean"), method("isReadOnly", &[], "boolean")];
+        let m = Owned::new("IntBuffer", "array", &[], buffer);
+        let t = throws_triggers(&m, "If this buffer is backed by an array but is read-only");
+        assert_eq!(shown(&t), [("T4".into(), "?".into()), ("T3".into(), "this.isReadOnly()".into())]);
+        let t = throws_triggers(&m, "If this buffer is not backed by an accessible array");
+        assert_eq!(shown(&t), [("T3".to_string(), "!this.hasArray()".to_string())]);
+    }
 
     #[test]
     fn a_range_that_only_says_where_to_look_is_no_range_restriction() {

@@ -149,10 +149,16 @@ pub fn scoped_conjunction(tokens: &[Token]) -> Option<(&[Token], &[Token])> {
     None
 }
 
-/// "if and only if": the words after it.
+/// "if and only if", "if, and only if,": the words after it.
 fn skip_only_if(tokens: &[Token]) -> &[Token] {
-    let iff = tokens.len() > 3 && tokens[0].is("and") && tokens[1].is("only") && tokens[2].is("if");
-    if iff { &tokens[3..] } else { tokens }
+    let comma = |t: &[Token]| if t.first().is_some_and(|c| c.is(",")) { 1 } else { 0 };
+    let k = comma(tokens);
+    let iff = tokens.len() > k + 3 && tokens[k].is("and") && tokens[k + 1].is("only") && tokens[k + 2].is("if");
+    if !iff {
+        return tokens;
+    }
+    let rest = &tokens[k + 3..];
+    &rest[comma(rest)..]
 }
 
 /// Splits a `@return` text into (value, condition) pairs: "`-1` if the
@@ -448,9 +454,13 @@ fn protected(tokens: &[Token], i: usize) -> bool {
 }
 
 /// A top-level comma splits when it separates list items or precedes a
-/// conjunction or a new "if".
+/// conjunction or a new "if"; not before a relative "which" clause.
 fn comma_splits(tokens: &[Token], i: usize) -> bool {
     let next = tokens.get(i + 1);
+    // ", which is between 0 and 65535": a relative clause about the part.
+    if next.is_some_and(|n| n.is("which")) {
+        return false;
+    }
     next.is_some_and(|n| n.is("or") || n.is("and") || n.is("if") || n.is("when"))
         || tokens[i + 1..].iter().any(|t| t.is("or") || t.is("and"))
 }
@@ -541,6 +551,15 @@ mod tests {
     }
 
     #[test]
+    fn a_relative_which_clause_stays_with_its_part() {
+        let (_, p) = texts(
+            "if the port parameter is outside the specified range of valid port values, which is between 0 and \
+             65535, inclusive.",
+        );
+        assert_eq!(p.len(), 1);
+    }
+
+    #[test]
     fn a_later_sentence_on_what_implementations_may_throw_adds_a_case() {
         let toks = tokens("Implementations may throw this exception if a matching element cannot be removed.");
         assert!(adds_a_case(first_sentence(&toks)));
@@ -554,6 +573,8 @@ mod tests {
         assert_eq!(rc[0].0, "`-1`");
         assert_eq!(join(&rc[0].1), "the character does not occur");
         assert!(return_conditions(&tokens("the length of this string")).is_empty());
+        let rc = return_conditions(&tokens("`true` if, and only if, this buffer is backed by an array"));
+        assert_eq!((rc.len(), join(&rc[0].1)), (1, "this buffer is backed by an array".to_string()));
         let rc = return_conditions(&tokens("`true` if the arguments are equal to each other and `false` otherwise"));
         assert_eq!(rc.len(), 1);
         assert_eq!(join(&rc[0].1), "the arguments are equal to each other");

@@ -62,7 +62,7 @@ const ANTONYMS: &[(&str, &str)] = &[("closed", "isOpen"), ("close", "isOpen")];
 pub(super) fn state_link(ask: &Ask) -> Option<Derived> {
     let (ctx, subj, predicate, _, negated) = ask.parts();
     let part = ask.part;
-    let text: String = predicate.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+    let text = without_plain_backing(predicate.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" "));
     let pred_words = words(&text);
     let object = object_parameter(ctx, predicate);
     let mut candidates: Vec<(Expr, &StateMethod, Option<Vec<Expr>>, f32)> = Vec::new();
@@ -122,6 +122,14 @@ pub(super) fn state_link(ask: &Ask) -> Option<Derived> {
     let cond = Cond::Truth(call);
     let cond = if negated != antonym { cond.negated() } else { cond };
     Some(Derived { kind: TriggerKind::CallDependency, condition: cond, links: vec![link] })
+}
+
+/// "backed by an accessible array" is how `java.nio` says `hasArray()`
+/// (the synonym "backed" → "has"), but a buffer "backed by an array" may
+/// be read-only, and then `hasArray()` is false: without "accessible" the
+/// word is kept from the synonym.
+fn without_plain_backing(text: String) -> String {
+    if text.contains("accessible") { text } else { text.replace("backed", "backing") }
 }
 
 /// The predicate's main verb, lower case, after auxiliaries and negations.

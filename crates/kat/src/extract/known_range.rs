@@ -1,0 +1,56 @@
+//! Quantities whose valid range a Java developer knows by their name: a
+//! port number is `0..=65535`, a radix is `Character.MIN_RADIX..=
+//! Character.MAX_RADIX`. "if the port is out of range", "if the radix is
+//! invalid" give that range (T2) instead of unknown bounds.
+
+use super::predicate::{Ask, Derived, is_numeric};
+use crate::cond::{CmpOp, Cond, Expr};
+use crate::graph::TriggerKind;
+
+/// The bounds of a quantity named by a parameter (`port`, `localPort`,
+/// `radix`).
+fn bounds(param: &str) -> Option<(Expr, Expr)> {
+    let lower = param.to_ascii_lowercase();
+    let radix = |n: &str| Expr::Field { target: Box::new(Expr::Name("Character".into())), name: n.into() };
+    if lower.ends_with("port") {
+        Some((Expr::Int(0), Expr::Int(65535)))
+    } else if lower == "radix" {
+        Some((radix("MIN_RADIX"), radix("MAX_RADIX")))
+    } else {
+        None
+    }
+}
+
+/// "`port` is out of range", "the port parameter is outside the specified
+/// range of valid port values", "the radix is invalid": `p < lo || p >
+/// hi` for a numeric parameter with known bounds.
+pub(super) fn known_range(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, _, lower, negated) = ask.parts();
+    let Some(Expr::Param(p)) = subj.filter(|s| is_numeric(ctx, s)) else { return None };
+    let (lo, hi) = bounds(p)?;
+    let has = |w: &str| lower.iter().any(|x| x == w);
+    let outside = (has("range") && (has("out") || has("outside"))) || (has("invalid") && !negated);
+    let not_valid = has("valid") && negated;
+    if !(outside || not_valid) {
+        return None;
+    }
+    let s = Expr::Param(p.clone());
+    let condition = Cond::Or(vec![Cond::cmp(s.clone(), CmpOp::Lt, lo), Cond::cmp(s, CmpOp::Gt, hi)]);
+    Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testctx::{Owned, shown, throws_triggers};
+
+    #[test]
+    fn ports_and_radixes_have_known_ranges() {
+        let socket =
+            Owned::new("InetSocketAddress", "<init>", &[("java.lang.String", "hostname"), ("int", "port")], vec![]);
+        let t = throws_triggers(&socket, "if the port parameter is outside the range of valid port values");
+        assert_eq!(shown(&t), [("T2".to_string(), "port < 0 || port > 65535".to_string())]);
+        let scanner = Owned::new("Scanner", "nextInt", &[("int", "radix")], vec![]);
+        let t = throws_triggers(&scanner, "if the radix is out of range");
+        assert_eq!(shown(&t)[0].1, "radix < Character.MIN_RADIX || radix > Character.MAX_RADIX");
+    }
+}
