@@ -1,6 +1,7 @@
 //! Quantities whose valid range a Java developer knows by their name: a
 //! port number is `0..=65535`, a radix is `Character.MIN_RADIX..=
-//! Character.MAX_RADIX`. "if the port is out of range", "if the radix is
+//! Character.MAX_RADIX`, a year is `Year.MIN_VALUE..=Year.MAX_VALUE`
+//! (where the text speaks of its valid range). "if the port is out of range", "if the radix is
 //! invalid" give that range (T2) instead of unknown bounds.
 
 use super::predicate::{Ask, Derived, is_numeric};
@@ -14,6 +15,9 @@ fn bounds(param: &str) -> Option<(Expr, Expr)> {
     let radix = |n: &str| Expr::Field { target: Box::new(Expr::Name("Character".into())), name: n.into() };
     if lower.ends_with("port") {
         Some((Expr::Int(0), Expr::Int(65535)))
+    } else if lower == "year" || lower == "isoyear" {
+        let year = |n: &str| Expr::Field { target: Box::new(Expr::Name("Year".into())), name: n.into() };
+        Some((year("MIN_VALUE"), year("MAX_VALUE")))
     } else if lower == "radix" {
         Some((radix("MIN_RADIX"), radix("MAX_RADIX")))
     } else {
@@ -29,6 +33,12 @@ pub(super) fn known_range(ask: &Ask) -> Option<Derived> {
     let Some(Expr::Param(p)) = subj.filter(|s| is_numeric(ctx, s)) else { return None };
     let (lo, hi) = bounds(p)?;
     let has = |w: &str| lower.iter().any(|x| x == w);
+    // A year's bounds are known where the text says they are defined ("the
+    // valid range of years"), not from "out of range" alone.
+    let year = p.eq_ignore_ascii_case("year") || p.eq_ignore_ascii_case("isoYear");
+    if year && !(has("valid") || has("invalid")) {
+        return None;
+    }
     let outside = (has("range") && (has("out") || has("outside"))) || (has("invalid") && !negated);
     let not_valid = has("valid") && negated;
     if !(outside || not_valid) {
@@ -52,5 +62,9 @@ mod tests {
         let scanner = Owned::new("Scanner", "nextInt", &[("int", "radix")], vec![]);
         let t = throws_triggers(&scanner, "if the radix is out of range");
         assert_eq!(shown(&t)[0].1, "radix < Character.MIN_RADIX || radix > Character.MAX_RADIX");
+        let month_day = Owned::new("MonthDay", "atYear", &[("int", "year")], vec![]);
+        let t = throws_triggers(&month_day, "if the year is outside the valid range of years");
+        assert_eq!(shown(&t)[0].1, "year < Year.MIN_VALUE || year > Year.MAX_VALUE");
+        assert_eq!(shown(&throws_triggers(&month_day, "if the year is out of range"))[0].1, "?");
     }
 }

@@ -126,10 +126,12 @@ fn own_query(value: &str, ctx: &MethodContext) -> Option<Trigger> {
 }
 
 /// Whether a method name asks a question: `isEmpty`, `hasNext`,
-/// `canRead`, `contains`, `containsKey` (a membership test is a query too).
+/// `canRead`, `contains`, `containsKey` (a membership test is a query
+/// too), `supportsFileAttributeView`. Not `equals`: "`true` if the
+/// objects are the same" is read as a restriction of its own.
 fn is_query_name(name: &str) -> bool {
     let prefixed = |p: &str| name.strip_prefix(p).is_some_and(|rest| rest.starts_with(char::is_uppercase));
-    ["is", "has", "can", "contains"].iter().any(|p| prefixed(p)) || name == "contains"
+    ["is", "has", "can", "contains", "supports"].iter().any(|p| prefixed(p)) || name == "contains"
 }
 
 fn link_members(norm: &crate::javadoc::Normalised) -> Vec<(String, String)> {

@@ -3,7 +3,8 @@
 //! number compared with an argument of its own type compares the unboxed
 //! values (`this.intValue() < anotherInteger.intValue()`).
 
-use super::predicate::{Ask, Derived, comparative};
+use super::entity::simple_type;
+use super::predicate::{Ask, Derived, comparative, has_method};
 use super::sentence::{Token, verb_index};
 use crate::cond::{CmpOp, Cond, Expr};
 use crate::graph::{Entity, Link, TriggerKind};
@@ -40,16 +41,19 @@ fn unboxing(class: &str) -> Option<&'static str> {
 
 /// "this `Integer` is numerically less than the argument `Integer`" (the
 /// `@return` of `compareTo`): `this.intValue() < anotherInteger.intValue()`
-/// (T2), the receiver on the left; "the argument `Character` is equal to
-/// this `Character`" (equality not said to be numeric):
-/// `this.equals(anotherCharacter)` (T3). Sides are the receiver ("this
-/// ...") and the one parameter of the receiver's own boxed type ("the
+/// (T2), the receiver on the left; for other comparable receivers ("this
+/// `StringBuffer` is lexicographically less than the `StringBuffer`
+/// argument") `this.compareTo(another) < 0` (T2); "the argument
+/// `Character` is equal to this `Character`" (equality not said to be
+/// numeric): `this.equals(anotherCharacter)` (T3). Sides are the receiver
+/// ("this ...") and the one parameter of the receiver's own type ("the
 /// argument ...", or its name).
-pub(super) fn boxed_comparison(ask: &Ask) -> Option<Derived> {
+pub(super) fn own_type_comparison(ask: &Ask) -> Option<Derived> {
     let (ctx, _, predicate, lower, negated) = ask.parts();
-    let unbox = unboxing(ctx.class_simple).filter(|_| !ctx.is_static)?;
-    let own_type = format!("java.lang.{}", ctx.class_simple);
-    let k = ctx.param_types.iter().position(|t| *t == own_type)?;
+    if ctx.is_static {
+        return None;
+    }
+    let k = ctx.param_types.iter().position(|t| simple_type(t) == ctx.class_simple && !t.ends_with("[]"))?;
     let (op, rest) = comparative(lower)?;
     let param = Expr::Param(ctx.params[k].clone());
     let side = |toks: &[Token]| {
@@ -67,13 +71,19 @@ pub(super) fn boxed_comparison(ask: &Ask) -> Option<Derived> {
     let op = if negated { op.negate() } else { op };
     let op = if left == Expr::This { op } else { op.swap() };
     let numerically = lower.iter().any(|w| w == "numerically");
+    let derived = |kind, condition| Some(Derived { kind, condition, links: Vec::new() });
     if matches!(op, CmpOp::Eq | CmpOp::Ne) && !numerically {
         let call = Cond::Truth(Expr::Call { target: Box::new(Expr::This), name: "equals".into(), args: vec![param] });
-        let condition = if op == CmpOp::Ne { call.negated() } else { call };
-        return Some(Derived { kind: TriggerKind::CallDependency, condition, links: Vec::new() });
+        return derived(TriggerKind::CallDependency, if op == CmpOp::Ne { call.negated() } else { call });
     }
-    let condition = Cond::cmp(Expr::call0(Expr::This, unbox), op, Expr::call0(param, unbox));
-    Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+    if let Some(unbox) = unboxing(ctx.class_simple) {
+        return derived(TriggerKind::Range, Cond::cmp(Expr::call0(Expr::This, unbox), op, Expr::call0(param, unbox)));
+    }
+    if !has_method(ctx, &Expr::This, "compareTo", 1) {
+        return None;
+    }
+    let call = Expr::Call { target: Box::new(Expr::This), name: "compareTo".into(), args: vec![param] };
+    derived(TriggerKind::Range, Cond::cmp(call, op, Expr::Int(0)))
 }
 
 #[cfg(test)]
@@ -81,13 +91,22 @@ mod tests {
     use super::super::testctx::{Owned, method, shown, throws_triggers};
 
     #[test]
-    fn boxed_numbers_compare_their_values() {
+    fn values_of_the_receivers_own_type_compare_by_value() {
         let int = Owned::new("Integer", "compareTo", &[("java.lang.Integer", "anotherInteger")], vec![]);
         let t = throws_triggers(&int, "if this `Integer` is numerically greater than the argument `Integer`");
         assert_eq!(shown(&t)[0], ("T2".into(), "this.intValue() > anotherInteger.intValue()".into()));
         let ch = Owned::new("Character", "compareTo", &[("java.lang.Character", "anotherCharacter")], vec![]);
         let t = throws_triggers(&ch, "if the argument `Character` is equal to this `Character`");
         assert_eq!(shown(&t)[0], ("T3".into(), "this.equals(anotherCharacter)".into()));
+        let buf = Owned::new(
+            "StringBuffer",
+            "compareTo",
+            &[("java.lang.StringBuffer", "another")],
+            vec![method("compareTo", &["java.lang.StringBuffer"], "int")],
+        );
+        let t =
+            throws_triggers(&buf, "if this `StringBuffer` is lexicographically less than the `StringBuffer` argument");
+        assert_eq!(shown(&t)[0], ("T2".into(), "this.compareTo(another) < 0".into()));
     }
 
     #[test]

@@ -122,7 +122,7 @@ const RULES: &[Rule] = &[
     interval,
     code_point,
     remaining_count,
-    super::ordering::boxed_comparison,
+    super::ordering::own_type_comparison,
     compare,
     number_equality,
     sign,
