@@ -16,6 +16,7 @@
 
 pub mod entity;
 pub mod getter;
+pub mod items;
 pub mod known_range;
 pub mod numeric;
 pub mod ordering;
@@ -180,7 +181,9 @@ fn triggers(cond: &[Token], ctx: &MethodContext) -> (Joiner, Vec<Trigger>) {
     let mut previous: Option<Expr> = None;
     let mut out = Vec::new();
     for p in &sp.parts {
-        let t = elements_of_previous(p, previous.as_ref(), ctx).unwrap_or_else(|| trigger(p, ctx));
+        let t = elements_of_previous(p, previous.as_ref(), ctx)
+            .or_else(|| items::item_is_null(p, ctx))
+            .unwrap_or_else(|| trigger(p, ctx));
         previous = verb_index(p).and_then(|v| ctx.noun_phrase(&p[..v])).map(|(e, _)| e).or(previous);
         out.push(t);
     }
@@ -459,7 +462,7 @@ fn argument_phrase(t: &[Token]) -> (usize, Option<Vec<String>>) {
             _ => (0, None),
         };
     }
-    let quantifier = ["any", "either", "all", "both", "one", "the"];
+    let quantifier = ["any", "either", "all", "both", "one", "the", "an", "a"];
     let generic = |tok: &Token| ["argument", "arguments", "parameter", "parameters"].iter().any(|w| tok.is(w));
     if !t.first().is_some_and(|f| quantifier.iter().any(|q| f.is(q))) {
         return (0, None);
@@ -469,13 +472,16 @@ fn argument_phrase(t: &[Token]) -> (usize, Option<Vec<String>>) {
         k += 1;
     }
     let plural_or_quantified = !t[0].is("the") || t.get(k).is_some_and(|n| n.is("arguments") || n.is("parameters"));
+    // "an argument in the `arguments` array" is an item of one parameter.
+    let qualified = t.get(k + 1).is_some_and(|n| n.is("in") || n.is("of"));
     if t.get(k).is_some_and(generic) && plural_or_quantified {
-        return (k + 1, None);
+        return if qualified { (0, None) } else { (k + 1, None) };
     }
-    if !t[0].is("any") {
+    if !(t[0].is("any") || t[0].is("an") || t[0].is("a")) {
         return (0, None);
     }
-    // "any key or value", "any element", "any of the elements".
+    // "any key or value", "any element", "any of the elements", "an
+    // element" (of `Set.of(e1, e2, e3)`).
     let noun = |tok: &Token| {
         let w = tok.text.to_ascii_lowercase();
         let w = w.trim_end_matches('s');
@@ -522,6 +528,22 @@ mod tests {
         let kinds: Vec<String> = shown(&t).into_iter().map(|(k, _)| k).collect();
         assert_eq!(kinds, ["T2", "T2", "T2", "T4"]);
         assert_eq!(t[1].text, "`month` is out of range");
+    }
+
+    #[test]
+    fn an_element_of_a_numbered_series_is_each_of_them() {
+        let of = Owned::new("Set", "of", &[("java.lang.Object", "e1"), ("java.lang.Object", "e2")], vec![]);
+        let t = throws_triggers(&of, "if an element is `null`");
+        let conds: Vec<String> = shown(&t).into_iter().map(|(_, c)| c).collect();
+        assert_eq!(conds, ["e1 == null", "e2 == null"]);
+        let format = Owned::new(
+            "MessageFormat",
+            "format",
+            &[("java.lang.String", "pattern"), ("java.lang.Object[]", "arguments")],
+            vec![],
+        );
+        let t = throws_triggers(&format, "if an argument in the `arguments` array is not of the type expected");
+        assert_eq!(t.len(), 1);
     }
 
     #[test]
