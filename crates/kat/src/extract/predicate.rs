@@ -147,7 +147,8 @@ pub fn derive(
 ) -> Derived {
     let lower: Vec<String> =
         predicate.iter().map(|t| if t.code { t.text.clone() } else { t.text.to_ascii_lowercase() }).collect();
-    let negated = (lower.iter().any(|w| NEGATIONS.contains(&w.as_str()) || w.ends_with("n't"))) != subject_negated;
+    let negation = |w: &String| NEGATIONS.contains(&w.as_str()) || w.ends_with("n't");
+    let negated = lower.iter().any(negation) != subject_negated;
     let links: Vec<Link> = subject.and_then(|(_, l)| l.clone()).into_iter().collect();
     let ask = Ask { ctx, subj: subject.map(|(e, _)| e.clone()), part, predicate, lower, negated };
     let derived = RULES.iter().find_map(|rule| rule(&ask));
@@ -318,10 +319,20 @@ fn empty(ask: &Ask) -> Option<Derived> {
         && lower[1] == "no"
         && ["element", "elements", "mapping", "mappings", "entries", "characters", "key-value"]
             .contains(&lower[2].as_str());
-    if !(lower.iter().any(|w| w == "empty") || contains_none) {
+    let non_empty = lower.iter().any(|w| w == "non-empty");
+    if !(lower.iter().any(|w| w == "empty") || contains_none || non_empty) {
         return None;
     }
-    emptiness(ctx, subj?, negated && !contains_none)
+    emptiness(ctx, subj?, (negated && !contains_none) != non_empty)
+}
+
+/// "is in non-blocking mode": whether a "non-" word of the predicate
+/// negates the word `w` ("non-empty directory" negates "empty", not
+/// "directory").
+pub(super) fn non_prefixed(lower: &[String], w: &str) -> bool {
+    lower
+        .iter()
+        .any(|x| x.strip_prefix("non-").is_some_and(|rest| super::words::same_word(&super::words::stem(rest), w)))
 }
 
 /// Range words anywhere in the trigger ("out of range", "overflow",

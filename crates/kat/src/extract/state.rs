@@ -120,7 +120,10 @@ pub(super) fn state_link(ask: &Ask) -> Option<Derived> {
     let call = Expr::Call { target: Box::new(target), name: m.name.clone(), args };
     let antonym = ANTONYMS.iter().any(|(w, name)| *name == m.name && pred_words.iter().any(|p| p == w));
     let cond = Cond::Truth(call);
-    let cond = if negated != antonym { cond.negated() } else { cond };
+    // "in non-blocking mode" negates `isBlocking`.
+    let lower: Vec<String> = predicate.iter().map(|t| t.text.to_ascii_lowercase()).collect();
+    let non = words(&m.name).iter().any(|w| w.len() > 3 && super::predicate::non_prefixed(&lower, w));
+    let cond = if (negated != antonym) != non { cond.negated() } else { cond };
     Some(Derived { kind: TriggerKind::CallDependency, condition: cond, links: vec![link] })
 }
 

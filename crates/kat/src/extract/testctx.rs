@@ -2,7 +2,7 @@
 //! named, typed parameters and a receiver with the given zero- or
 //! one-argument methods.
 
-use super::entity::{MethodContext, StateMethod};
+use super::entity::{MethodContext, StateMethod, TypeMethods};
 use super::sentence::{Token, tokens};
 use crate::graph::Trigger;
 
@@ -27,6 +27,20 @@ pub struct Owned {
     pub receiver: Vec<StateMethod>,
     /// Methods of each parameter's type.
     pub param_methods: Vec<Vec<StateMethod>>,
+    /// Methods of other types by erased Java name.
+    pub other_types: Vec<(String, Vec<StateMethod>)>,
+}
+
+impl std::fmt::Debug for Owned {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.class, self.method)
+    }
+}
+
+impl TypeMethods for Owned {
+    fn methods_of_type(&self, java: &str) -> &[StateMethod] {
+        self.other_types.iter().find(|(n, _)| n == java).map(|(_, m)| m.as_slice()).unwrap_or(&[])
+    }
 }
 
 impl Owned {
@@ -40,6 +54,7 @@ impl Owned {
             types: params.iter().map(|(t, _)| t.to_string()).collect(),
             receiver,
             param_methods: params.iter().map(|_| Vec::new()).collect(),
+            other_types: Vec::new(),
         }
     }
 
@@ -56,6 +71,7 @@ impl Owned {
             static_methods: &[],
             param_methods: self.param_methods.iter().map(Vec::as_slice).collect(),
             link_members: Vec::new(),
+            types: Some(self),
         }
     }
 }
