@@ -119,12 +119,33 @@ pub(super) fn state_link(ask: &Ask) -> Option<Derived> {
     };
     let call = Expr::Call { target: Box::new(target), name: m.name.clone(), args };
     let antonym = ANTONYMS.iter().any(|(w, name)| *name == m.name && pred_words.iter().any(|p| p == w));
-    let cond = Cond::Truth(call);
-    // "in non-blocking mode" negates `isBlocking`.
+    let condition = state_condition(Cond::Truth(call), m, predicate, negated != antonym);
+    Some(Derived { kind: TriggerKind::CallDependency, condition, links: vec![link] })
+}
+
+/// The condition of a linked boolean query: negated as the predicate says
+/// ("in non-blocking mode" negates `isBlocking`), and narrowed by `&& ?`
+/// when the predicate qualifies what the query reports ("is a multicast
+/// address of global scope" is more than `isMulticastAddress()`).
+fn state_condition(call: Cond, m: &StateMethod, predicate: &[Token], negated: bool) -> Cond {
     let lower: Vec<String> = predicate.iter().map(|t| t.text.to_ascii_lowercase()).collect();
-    let non = words(&m.name).iter().any(|w| w.len() > 3 && super::predicate::non_prefixed(&lower, w));
-    let cond = if (negated != antonym) != non { cond.negated() } else { cond };
-    Some(Derived { kind: TriggerKind::CallDependency, condition: cond, links: vec![link] })
+    let name_words = words(&m.name);
+    let non = name_words.iter().any(|w| w.len() > 3 && super::predicate::non_prefixed(&lower, w));
+    let cond = if negated != non { call.negated() } else { call };
+    if qualified(predicate, &name_words) { Cond::join(vec![cond, Cond::Unknown], true) } else { cond }
+}
+
+/// Whether the words after the last one the query's name covers start a
+/// qualifier of their own: "of global scope" after "multicast address".
+fn qualified(predicate: &[Token], name_words: &[String]) -> bool {
+    let covered = |t: &Token| !t.code && words(&t.text).iter().any(|w| name_words.iter().any(|n| same_word(w, n)));
+    let Some(last) = predicate.iter().rposition(covered) else { return false };
+    let rest = &predicate[last + 1..];
+    // "of the elements in the specified collection", "of this class" name
+    // values (the query's argument or target), not a qualifier.
+    let reference = ["the", "this", "a", "an", "its", "their", "specified", "given", "that", "which"];
+    let names_value = |t: &Token| t.code || reference.iter().any(|r| t.is(r));
+    rest.first().is_some_and(|t| t.is("of")) && rest.len() > 1 && !rest[1..].iter().any(names_value)
 }
 
 /// "backed by an accessible array" is how `java.nio` says `hasArray()`
@@ -195,4 +216,26 @@ fn static_candidates<'c>(ask: &Ask<'_, 'c>) -> Vec<(Expr, &'c StateMethod, Optio
             (score >= CLASS_THRESHOLD).then(|| (class.clone(), m, Some(vec![s.clone()]), score))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testctx::{Owned, method, shown, throws_triggers};
+
+    #[test]
+    fn a_qualified_state_claims_no_more_than_the_query() {
+        let inet = Owned::new("InetAddress", "isMCGlobal", &[], vec![method("isMulticastAddress", &[], "boolean")]);
+        let t = throws_triggers(&inet, "if the address is a multicast address of global scope");
+        assert_eq!(shown(&t), [("T3".to_string(), "this.isMulticastAddress() && ?".to_string())]);
+        let t = throws_triggers(&inet, "if the address is a multicast address");
+        assert_eq!(shown(&t), [("T3".to_string(), "this.isMulticastAddress()".to_string())]);
+        let all = Owned::new(
+            "Vector",
+            "addAll",
+            &[("java.util.Collection", "c")],
+            vec![method("containsAll", &["java.util.Collection"], "boolean")],
+        );
+        let t = throws_triggers(&all, "if this Vector contains all of the elements in the specified collection");
+        assert_eq!(shown(&t), [("T3".to_string(), "this.containsAll(c)".to_string())]);
+    }
 }
