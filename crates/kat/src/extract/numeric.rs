@@ -20,6 +20,26 @@ pub(super) fn invalid_number(ask: &Ask) -> Option<Derived> {
     invalid.then(|| Derived { kind: TriggerKind::Range, condition: range_unknown(s), links: Vec::new() })
 }
 
+/// "`val` is zero bytes long", "`s` is 0 characters long": the length of
+/// an array (`val.length == 0`) or a string (`s.length() == 0`), T2.
+pub(super) fn units_long(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, predicate, lower, negated) = ask.parts();
+    let [be, _, unit, long] = lower else { return None };
+    let units = ["bytes", "byte", "elements", "characters", "chars", "items"];
+    if !(be == "is" || be == "are") || long != "long" || !units.contains(&unit.as_str()) {
+        return None;
+    }
+    let (n, _) = ctx.noun_phrase(std::slice::from_ref(&predicate[1])).filter(|(e, _)| matches!(e, Expr::Int(_)))?;
+    let s = subj?;
+    let length = match ctx.type_of(s) {
+        Some(t) if t.ends_with("[]") => Expr::Field { target: Box::new(s.clone()), name: "length".into() },
+        Some(t) if has_method(ctx, s, "length", 0) || t == "java.lang.String" => Expr::call0(s.clone(), "length"),
+        _ => return None,
+    };
+    let op = if negated { CmpOp::Ne } else { CmpOp::Eq };
+    Some(Derived { kind: TriggerKind::Range, condition: Cond::cmp(length, op, n), links: Vec::new() })
+}
+
 /// `?`: the bounds of a range of `s` that the text does not give.
 fn range_unknown(_s: &Expr) -> Cond {
     Cond::Unknown
@@ -166,6 +186,12 @@ mod tests {
     fn an_invalid_number_is_out_of_range() {
         let m = Owned::new("Duration", "withNanos", &[("int", "nanoOfSecond")], vec![]);
         assert_eq!(one(&m, "if the nano-of-second is invalid"), ("T2".into(), "?".into()));
+    }
+
+    #[test]
+    fn a_value_n_units_long_has_that_length() {
+        let big = Owned::new("BigInteger", "<init>", &[("byte[]", "val")], vec![]);
+        assert_eq!(one(&big, "`val` is zero bytes long"), ("T2".into(), "val.length == 0".into()));
     }
 
     #[test]

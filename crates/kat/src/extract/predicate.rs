@@ -118,6 +118,7 @@ const RULES: &[Rule] = &[
     super::numeric::range_exceeds_int,
     super::known_range::known_range,
     super::numeric::invalid_number,
+    super::numeric::units_long,
     string_equality,
     interval,
     code_point,
@@ -147,7 +148,7 @@ pub fn derive(
 ) -> Derived {
     let lower: Vec<String> =
         predicate.iter().map(|t| if t.code { t.text.clone() } else { t.text.to_ascii_lowercase() }).collect();
-    let negation = |w: &String| NEGATIONS.contains(&w.as_str()) || w.ends_with("n't");
+    let negation = |w: &String| NEGATIONS.contains(&w.as_str()) || w.ends_with("n't") || w == "non-";
     let negated = lower.iter().any(negation) != subject_negated;
     let links: Vec<Link> = subject.and_then(|(_, l)| l.clone()).into_iter().collect();
     let ask = Ask { ctx, subj: subject.map(|(e, _)| e.clone()), part, predicate, lower, negated };
@@ -446,7 +447,8 @@ fn null_predicate(ask: &Ask) -> Option<Derived> {
     let (ctx, subj, _, lower, negated) = ask.parts();
     let at = lower.iter().position(|w| w == "null")?;
     let copula = ["is", "are", "was", "be", "were"].contains(&lower[0].as_str());
-    let direct = copula && lower[1..at].iter().all(|w| w == "not" || w == "set" || w == "to" || w == "itself");
+    // "is non- `null`" (markup split "non-{@code null}") is "is not null".
+    let direct = copula && lower[1..at].iter().all(|w| matches!(w.as_str(), "not" | "set" | "to" | "itself" | "non-"));
     let contains = ["contains", "contain", "has", "have", "includes"].contains(&lower[0].as_str());
     if !direct && !contains {
         return None;
@@ -566,6 +568,13 @@ fn emptiness(ctx: &MethodContext, s: &Expr, negated: bool) -> Option<Derived> {
 #[cfg(test)]
 mod tests {
     use super::super::testctx::{Owned, method, shown, throws_triggers};
+
+    #[test]
+    fn non_null_split_by_markup_is_not_null() {
+        let m = Owned::new("Objects", "requireNonNullElse", &[("java.lang.Object", "obj")], vec![]);
+        let t = throws_triggers(&m, "if `obj` is non- `null`");
+        assert_eq!(shown(&t), [("T1".to_string(), "obj != null".to_string())]);
+    }
 
     #[test]
     fn outside_a_range_given_by_a_which_clause_is_outside_its_bounds() {

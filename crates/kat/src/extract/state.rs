@@ -132,20 +132,22 @@ fn state_condition(call: Cond, m: &StateMethod, predicate: &[Token], negated: bo
     let name_words = words(&m.name);
     let non = name_words.iter().any(|w| w.len() > 3 && super::predicate::non_prefixed(&lower, w));
     let cond = if negated != non { call.negated() } else { call };
-    if qualified(predicate, &name_words) { Cond::join(vec![cond, Cond::Unknown], true) } else { cond }
+    if !negated && qualified(predicate, &name_words) { Cond::join(vec![cond, Cond::Unknown], true) } else { cond }
 }
 
 /// Whether the words after the last one the query's name covers start a
-/// qualifier of their own: "of global scope" after "multicast address".
+/// qualifier of their own: "of global scope" after "multicast address",
+/// "to a currently unreachable destination" after "connected".
 fn qualified(predicate: &[Token], name_words: &[String]) -> bool {
     let covered = |t: &Token| !t.code && words(&t.text).iter().any(|w| name_words.iter().any(|n| same_word(w, n)));
     let Some(last) = predicate.iter().rposition(covered) else { return false };
     let rest = &predicate[last + 1..];
     // "of the elements in the specified collection", "of this class" name
     // values (the query's argument or target), not a qualifier.
-    let reference = ["the", "this", "a", "an", "its", "their", "specified", "given", "that", "which"];
+    let reference = ["the", "this", "its", "their", "specified", "given", "that", "which"];
     let names_value = |t: &Token| t.code || reference.iter().any(|r| t.is(r));
-    rest.first().is_some_and(|t| t.is("of")) && rest.len() > 1 && !rest[1..].iter().any(names_value)
+    let preposition = rest.first().is_some_and(|t| t.is("of") || t.is("to"));
+    preposition && rest.len() > 1 && !rest[1..].iter().any(names_value)
 }
 
 /// "backed by an accessible array" is how `java.nio` says `hasArray()`
@@ -227,6 +229,9 @@ mod tests {
         let inet = Owned::new("InetAddress", "isMCGlobal", &[], vec![method("isMulticastAddress", &[], "boolean")]);
         let t = throws_triggers(&inet, "if the address is a multicast address of global scope");
         assert_eq!(shown(&t), [("T3".to_string(), "this.isMulticastAddress() && ?".to_string())]);
+        let socket = Owned::new("DatagramSocket", "receive", &[], vec![method("isConnected", &[], "boolean")]);
+        let t = throws_triggers(&socket, "if the socket is connected to a currently unreachable destination");
+        assert_eq!(shown(&t)[0].1, "this.isConnected() && ?");
         let t = throws_triggers(&inet, "if the address is a multicast address");
         assert_eq!(shown(&t), [("T3".to_string(), "this.isMulticastAddress()".to_string())]);
         let all = Owned::new(
