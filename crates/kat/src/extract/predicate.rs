@@ -174,22 +174,49 @@ pub(super) fn unknown(kind: TriggerKind) -> Derived {
     Derived { kind, condition: Cond::Unknown, links: Vec::new() }
 }
 
-/// "the mode is `"rw"`": string equality, a restriction of its own (T4).
+/// "the mode is `"rw"`": string equality, a restriction of its own (T4);
+/// "the pattern contains "/"": `pattern.contains("/")` for a string.
 fn string_equality(ask: &Ask) -> Option<Derived> {
     let (ctx, subj, predicate, lower, negated) = ask.parts();
-    let copula = lower.first().is_some_and(|w| w == "is" || w == "are");
-    let last = predicate.last().filter(|_| copula)?;
-    // `"rw"` in a code span, or "TRACE" in quotes in the text.
-    let quoted = (!last.code && last.text.len() >= 2 && last.text.starts_with('"') && last.text.ends_with('"'))
-        .then(|| Expr::Str(last.text[1..last.text.len() - 1].to_string()));
-    let lit @ Expr::Str(_) =
-        quoted.or_else(|| last.code.then(|| Expr::parse_code(&last.text, ctx.params)).flatten())?
-    else {
-        return None;
+    // "the pattern contains "/"": `pattern.contains("/")`.
+    let method = match lower.iter().find(|w| !matches!(w.as_str(), "not" | "does" | "do")).map(String::as_str) {
+        Some("is" | "are") => "equals",
+        Some("contains" | "contain") if subj.is_some_and(|s| is_text(ctx, s)) => "contains",
+        _ => return None,
     };
-    let call = Cond::Truth(Expr::Call { target: Box::new(subj?.clone()), name: "equals".into(), args: vec![lit] });
-    let condition = if negated { call.negated() } else { call };
+    // `"rw"` in a code span, or "TRACE" in quotes in the text.
+    let literal = |t: &Token| {
+        let quoted = (!t.code && t.text.len() >= 2 && t.text.starts_with('"') && t.text.ends_with('"'))
+            .then(|| Expr::Str(t.text[1..t.text.len() - 1].to_string()));
+        quoted
+            .or_else(|| t.code.then(|| Expr::parse_code(&t.text, ctx.params)).flatten())
+            .filter(|e| matches!(e, Expr::Str(_)))
+    };
+    // "is not one of "r", "rw", or "rwd"": every listed literal.
+    let lits: Vec<Expr> = match lower.windows(2).position(|w| w[0] == "one" && w[1] == "of") {
+        Some(k) => predicate[k + 2..].iter().filter_map(literal).collect(),
+        None => literal(predicate.last()?).into_iter().collect(),
+    };
+    let s = subj?;
+    let calls: Vec<Cond> = lits
+        .into_iter()
+        .map(|l| Cond::Truth(Expr::Call { target: Box::new(s.clone()), name: method.into(), args: vec![l] }))
+        .collect();
+    if calls.is_empty() {
+        return None;
+    }
+    let condition = if negated {
+        Cond::join(calls.into_iter().map(Cond::negated).collect(), true)
+    } else {
+        Cond::join(calls, false)
+    };
     Some(Derived { kind: TriggerKind::Other, condition, links: Vec::new() })
+}
+
+/// Whether a value is a string or another character sequence.
+fn is_text(ctx: &MethodContext, e: &Expr) -> bool {
+    ctx.type_of(e)
+        .is_some_and(|t| matches!(simple_type(t), "String" | "CharSequence" | "StringBuilder" | "StringBuffer"))
 }
 
 /// "`codePoint` is not a valid Unicode code point", "is an invalid code
@@ -341,8 +368,12 @@ pub(super) fn non_prefixed(lower: &[String], w: &str) -> bool {
 fn range_words(ask: &Ask) -> Option<Derived> {
     let all: Vec<String> = ask.part.iter().filter(|t| !t.code).map(|t| t.text.to_ascii_lowercase()).collect();
     let all = without_range_modifier(all);
-    let range =
-        all.iter().any(|w| RANGE_WORDS.contains(&w.as_str())) || all.windows(2).any(|w| w[0] == "out" && w[1] == "of");
+    // Nouns of bounds ("a limit is missing the name") speak of a range only
+    // in the predicate ("exceeds the limit").
+    let nouns = ["limit", "maximum", "minimum", "capacity"];
+    let in_predicate = |w: &String| !nouns.contains(&w.as_str()) || ask.lower.contains(w);
+    let range = all.iter().any(|w| RANGE_WORDS.contains(&w.as_str()) && in_predicate(w))
+        || all.windows(2).any(|w| w[0] == "out" && w[1] == "of");
     range.then(|| unknown(TriggerKind::Range))
 }
 
@@ -568,6 +599,33 @@ fn emptiness(ctx: &MethodContext, s: &Expr, negated: bool) -> Option<Derived> {
 #[cfg(test)]
 mod tests {
     use super::super::testctx::{Owned, method, shown, throws_triggers};
+
+    #[test]
+    fn a_string_that_contains_a_literal_and_a_limit_in_the_subject() {
+        let m = Owned::new("ObjectInputFilter.Config", "createFilter", &[("java.lang.String", "pattern")], vec![]);
+        let t = throws_triggers(
+            &m,
+            "if the pattern contains \"/\" and the module name is missing or the package is missing",
+        );
+        assert_eq!(shown(&t)[0], ("T4".to_string(), "pattern.contains(\"/\") && ?".to_string()));
+        let t = throws_triggers(&m, "if a limit is missing the name");
+        assert_eq!(shown(&t)[0], ("T4".to_string(), "?".to_string()));
+    }
+
+    #[test]
+    fn not_one_of_listed_strings_is_none_of_them() {
+        let m = Owned::new(
+            "RandomAccessFile",
+            "<init>",
+            &[("java.lang.String", "name"), ("java.lang.String", "mode")],
+            vec![],
+        );
+        let t = throws_triggers(&m, r#"if the mode argument is not equal to one of "r", "rw", or "rwd""#);
+        assert_eq!(
+            shown(&t),
+            [("T4".to_string(), r#"!mode.equals("r") && !mode.equals("rw") && !mode.equals("rwd")"#.to_string())]
+        );
+    }
 
     #[test]
     fn non_null_split_by_markup_is_not_null() {

@@ -115,14 +115,17 @@ pub fn throws_condition(tokens: &[Token]) -> &[Token] {
 /// own: it has an "if"/"when" and says the exception is "also" thrown or
 /// "may be thrown" ("It may also be thrown if the stream was closed",
 /// "Also thrown if ...", "Implementations may throw this exception if
-/// ..."), or starts with "Or if".
+/// ..."), or starts with "Or if" or "In particular".
 pub fn adds_a_case(sentence: &[Token]) -> bool {
     let condition = sentence.iter().any(|t| t.is("if") || t.is("when"));
     // "Implementations may throw this exception if ...".
     let thrown = sentence.iter().any(|t| t.is("thrown") || t.is("throw"));
     let also = sentence.iter().take_while(|t| !(t.is("if") || t.is("when"))).any(|t| t.is("also"));
     let or_if = sentence.first().is_some_and(|t| t.is("or")) && sentence.get(1).is_some_and(|t| t.is("if"));
-    condition && (also || thrown || or_if)
+    // "In particular, if any of the following is true: ...".
+    let particular =
+        sentence.first().is_some_and(|t| t.is("in")) && sentence.get(1).is_some_and(|t| t.is("particular"));
+    condition && (also || thrown || or_if || particular)
 }
 
 /// "if the key or value is null, and this map does not permit null keys
@@ -450,7 +453,16 @@ fn protected(tokens: &[Token], i: usize) -> bool {
     let or_more = tokens[i].is("or")
         && next(1).is_some_and(|n| n.is("more") || n.is("fewer"))
         && prev(1).is_some_and(|p| p.is("one"));
-    or_equal || and_or || between || or_more
+    or_equal || and_or || between || or_more || one_of_list(tokens, i)
+}
+
+/// "one of "maxdepth", "maxrefs", or "maxarray"": the commas and "or" of
+/// the options listed after "one of" (quoted or code items) split nothing.
+fn one_of_list(tokens: &[Token], i: usize) -> bool {
+    let item = |t: &Token| t.code || t.text.starts_with('"') || t.is(",") || t.is("or");
+    let start = tokens[..i].iter().rposition(|t| !item(t)).map_or(0, |k| k + 1);
+    let next_item = tokens.get(i + 1).is_some_and(|t| t.code || t.text.starts_with('"') || t.is("or"));
+    start >= 2 && tokens[start - 2].is("one") && tokens[start - 1].is("of") && next_item
 }
 
 /// A top-level comma splits when it separates list items or precedes a
@@ -458,7 +470,7 @@ fn protected(tokens: &[Token], i: usize) -> bool {
 fn comma_splits(tokens: &[Token], i: usize) -> bool {
     let next = tokens.get(i + 1);
     // ", which is between 0 and 65535": a relative clause about the part.
-    if next.is_some_and(|n| n.is("which")) {
+    if next.is_some_and(|n| n.is("which")) || one_of_list(tokens, i) {
         return false;
     }
     next.is_some_and(|n| n.is("or") || n.is("and") || n.is("if") || n.is("when"))
@@ -557,6 +569,13 @@ mod tests {
              65535, inclusive.",
         );
         assert_eq!(p.len(), 1);
+    }
+
+    #[test]
+    fn the_options_of_one_of_are_no_alternatives() {
+        let (_, p) =
+            texts(r#"if a limit is missing the name or the name is not one of "maxdepth", "maxrefs", or "maxarray""#);
+        assert_eq!(p.len(), 2);
     }
 
     #[test]
