@@ -170,6 +170,16 @@ impl MethodContext<'_> {
         let reference = |t: &str| t.contains('.') || t.ends_with("[]");
         let refs: Vec<usize> = (0..self.params.len()).filter(|&i| reference(&self.param_types[i])).collect();
         let [i] = refs.as_slice() else { return None };
+        // "the specified replacement value" is no `BiFunction function`: the
+        // head noun must fit the parameter's type, unless that is `Object` or
+        // a string (which stand for anything: "the given regular expression").
+        let head = tokens.last().map(|t| super::words::stem(&t.text.to_ascii_lowercase())).unwrap_or_default();
+        let ty = &self.param_types[*i];
+        let any = matches!(ty.as_str(), "java.lang.Object" | "java.lang.String" | "java.lang.CharSequence");
+        let fits = any || content(simple_type(ty)).iter().any(|w| same_word(w, &head));
+        if !fits {
+            return None;
+        }
         let p = self.params[*i].clone();
         let mention = tokens.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
         let link = Link { mention, entity: Entity::Param(p.clone()), confidence: PARAM_THRESHOLD };

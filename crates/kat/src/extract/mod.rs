@@ -168,12 +168,16 @@ fn triggers(cond: &[Token], ctx: &MethodContext) -> (Joiner, Vec<Trigger>) {
     if let Some((alternatives, scope)) = sentence::scoped_conjunction(cond) {
         let (_, alternatives) = triggers(alternatives, ctx);
         let scope = trigger(scope, ctx);
-        let both = |t: Trigger| {
+        let scoped = self::scope::scoped_alternatives(&alternatives, &scope);
+        let both = |(t, scoped): (Trigger, bool)| {
+            if !scoped {
+                return t;
+            }
             let text = format!("{}, and {}", t.text, scope.text);
             let triple = t.triple.clone();
             conjunction(vec![t, scope.clone()], text, triple)
         };
-        return (Joiner::Or, alternatives.into_iter().map(both).collect());
+        return (Joiner::Or, alternatives.into_iter().zip(scoped).map(both).collect());
     }
     let expanded = expand_arguments(cond, ctx);
     let mut sp = split(&expanded);

@@ -7,6 +7,8 @@
 //! and the first half holds for both alternatives (`A && B || A && C`).
 
 use super::sentence::{Token, verb_index};
+use super::words::{content, same_word};
+use crate::graph::Trigger;
 
 /// Pronouns that open an alternative referring back into the previous one.
 const BACK_REFERENCES: &[&str] = &["its", "it", "their", "they"];
@@ -29,6 +31,22 @@ pub fn share_first_conjunct(parts: &mut [Vec<Token>]) {
     }
 }
 
+/// "if the specified function is null, or the specified replacement value
+/// is null, and this map does not permit null values": which alternatives
+/// a trailing ", and" clause scopes over. Those whose subject shares a
+/// word with the clause ("value" / "values"); all of them when none does
+/// ("if the key or value is null, and this map does not permit null keys
+/// or values" shares with both).
+pub fn scoped_alternatives(alternatives: &[Trigger], scope: &Trigger) -> Vec<bool> {
+    let scope_words = content(&scope.text);
+    let shares = |t: &Trigger| {
+        let subject = t.triple.as_ref().map_or(t.text.as_str(), |tr| tr.subject.as_str());
+        content(subject).iter().any(|w| w != "null" && scope_words.iter().any(|s| same_word(s, w)))
+    };
+    let shared: Vec<bool> = alternatives.iter().map(shares).collect();
+    if shared.iter().any(|s| *s) { shared } else { vec![true; alternatives.len()] }
+}
+
 /// "A and B" where both A and B are clauses with a verb: A.
 fn first_conjunct(part: &[Token]) -> Option<&[Token]> {
     let k = part.iter().position(|t| t.is("and"))?;
@@ -39,6 +57,28 @@ fn first_conjunct(part: &[Token]) -> Option<&[Token]> {
 #[cfg(test)]
 mod tests {
     use super::super::testctx::{Owned, method, shown, throws_triggers};
+
+    #[test]
+    fn a_trailing_and_clause_scopes_over_the_alternatives_it_speaks_of() {
+        let map = Owned::new("Map", "replaceAll", &[("java.util.function.BiFunction", "function")], vec![]);
+        let t = throws_triggers(
+            &map,
+            "if the specified function is null, or the specified replacement value is null, and this map does not \
+             permit null values",
+        );
+        assert_eq!(shown(&t), [("T1".into(), "function == null".into()), ("T1".into(), "?".into())]);
+        let cm = Owned::new(
+            "ConcurrentMap",
+            "remove",
+            &[("java.lang.Object", "key"), ("java.lang.Object", "value")],
+            vec![],
+        );
+        let t = throws_triggers(
+            &cm,
+            "if the specified key or value is null, and this map does not permit null keys or values",
+        );
+        assert_eq!(shown(&t), [("T1".into(), "key == null && ?".into()), ("T1".into(), "value == null && ?".into())]);
+    }
 
     #[test]
     fn an_alternative_opening_with_its_shares_the_first_conjunct() {
