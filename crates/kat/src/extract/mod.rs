@@ -14,6 +14,7 @@
 //! predicates), [`state`] (linking a predicate to a state method), [`words`]
 //! (words, stemming and the lexical similarity).
 
+pub mod bounds;
 pub mod entity;
 pub mod getter;
 pub mod items;

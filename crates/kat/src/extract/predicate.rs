@@ -116,6 +116,7 @@ const RULES: &[Rule] = &[
     super::numeric::end_of_file,
     super::numeric::does_not_fit,
     super::numeric::range_exceeds_int,
+    super::bounds::range_bounds,
     super::known_range::known_range,
     super::numeric::invalid_number,
     super::numeric::units_long,
