@@ -15,6 +15,7 @@
 //! (words, stemming and the lexical similarity).
 
 pub mod bounds;
+pub mod code;
 pub mod entity;
 pub mod getter;
 pub mod items;
@@ -236,15 +237,26 @@ fn trigger(part: &[Token], ctx: &MethodContext) -> Trigger {
 fn trigger_of(part: &[Token], ctx: &MethodContext) -> Trigger {
     let text = join(part);
     let triple = triple(part);
-    let code_cond = |t: &Token| {
-        let text = t.text.replace(" or ", " || ").replace(" and ", " && ");
-        let text = unopened_paren_dropped(&text);
-        Cond::parse_code(&text, ctx.params)
-    };
+    let code_cond = |t: &Token| code::code_condition(&t.text, ctx);
     if let Some(cond) = part.iter().filter(|t| t.code).find_map(code_cond) {
         let cond = predicate::numeric_sides(ctx, cond);
-        let kind = if cond.is_unknown() { TriggerKind::Range } else { classify(&cond) };
-        return Trigger { kind, text, triple, condition: cond, links: Vec::new(), confidence: 1.0 };
+        let kind = if cond.is_unknown() { TriggerKind::Range } else { code::kind_of(&cond, ctx) };
+        let own = Trigger {
+            kind,
+            text: text.clone(),
+            triple: triple.clone(),
+            condition: cond,
+            links: Vec::new(),
+            confidence: 1.0,
+        };
+        // "`roundingMode==ROUND_UNNECESSARY` and `this.scale()` is
+        // insufficient ...": the code is one conjunct of the part.
+        let rest = code::other_conjuncts(part);
+        if rest.is_empty() {
+            return own;
+        }
+        let subs = std::iter::once(own).chain(rest.iter().map(|p| trigger(p, ctx))).collect();
+        return conjunction(subs, text, triple);
     }
     // An "and" left inside an "or" list, or a "but" ("does not exist but
     // cannot be created"): one trigger with a conjunction; a piece without
@@ -294,17 +306,6 @@ fn trigger_of(part: &[Token], ctx: &MethodContext) -> Trigger {
     let d = predicate::derive(ctx, subject.as_ref(), subject_negated, part, predicate);
     let confidence = confidence(&d.links);
     Trigger { kind: d.kind, text, triple, condition: d.condition, links: d.links, confidence }
-}
-
-/// "`(mc.getRoundingMode()==RoundingMode.UNNECESSARY`)": a code span
-/// that took the opening parenthesis of the text around it loses it.
-fn unopened_paren_dropped(code: &str) -> String {
-    let opens = code.matches('(').count();
-    let closes = code.matches(')').count();
-    match code.strip_prefix('(') {
-        Some(rest) if opens > closes => rest.to_string(),
-        _ => code.to_string(),
-    }
 }
 
 /// One trigger that holds when all of `subs` hold (`A && B`), typed by

@@ -367,6 +367,11 @@ pub(super) fn non_prefixed(lower: &[String], w: &str) -> bool {
 /// Range words anywhere in the trigger ("out of range", "overflow",
 /// "exceeds the supported range"): T2 without a formal form.
 fn range_words(ask: &Ask) -> Option<Derived> {
+    // "this set itself has a restricted range": a property of the receiver,
+    // no restriction of a value.
+    if matches!(ask.subj, Some(Expr::This)) && ask.lower.first().is_some_and(|w| w == "has" || w == "have") {
+        return None;
+    }
     let all: Vec<String> = ask.part.iter().filter(|t| !t.code).map(|t| t.text.to_ascii_lowercase()).collect();
     let all = without_range_modifier(all);
     // Nouns of bounds ("a limit is missing the name") speak of a range only
@@ -679,5 +684,9 @@ mod tests {
         assert_eq!(shown(&throws_triggers(&arrays, text))[0], ("T4".into(), "?".into()));
         let text = "if the search key is outside the range";
         assert_eq!(shown(&throws_triggers(&arrays, text))[0].0, "T2");
+        let set = Owned::new("SortedSet", "tailSet", &[("java.lang.Object", "fromElement")], vec![]);
+        let text = "if this set itself has a restricted range, and `fromElement` lies outside the bounds of the range";
+        let kinds: Vec<String> = shown(&throws_triggers(&set, text)).into_iter().map(|(k, _)| k).collect();
+        assert_eq!(kinds, ["T4", "T2"]);
     }
 }
