@@ -28,6 +28,20 @@ fn unopened_paren_dropped(code: &str) -> String {
     }
 }
 
+/// "if `fromIndex` or `toIndex` is out of range (`fromIndex < 0 || toIndex
+/// > size() || toIndex < fromIndex`)": a condition that ends in a
+/// parenthesised code condition naming every code value before it is
+/// that one condition, not split at its "or".
+pub fn whole_code_condition(cond: &[Token], ctx: &MethodContext) -> bool {
+    let [.., open, code, close] = cond else { return false };
+    if !(open.is("(") && code.code && close.is(")")) || code_condition(&code.text, ctx).is_none() {
+        return false;
+    }
+    let before = &cond[..cond.len() - 3];
+    let named: Vec<&Token> = before.iter().filter(|t| t.code).collect();
+    !named.is_empty() && named.iter().all(|t| code_names(&code.text, &t.text))
+}
+
 /// The pieces of a part joined to its code condition by "and" that say
 /// something of their own (have a verb): "`roundingMode==ROUND_UNNECESSARY`
 /// and `this.scale()` is insufficient to represent the result".
@@ -145,6 +159,24 @@ mod tests {
             "if `roundingMode==UNNECESSARY` and the specified scaling operation would require rounding",
         );
         assert_eq!(shown(&t)[0], ("T4".into(), "roundingMode == RoundingMode.UNNECESSARY".into()));
+    }
+
+    #[test]
+    fn a_closing_code_condition_over_the_named_values_is_one_trigger() {
+        let list = Owned::new(
+            "ArrayList",
+            "removeRange",
+            &[("int", "fromIndex"), ("int", "toIndex")],
+            vec![method("size", &[], "int")],
+        );
+        let t = throws_triggers(
+            &list,
+            "if `fromIndex` or `toIndex` is out of range (`fromIndex < 0 || toIndex > size() || toIndex < fromIndex`)",
+        );
+        assert_eq!(
+            shown(&t),
+            [("T2".to_string(), "fromIndex < 0 || toIndex > this.size() || toIndex < fromIndex".to_string())]
+        );
     }
 
     #[test]

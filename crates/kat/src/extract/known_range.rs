@@ -1,7 +1,8 @@
 //! Quantities whose valid range a Java developer knows by their name: a
 //! port number is `0..=65535`, a radix is `Character.MIN_RADIX..=
 //! Character.MAX_RADIX`, a year is `Year.MIN_VALUE..=Year.MAX_VALUE`
-//! (where the text speaks of its valid range). "if the port is out of range", "if the radix is
+//! (where the text speaks of its valid range). A number that must be one
+//! of listed values is restricted to them. "if the port is out of range", "if the radix is
 //! invalid" give that range (T2) instead of unknown bounds.
 
 use super::predicate::{Ask, Derived, is_numeric};
@@ -49,9 +50,50 @@ pub(super) fn known_range(ask: &Ask) -> Option<Derived> {
     Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
 }
 
+/// "the new strength value is not one of PRIMARY, SECONDARY, TERTIARY or
+/// IDENTICAL", "`signum` is not one of the three legal values (-1, 0, and
+/// 1)": a number restricted to listed values (T2), `s != A && s != B ...`
+/// (`s == A || ...` when it must be one of them). Capitalised names are
+/// constants of the documented class.
+pub(super) fn one_of_values(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, predicate, lower, negated) = ask.parts();
+    let s = subj.filter(|s| matches!(s, Expr::Param(_)) && is_numeric(ctx, s))?;
+    let at = lower.windows(2).position(|w| w[0] == "one" && w[1] == "of")?;
+    let constant = |t: &super::sentence::Token| {
+        let text = t.text.as_str();
+        if let Ok(n) = text.parse::<i64>() {
+            return Some(Expr::Int(n));
+        }
+        let caps = text.len() > 1 && text.chars().all(|c| c.is_ascii_uppercase() || c == '_' || c.is_ascii_digit());
+        let owner = Box::new(Expr::Name(ctx.class_simple.to_string()));
+        caps.then(|| Expr::Field { target: owner, name: text.to_string() })
+    };
+    let values: Vec<Expr> = predicate[at + 2..].iter().filter_map(constant).collect();
+    if values.len() < 2 {
+        return None;
+    }
+    let (op, and) = if negated { (CmpOp::Ne, true) } else { (CmpOp::Eq, false) };
+    let condition = Cond::join(values.into_iter().map(|v| Cond::cmp(s.clone(), op, v)).collect(), and);
+    Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testctx::{Owned, shown, throws_triggers};
+
+    #[test]
+    fn a_number_that_is_not_one_of_the_listed_values() {
+        let collator = Owned::new("Collator", "setStrength", &[("int", "newStrength")], vec![]);
+        let t = throws_triggers(&collator, "If the new strength value is not one of PRIMARY, SECONDARY or IDENTICAL");
+        assert_eq!(
+            shown(&t),
+            [(
+                "T2".to_string(),
+                "newStrength != Collator.PRIMARY && newStrength != Collator.SECONDARY && newStrength != Collator.IDENTICAL"
+                    .to_string()
+            )]
+        );
+    }
 
     #[test]
     fn ports_and_radixes_have_known_ranges() {

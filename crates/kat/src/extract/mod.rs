@@ -181,6 +181,9 @@ fn triggers(cond: &[Token], ctx: &MethodContext) -> (Joiner, Vec<Trigger>) {
         };
         return (Joiner::Or, alternatives.into_iter().zip(scoped).map(both).collect());
     }
+    if code::whole_code_condition(cond, ctx) {
+        return (Joiner::Or, vec![trigger(cond, ctx)]);
+    }
     let expanded = expand_arguments(cond, ctx);
     let mut sp = split(&expanded);
     scope::share_first_conjunct(&mut sp.parts);

@@ -118,6 +118,7 @@ const RULES: &[Rule] = &[
     super::numeric::range_exceeds_int,
     super::bounds::range_bounds,
     super::known_range::known_range,
+    super::known_range::one_of_values,
     super::numeric::invalid_number,
     super::numeric::units_long,
     string_equality,

@@ -459,9 +459,15 @@ fn protected(tokens: &[Token], i: usize) -> bool {
 /// "one of "maxdepth", "maxrefs", or "maxarray"": the commas and "or" of
 /// the options listed after "one of" (quoted or code items) split nothing.
 fn one_of_list(tokens: &[Token], i: usize) -> bool {
-    let item = |t: &Token| t.code || t.text.starts_with('"') || t.is(",") || t.is("or");
+    // Items: code, quoted strings, constants written in capitals (`PRIMARY`).
+    let value = |t: &Token| {
+        t.code
+            || t.text.starts_with('"')
+            || (t.text.len() > 1 && t.text.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
+    };
+    let item = |t: &Token| value(t) || t.is(",") || t.is("or");
     let start = tokens[..i].iter().rposition(|t| !item(t)).map_or(0, |k| k + 1);
-    let next_item = tokens.get(i + 1).is_some_and(|t| t.code || t.text.starts_with('"') || t.is("or"));
+    let next_item = tokens.get(i + 1).is_some_and(|t| value(t) || t.is("or"));
     start >= 2 && tokens[start - 2].is("one") && tokens[start - 1].is("of") && next_item
 }
 
