@@ -40,6 +40,29 @@ pub(super) fn units_long(ask: &Ask) -> Option<Derived> {
     Some(Derived { kind: TriggerKind::Range, condition: Cond::cmp(length, op, n), links: Vec::new() })
 }
 
+/// "`val` is NaN": `val != val` (only NaN differs from itself); "`val` is
+/// infinite": `Double.isInfinite(val)` (`Float` for a float); T4, a
+/// special value rather than a range.
+pub(super) fn special_float(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, _, lower, negated) = ask.parts();
+    let s =
+        subj.filter(|s| matches!(ctx.type_of(s), Some("double" | "float" | "java.lang.Double" | "java.lang.Float")))?;
+    let words: Vec<&str> = lower.iter().map(String::as_str).filter(|w| *w != "not").collect();
+    let class =
+        if ctx.type_of(s).is_some_and(|t| t.ends_with("float") || t.ends_with("Float")) { "Float" } else { "Double" };
+    let condition = match words.as_slice() {
+        ["is", "nan"] => Cond::cmp(s.clone(), CmpOp::Ne, s.clone()),
+        ["is", "infinite"] => Cond::Truth(Expr::Call {
+            target: Box::new(Expr::Name(class.into())),
+            name: "isInfinite".into(),
+            args: vec![s.clone()],
+        }),
+        _ => return None,
+    };
+    let condition = if negated { condition.negated() } else { condition };
+    Some(Derived { kind: TriggerKind::Other, condition, links: Vec::new() })
+}
+
 /// `?`: the bounds of a range of `s` that the text does not give.
 fn range_unknown(_s: &Expr) -> Cond {
     Cond::Unknown
@@ -192,6 +215,13 @@ mod tests {
     fn a_value_n_units_long_has_that_length() {
         let big = Owned::new("BigInteger", "<init>", &[("byte[]", "val")], vec![]);
         assert_eq!(one(&big, "`val` is zero bytes long"), ("T2".into(), "val.length == 0".into()));
+    }
+
+    #[test]
+    fn nan_and_infinity_are_special_values() {
+        let big = Owned::new("BigDecimal", "valueOf", &[("double", "val")], vec![]);
+        let t = shown(&throws_triggers(&big, "if `val` is infinite or NaN"));
+        assert_eq!(t, [("T4".into(), "Double.isInfinite(val)".into()), ("T4".into(), "val != val".into())]);
     }
 
     #[test]

@@ -121,6 +121,7 @@ const RULES: &[Rule] = &[
     super::known_range::one_of_values,
     super::numeric::invalid_number,
     super::numeric::units_long,
+    super::numeric::special_float,
     string_equality,
     interval,
     code_point,

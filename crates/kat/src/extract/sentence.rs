@@ -318,6 +318,8 @@ const PREDICATE_STARTS: &[&str] = &[
     "non-positive",
     "nonnegative",
     "non-negative",
+    "nan",
+    "infinite",
 ];
 
 /// The index of the first verb outside code spans and parentheses.
