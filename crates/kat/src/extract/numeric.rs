@@ -63,6 +63,50 @@ pub(super) fn special_float(ask: &Ask) -> Option<Derived> {
     Some(Derived { kind: TriggerKind::Other, condition, links: Vec::new() })
 }
 
+/// "if the result overflows an int" documenting an exact arithmetic
+/// method (`Math.addExact(x, y)`): the overflow of the operation the
+/// method's name says, on its parameters (T2): `x > 0 && y >
+/// Long.MAX_VALUE - x || x < 0 && y < Long.MIN_VALUE - x` for `addExact`;
+/// `a == Integer.MAX_VALUE` for `incrementExact`; the bounds of `int`
+/// for `toIntExact`. Other operations (`multiplyExact`) stay `?`.
+pub(super) fn exact_overflow(ask: &Ask) -> Option<Derived> {
+    let (ctx, _, _, lower, _) = ask.parts();
+    let at = lower.iter().position(|w| w == "overflows" || w == "overflow")?;
+    let class = match lower.get(at + 1..)?.iter().find(|w| !matches!(w.as_str(), "a" | "an" | "the"))?.as_str() {
+        "int" => "Integer",
+        "long" => "Long",
+        _ => return None,
+    };
+    let bound = |n: &str| Expr::Field { target: Box::new(Expr::Name(class.into())), name: n.into() };
+    let p = |k: usize| ctx.params.get(k).map(|n| Expr::Param(n.clone()));
+    let arith = |op: char, l: Expr, r: Expr| Expr::Arith { op, left: Box::new(l), right: Box::new(r) };
+    let (lt, gt, eq) = (CmpOp::Lt, CmpOp::Gt, CmpOp::Eq);
+    let and = |a: Cond, b: Cond| Cond::And(vec![a, b]);
+    let condition = match (ctx.method, p(0), p(1)) {
+        ("addExact", Some(x), Some(y)) => Cond::Or(vec![
+            and(
+                Cond::cmp(x.clone(), gt, Expr::Int(0)),
+                Cond::cmp(y.clone(), gt, arith('-', bound("MAX_VALUE"), x.clone())),
+            ),
+            and(Cond::cmp(x.clone(), lt, Expr::Int(0)), Cond::cmp(y, lt, arith('-', bound("MIN_VALUE"), x))),
+        ]),
+        ("subtractExact", Some(x), Some(y)) => Cond::Or(vec![
+            and(
+                Cond::cmp(y.clone(), lt, Expr::Int(0)),
+                Cond::cmp(x.clone(), gt, arith('+', bound("MAX_VALUE"), y.clone())),
+            ),
+            and(Cond::cmp(y.clone(), gt, Expr::Int(0)), Cond::cmp(x, lt, arith('+', bound("MIN_VALUE"), y))),
+        ]),
+        ("incrementExact", Some(a), None) => Cond::cmp(a, eq, bound("MAX_VALUE")),
+        ("decrementExact" | "negateExact", Some(a), None) => Cond::cmp(a, eq, bound("MIN_VALUE")),
+        ("toIntExact", Some(v), None) => {
+            Cond::Or(vec![Cond::cmp(v.clone(), lt, bound("MIN_VALUE")), Cond::cmp(v, gt, bound("MAX_VALUE"))])
+        }
+        _ => return None,
+    };
+    Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
 /// `?`: the bounds of a range of `s` that the text does not give.
 fn range_unknown(_s: &Expr) -> Cond {
     Cond::Unknown
@@ -215,6 +259,17 @@ mod tests {
     fn a_value_n_units_long_has_that_length() {
         let big = Owned::new("BigInteger", "<init>", &[("byte[]", "val")], vec![]);
         assert_eq!(one(&big, "`val` is zero bytes long"), ("T2".into(), "val.length == 0".into()));
+    }
+
+    #[test]
+    fn the_overflow_of_an_exact_operation() {
+        let add = Owned::new("Math", "addExact", &[("long", "x"), ("long", "y")], vec![]);
+        assert_eq!(
+            one(&add, "if the result overflows a long"),
+            ("T2".into(), "x > 0 && y > Long.MAX_VALUE - x || x < 0 && y < Long.MIN_VALUE - x".into())
+        );
+        let inc = Owned::new("Math", "incrementExact", &[("int", "a")], vec![]);
+        assert_eq!(one(&inc, "if the result overflows an int"), ("T2".into(), "a == Integer.MAX_VALUE".into()));
     }
 
     #[test]

@@ -122,6 +122,7 @@ const RULES: &[Rule] = &[
     super::numeric::invalid_number,
     super::numeric::units_long,
     super::numeric::special_float,
+    super::numeric::exact_overflow,
     string_equality,
     interval,
     code_point,
