@@ -53,6 +53,11 @@ const COMPARATIVES: &[(&[&str], CmpOp)] = &[
     (&[">"], CmpOp::Gt),
     (&["=="], CmpOp::Eq),
     (&["!="], CmpOp::Ne),
+    (&["equal", "to", "or", "greater", "than"], CmpOp::Ge),
+    (&["equal", "to", "or", "larger", "than"], CmpOp::Ge),
+    (&["equal", "to", "or", "more", "than"], CmpOp::Ge),
+    (&["equal", "to", "or", "less", "than"], CmpOp::Le),
+    (&["equal", "to", "or", "smaller", "than"], CmpOp::Le),
     (&["less", "than", "or", "equal", "to"], CmpOp::Le),
     (&["smaller", "than", "or", "equal", "to"], CmpOp::Le),
     (&["greater", "than", "or", "equal", "to"], CmpOp::Ge),
@@ -133,6 +138,7 @@ const RULES: &[Rule] = &[
     sign,
     empty,
     no_mapping,
+    super::state::no_occurrence,
     super::ordering::natural_ordering,
     associated,
     instance_of,
@@ -469,6 +475,11 @@ fn compare(ask: &Ask) -> Option<Derived> {
             let call = Expr::Call { target: Box::new(s.clone()), name: "compareTo".into(), args: vec![o] };
             range(Cond::cmp(call, op, Expr::Int(0)), link.into_iter().collect())
         }
+        // "`fromKey` is greater than `toKey`" of two objects: an order, T2
+        // without a formal form.
+        (Some(Expr::Param(_)), Some((Expr::Param(_), _))) if !matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+            range(Cond::Unknown, Vec::new())
+        }
         (Some(_), Some(_)) => None,
         _ if matches!(op, CmpOp::Eq | CmpOp::Ne) => None,
         _ => range(Cond::Unknown, Vec::new()),
@@ -634,6 +645,20 @@ mod tests {
             shown(&t),
             [("T4".to_string(), r#"!mode.equals("r") && !mode.equals("rw") && !mode.equals("rwd")"#.to_string())]
         );
+    }
+
+    #[test]
+    fn comparisons_of_objects_and_equal_to_or_larger_than() {
+        let sub = Owned::new(
+            "NavigableMap",
+            "subMap",
+            &[("java.lang.Object", "fromKey"), ("java.lang.Object", "toKey")],
+            vec![],
+        );
+        assert_eq!(shown(&throws_triggers(&sub, "if `fromKey` is greater than `toKey`"))[0], ("T2".into(), "?".into()));
+        let fmt = Owned::new("MessageFormat", "setFormat", &[("int", "formatElementIndex"), ("int", "limit")], vec![]);
+        let t = throws_triggers(&fmt, "if `formatElementIndex` is equal to or larger than `limit`");
+        assert_eq!(shown(&t), [("T2".to_string(), "formatElementIndex >= limit".to_string())]);
     }
 
     #[test]

@@ -450,12 +450,18 @@ fn protected(tokens: &[Token], i: usize) -> bool {
     let next = |k: usize| tokens.get(i + k);
     let prev = |k: usize| i.checked_sub(k).and_then(|j| tokens.get(j));
     let or_equal = tokens[i].is("or") && next(1).is_some_and(|n| n.is("equal") || n.is("equals"));
+    // "equal to or larger than".
+    let comparative = ["greater", "larger", "less", "smaller", "more", "fewer", "bigger", "higher", "lower"];
+    let equal_or = tokens[i].is("or")
+        && prev(1).is_some_and(|p| p.is("to"))
+        && prev(2).is_some_and(|p| p.is("equal"))
+        && next(1).is_some_and(|n| comparative.iter().any(|c| n.is(c)));
     let and_or = next(1).is_some_and(|n| n.text.starts_with('/')) || prev(1).is_some_and(|p| p.text.ends_with('/'));
     let between = tokens[i].is("and") && tokens[..i].iter().rev().take(4).any(|t| t.is("between"));
     let or_more = tokens[i].is("or")
         && next(1).is_some_and(|n| n.is("more") || n.is("fewer"))
         && prev(1).is_some_and(|p| p.is("one"));
-    or_equal || and_or || between || or_more || one_of_list(tokens, i)
+    or_equal || equal_or || and_or || between || or_more || one_of_list(tokens, i)
 }
 
 /// "one of "maxdepth", "maxrefs", or "maxarray"": the commas and "or" of
@@ -576,6 +582,12 @@ mod tests {
             "if the port parameter is outside the specified range of valid port values, which is between 0 and \
              65535, inclusive.",
         );
+        assert_eq!(p.len(), 1);
+    }
+
+    #[test]
+    fn equal_to_or_larger_than_is_one_comparison() {
+        let (_, p) = texts("if `formatElementIndex` is equal to or larger than the number of format elements");
         assert_eq!(p.len(), 1);
     }
 

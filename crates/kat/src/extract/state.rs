@@ -123,6 +123,33 @@ pub(super) fn state_link(ask: &Ask) -> Option<Derived> {
     Some(Derived { kind: TriggerKind::CallDependency, condition, links: vec![link] })
 }
 
+/// "`-1` if there is no such occurrence" documenting `lastIndexOf(str)`:
+/// the receiver does not contain the one argument, `!this.contains(str)`
+/// (T3), when the receiver has `contains` for its type.
+pub(super) fn no_occurrence(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, _, lower, _) = ask.parts();
+    let said = lower.windows(3).any(|w| w[0] == "no" && w[1] == "such" && w[2] == "occurrence");
+    let [param] = ctx.params else { return None };
+    if !said || subj.is_some() || ctx.is_static {
+        return None;
+    }
+    let ty = ctx.param_types[0].as_str();
+    let fits = |m: &&StateMethod| {
+        m.name == "contains"
+            && m.params.len() == 1
+            && (m.params[0] == ty || (m.params[0] == "java.lang.CharSequence" && ty == "java.lang.String"))
+    };
+    ctx.receiver_methods.iter().find(fits)?;
+    let call =
+        Expr::Call { target: Box::new(Expr::This), name: "contains".into(), args: vec![Expr::Param(param.clone())] };
+    let link = Link {
+        mention: "no such occurrence".into(),
+        entity: Entity::Method { class: None, name: "contains".into() },
+        confidence: 0.8,
+    };
+    Some(Derived { kind: TriggerKind::CallDependency, condition: Cond::Truth(call).negated(), links: vec![link] })
+}
+
 /// The condition of a linked boolean query: negated as the predicate says
 /// ("in non-blocking mode" negates `isBlocking`), and narrowed by `&& ?`
 /// when the predicate qualifies what the query reports ("is a multicast
@@ -223,6 +250,18 @@ fn static_candidates<'c>(ask: &Ask<'_, 'c>) -> Vec<(Expr, &'c StateMethod, Optio
 #[cfg(test)]
 mod tests {
     use super::super::testctx::{Owned, method, shown, throws_triggers};
+
+    #[test]
+    fn no_such_occurrence_is_not_contained() {
+        let s = Owned::new(
+            "String",
+            "lastIndexOf",
+            &[("java.lang.String", "str")],
+            vec![method("contains", &["java.lang.CharSequence"], "boolean")],
+        );
+        let t = throws_triggers(&s, "if there is no such occurrence");
+        assert_eq!(shown(&t), [("T3".to_string(), "!this.contains(str)".to_string())]);
+    }
 
     #[test]
     fn a_qualified_state_claims_no_more_than_the_query() {
