@@ -28,9 +28,9 @@ fn unopened_paren_dropped(code: &str) -> String {
     }
 }
 
-/// "if `fromIndex` or `toIndex` is out of range (`fromIndex < 0 || toIndex
-/// > size() || toIndex < fromIndex`)": a condition that ends in a
-/// parenthesised code condition naming every code value before it is
+/// "if `fromIndex` or `toIndex` is out of range (`fromIndex < 0 ||
+/// toIndex > size() || toIndex < fromIndex`)": a condition that ends in
+/// a parenthesised code condition naming every code value before it is
 /// that one condition, not split at its "or".
 pub fn whole_code_condition(cond: &[Token], ctx: &MethodContext) -> bool {
     let [.., open, code, close] = cond else { return false };

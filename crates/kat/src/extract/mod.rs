@@ -433,7 +433,8 @@ fn expand_arguments(tokens: &[Token], ctx: &MethodContext) -> Vec<Token> {
 /// of the type the noun names, when there are at least two; the phrase's
 /// length and their names.
 fn typed_phrase<'c>(t: &[Token], ctx: &MethodContext<'c>) -> Option<(usize, Vec<&'c String>)> {
-    const TYPE_NOUNS: &[(&str, fn(&str) -> bool)] = &[
+    type Fits = fn(&str) -> bool;
+    const TYPE_NOUNS: &[(&str, Fits)] = &[
         ("array", |ty| ty.ends_with("[]")),
         ("string", |ty| ty == "java.lang.String"),
         ("collection", |ty| ty == "java.util.Collection"),

@@ -256,7 +256,8 @@ fn remaining_count(ask: &Ask) -> Option<Derived> {
     }
     let (op, rest) = comparative(lower)?;
     let (count, _) = ctx.noun_phrase(&predicate[predicate.len() - rest..][..1])?;
-    if !matches!(count, Expr::Int(_)) && !(matches!(count, Expr::Param(_)) && is_numeric(ctx, &count)) {
+    let number = matches!(count, Expr::Int(_)) || (matches!(count, Expr::Param(_)) && is_numeric(ctx, &count));
+    if !number {
         return None;
     }
     let op = if negated { op.negate() } else { op };
