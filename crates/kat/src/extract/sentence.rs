@@ -461,7 +461,20 @@ fn protected(tokens: &[Token], i: usize) -> bool {
     let or_more = tokens[i].is("or")
         && next(1).is_some_and(|n| n.is("more") || n.is("fewer"))
         && prev(1).is_some_and(|p| p.is("one"));
-    or_equal || equal_or || and_or || between || or_more || one_of_list(tokens, i)
+    or_equal || equal_or || and_or || between || or_more || one_of_list(tokens, i) || joint_subject(tokens, i)
+}
+
+/// "the first and second array are equal", "`a` and `b` are the same": an
+/// "and" inside the subject of a reciprocal predicate, no conjunction of
+/// conditions.
+fn joint_subject(tokens: &[Token], i: usize) -> bool {
+    if !tokens[i].is("and") || verb_index(&tokens[..i]).is_some() {
+        return false;
+    }
+    let Some(v) = verb_index(&tokens[i + 1..]).map(|v| i + 1 + v) else { return false };
+    let reciprocal = ["equal", "same", "identical", "equivalent"];
+    (tokens[v].is("are") || tokens[v].is("is"))
+        && tokens[v + 1..].iter().take(3).any(|t| reciprocal.iter().any(|r| t.is(r)))
 }
 
 /// "one of "maxdepth", "maxrefs", or "maxarray"": the commas and "or" of
@@ -583,6 +596,12 @@ mod tests {
              65535, inclusive.",
         );
         assert_eq!(p.len(), 1);
+    }
+
+    #[test]
+    fn a_joint_subject_of_equality_is_not_split() {
+        let (j, p) = texts("if the first and second array are equal and contain the same elements in the same order");
+        assert_eq!((j, p[0].as_str()), (Joiner::And, "the first and second array are equal"));
     }
 
     #[test]
