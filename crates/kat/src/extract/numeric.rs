@@ -135,6 +135,24 @@ pub(super) fn insufficient_space(ask: &Ask) -> Option<Derived> {
     Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
 }
 
+/// "if this queue is full": no capacity left, `this.remainingCapacity() ==
+/// 0` (T3, what the receiver reports) for a receiver with
+/// `remainingCapacity()`; "if the pushback buffer is full": T2 without a
+/// formal form.
+pub(super) fn full(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, _, lower, negated) = ask.parts();
+    let words: Vec<&str> = lower.iter().map(String::as_str).filter(|w| *w != "not").collect();
+    if !matches!(words.as_slice(), ["is" | "are", "full"]) {
+        return None;
+    }
+    if matches!(subj, Some(Expr::This)) && ctx.receiver_has("remainingCapacity") {
+        let op = if negated { CmpOp::Ne } else { CmpOp::Eq };
+        let condition = Cond::cmp(Expr::call0(Expr::This, "remainingCapacity"), op, Expr::Int(0));
+        return Some(Derived { kind: TriggerKind::CallDependency, condition, links: Vec::new() });
+    }
+    Some(unknown(TriggerKind::Range))
+}
+
 /// What must fit in a buffer: a buffer parameter's `remaining()`, an int
 /// `length` parameter, or the length of the one array parameter.
 fn needed_count(ctx: &MethodContext, part: &[Token]) -> Option<Expr> {
@@ -253,6 +271,19 @@ mod tests {
     fn an_invalid_number_is_out_of_range() {
         let m = Owned::new("Duration", "withNanos", &[("int", "nanoOfSecond")], vec![]);
         assert_eq!(one(&m, "if the nano-of-second is invalid"), ("T2".into(), "?".into()));
+    }
+
+    #[test]
+    fn a_full_queue_has_no_remaining_capacity() {
+        let queue = Owned::new(
+            "ArrayBlockingQueue",
+            "add",
+            &[("java.lang.Object", "e")],
+            vec![method("remainingCapacity", &[], "int")],
+        );
+        assert_eq!(one(&queue, "if this queue is full"), ("T3".into(), "this.remainingCapacity() == 0".into()));
+        let pushback = Owned::new("PushbackReader", "unread", &[("int", "c")], vec![]);
+        assert_eq!(one(&pushback, "If the pushback buffer is full"), ("T2".into(), "?".into()));
     }
 
     #[test]

@@ -118,6 +118,7 @@ const RULES: &[Rule] = &[
     null_predicate,
     super::getter::set_to,
     super::numeric::insufficient_space,
+    super::numeric::full,
     super::numeric::end_of_file,
     super::numeric::does_not_fit,
     super::numeric::range_exceeds_int,
