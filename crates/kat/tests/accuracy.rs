@@ -293,18 +293,19 @@ fn accuracies(sample: &[Labelled]) -> (f64, f64, f64) {
 
 /// No sample drops below what it scored after the issue 20 rules (type,
 /// condition, formal condition; measured 2026-11-28 on branch kat-work:
-/// development 96.0 / 94.8 / 89.7, held-out 99.1 / 96.4 / 94.8, fresh
-/// 95.4 / 95.4 / 91.7, blind 92.9 / 91.7 / 85.2, second blind 92.8 / 89.8
-/// / 83.1). The floors sit one trigger or so below those numbers, so that
-/// a change that costs a sample shows here.
+/// development 96.0 / 94.8 / 89.7, held-out 99.1 / 97.3 / 96.6, fresh
+/// 95.4 / 95.4 / 91.7, blind 94.0 / 92.9 / 87.5, second blind 92.8 / 90.4
+/// / 84.4; before them 93.1 / 91.3 / 83.9, 97.3 / 92.9 / 87.9, 88.0 /
+/// 88.0 / 83.3, 85.1 / 79.8 / 63.6, 83.7 / 78.9 / 70.1). The floors sit
+/// one trigger or so below, so that a change that costs a sample shows.
 #[test]
 fn no_sample_drops_below_its_issue_20_level() {
     let floors: [(&str, &str, f64, f64, f64); 5] = [
         ("development", DEV, 0.95, 0.94, 0.88),
-        ("held-out", HOLDOUT, 0.98, 0.95, 0.93),
+        ("held-out", HOLDOUT, 0.98, 0.96, 0.94),
         ("fresh", FRESH, 0.94, 0.94, 0.89),
-        ("blind", BLIND, 0.92, 0.91, 0.84),
-        ("second blind", BLIND2, 0.92, 0.89, 0.81),
+        ("blind", BLIND, 0.93, 0.92, 0.86),
+        ("second blind", BLIND2, 0.92, 0.89, 0.83),
     ];
     for (name, text, type_floor, cond_floor, formal_floor) in floors {
         let (t, c, f) = accuracies(&parse(text));
