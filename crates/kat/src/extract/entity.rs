@@ -332,7 +332,12 @@ impl MethodContext<'_> {
         let mut best: Option<(String, f32)> = None;
         for (i, p) in self.params.iter().enumerate() {
             let mut score = similarity(text, p);
-            if score < 1.0 && is_alias(&head, p) {
+            // "the hostname parameter" names `host`: the parameter's name
+            // with "name" written on.
+            let named = words
+                .iter()
+                .any(|w| w.strip_suffix("name").is_some_and(|b| b.len() >= 3 && b == p.to_ascii_lowercase()));
+            if score < 1.0 && (is_alias(&head, p) || named) {
                 score = score.max(0.8);
             }
             let ty = simple_type(&self.param_types[i]);
@@ -480,6 +485,14 @@ mod tests {
                 ("T3".into(), "!this.getChannel().isBlocking()".into())
             ]
         );
+        let addr = Owned::new(
+            "InetSocketAddress",
+            "createUnresolved",
+            &[("java.lang.String", "host"), ("int", "port")],
+            vec![],
+        );
+        let t = throws_triggers(&addr, "if the hostname parameter is `null`");
+        assert_eq!(shown(&t), [("T1".to_string(), "host == null".to_string())]);
         let perm = Owned::new(
             "LinkPermission",
             "<init>",
