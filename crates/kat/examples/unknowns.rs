@@ -25,7 +25,7 @@ fn main() {
         }
     }
     let mut v: Vec<_> = freq.into_iter().collect();
-    v.sort_by(|a, b| b.1.cmp(&a.1));
+    v.sort_by_key(|e| std::cmp::Reverse(e.1));
     for (k, n) in v.iter().take(120) {
         println!("{n:5} {k}");
     }

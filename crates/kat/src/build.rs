@@ -82,6 +82,7 @@ pub fn build_from_units(units: &[Unit], source: String) -> Result<KnowledgeGraph
                 static_methods: states.statics_of(internal.as_str()),
                 param_methods,
                 link_members: Vec::new(),
+                types: Some(&states),
             };
             let clauses = crate::extract::clauses(&doc, &mut ctx);
             // Methods without clauses keep only what queries need (name,
@@ -126,11 +127,18 @@ fn summary(main: &str) -> String {
     crate::extract::sentence::join(crate::extract::sentence::first_sentence(&toks))
 }
 
+impl crate::extract::entity::TypeMethods for StateTable {
+    fn methods_of_type(&self, java: &str) -> &[StateMethod] {
+        self.of_java(java)
+    }
+}
+
 /// Per class (internal name): its public instance methods with at most
 /// one parameter, inherited ones included (overloads kept apart by their
 /// parameter types: `isSupported(TemporalField)` and
 /// `isSupported(TemporalUnit)`), and its own static one-parameter methods
 /// (`Files.isDirectory(Path)`), for linking states and sizes.
+#[derive(Debug)]
 struct StateTable {
     table: HashMap<InternalName, Vec<StateMethod>>,
     statics: HashMap<InternalName, Vec<StateMethod>>,
@@ -196,6 +204,21 @@ impl StateTable {
 
     fn statics_of(&self, internal: &str) -> &[StateMethod] {
         self.statics.get(internal).map(Vec::as_slice).unwrap_or(&[])
+    }
+
+    /// The methods of a type by its erased Java name; a nested class is
+    /// tried with `$` for the dots after its outer class.
+    fn of_java(&self, java: &str) -> &[StateMethod] {
+        let mut internal = java.replace('.', "/");
+        loop {
+            if let Some(m) = self.table.get(internal.as_str()) {
+                return m;
+            }
+            match internal.rfind('/') {
+                Some(k) => internal.replace_range(k..=k, "$"),
+                None => return &[],
+            }
+        }
     }
 
     fn of_descriptor(&self, descriptor: &str) -> &[StateMethod] {

@@ -34,6 +34,13 @@ pub struct StateMethod {
     pub returns: String,
 }
 
+/// The methods of a type by its erased Java name (`java.nio.channels.DatagramChannel`),
+/// for values reached through a getter of the receiver (`this.getChannel()`).
+pub trait TypeMethods: std::fmt::Debug {
+    /// Its zero- and one-argument instance methods, inherited ones included.
+    fn methods_of_type(&self, java: &str) -> &[StateMethod];
+}
+
 /// What the extractor knows about the documented method.
 #[derive(Debug)]
 pub struct MethodContext<'a> {
@@ -60,6 +67,9 @@ pub struct MethodContext<'a> {
     /// `{@link}`s met in the clause: member name and the text shown for it
     /// (a link gives confidence 1.0 where its text appears).
     pub link_members: Vec<(String, String)>,
+    /// Methods of other types (`None`: only the receiver's and the
+    /// parameters' are known).
+    pub types: Option<&'a dyn TypeMethods>,
 }
 
 /// Words that are determiners or modifiers of a phrase, not its content.
@@ -98,6 +108,7 @@ const ALIASES: &[(&str, &[&str])] = &[
     ("value", &["v", "value", "val"]),
     ("collection", &["c", "coll", "collection", "col"]),
     ("array", &["a", "array", "arr"]),
+    ("buffer", &["buf", "buffer", "b"]),
     ("string", &["s", "str", "string"]),
     ("character", &["c", "ch", "codePoint"]),
     ("char", &["c", "ch"]),
@@ -123,6 +134,14 @@ impl MethodContext<'_> {
             Expr::Param(p) => {
                 self.params.iter().position(|q| q == p).and_then(|i| self.param_methods.get(i).copied()).unwrap_or(&[])
             }
+            // `this.getChannel()`: the methods of the getter's type.
+            Expr::Call { target, name, args } if args.is_empty() => {
+                let getter = self.methods_of(target).iter().find(|m| m.name == *name && m.params.is_empty());
+                match (getter, self.types) {
+                    (Some(m), Some(types)) => types.methods_of_type(&m.returns),
+                    _ => &[],
+                }
+            }
             _ => &[],
         }
     }
@@ -147,8 +166,20 @@ impl MethodContext<'_> {
     /// reference parameter (a `Set`'s `e`): that parameter, with a low
     /// confidence.
     fn only_reference_parameter(&self, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
-        let refs: Vec<usize> = (0..self.params.len()).filter(|&i| self.param_types[i].contains('.')).collect();
+        // Arrays are references too.
+        let reference = |t: &str| t.contains('.') || t.ends_with("[]");
+        let refs: Vec<usize> = (0..self.params.len()).filter(|&i| reference(&self.param_types[i])).collect();
         let [i] = refs.as_slice() else { return None };
+        // "the specified replacement value" is no `BiFunction function`: the
+        // head noun must fit the parameter's type, unless that is `Object` or
+        // a string (which stand for anything: "the given regular expression").
+        let head = tokens.last().map(|t| super::words::stem(&t.text.to_ascii_lowercase())).unwrap_or_default();
+        let ty = &self.param_types[*i];
+        let any = matches!(ty.as_str(), "java.lang.Object" | "java.lang.String" | "java.lang.CharSequence");
+        let fits = any || content(simple_type(ty)).iter().any(|w| same_word(w, &head));
+        if !fits {
+            return None;
+        }
         let p = self.params[*i].clone();
         let mention = tokens.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
         let link = Link { mention, entity: Entity::Param(p.clone()), confidence: PARAM_THRESHOLD };
@@ -191,7 +222,30 @@ impl MethodContext<'_> {
             let link = Link { mention: text.clone(), entity: Entity::Param(p.clone()), confidence: score };
             return Some((Expr::Param(p), Some(link)));
         }
-        self.receiver_value(&text)
+        self.receiver_value(&text).or_else(|| self.receiver_getter(tokens))
+    }
+
+    /// "the channel" documenting a method of `Socket`: the object the
+    /// receiver's getter of that name reports (`this.getChannel()`), when
+    /// the getter exists, takes no argument and returns an object.
+    fn receiver_getter(&self, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
+        if self.is_static || tokens.iter().any(|t| t.code) || tokens.len() > 3 {
+            return None;
+        }
+        let content: Vec<String> = tokens.iter().flat_map(|t| super::words::words(&t.text)).collect();
+        let (first, rest) = content.split_first()?;
+        let capital = |w: &String| {
+            let mut c = w.chars();
+            c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
+        };
+        let camel: String = rest.iter().map(capital).collect();
+        let names = [format!("get{}{camel}", capital(first)), format!("{first}{camel}")];
+        let m = self.receiver_methods.iter().find(|m| {
+            names.contains(&m.name) && m.params.is_empty() && m.returns.contains('.') && !m.returns.ends_with("[]")
+        })?;
+        let entity = Entity::Method { class: None, name: m.name.clone() };
+        let mention = super::sentence::join(tokens);
+        Some((Expr::call0(Expr::This, &m.name), Some(Link { mention, entity, confidence: 0.8 })))
     }
 
     /// "the buffer's limit, minus one", "`off` plus `len`": a sum or
@@ -278,7 +332,12 @@ impl MethodContext<'_> {
         let mut best: Option<(String, f32)> = None;
         for (i, p) in self.params.iter().enumerate() {
             let mut score = similarity(text, p);
-            if score < 1.0 && is_alias(&head, p) {
+            // "the hostname parameter" names `host`: the parameter's name
+            // with "name" written on.
+            let named = words
+                .iter()
+                .any(|w| w.strip_suffix("name").is_some_and(|b| b.len() >= 3 && b == p.to_ascii_lowercase()));
+            if score < 1.0 && (is_alias(&head, p) || named) {
                 score = score.max(0.8);
             }
             let ty = simple_type(&self.param_types[i]);
@@ -401,4 +460,46 @@ fn is_alias(head: &str, param: &str) -> bool {
 pub fn simple_type(java: &str) -> &str {
     let base = java.trim_end_matches("[]");
     base.rsplit(['.', '$']).next().unwrap_or(base)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testctx::{Owned, method, shown, throws_triggers};
+
+    #[test]
+    fn the_channel_is_what_the_receivers_getter_reports() {
+        let mut send = Owned::new(
+            "DatagramSocket",
+            "send",
+            &[("java.net.DatagramPacket", "p")],
+            vec![method("getChannel", &[], "java.nio.channels.DatagramChannel")],
+        );
+        send.other_types =
+            vec![("java.nio.channels.DatagramChannel".into(), vec![method("isBlocking", &[], "boolean")])];
+        let t =
+            throws_triggers(&send, "if this socket has an associated channel, and the channel is in non-blocking mode");
+        assert_eq!(
+            shown(&t),
+            [
+                ("T3".into(), "this.getChannel() != null".into()),
+                ("T3".into(), "!this.getChannel().isBlocking()".into())
+            ]
+        );
+        let addr = Owned::new(
+            "InetSocketAddress",
+            "createUnresolved",
+            &[("java.lang.String", "host"), ("int", "port")],
+            vec![],
+        );
+        let t = throws_triggers(&addr, "if the hostname parameter is `null`");
+        assert_eq!(shown(&t), [("T1".to_string(), "host == null".to_string())]);
+        let perm = Owned::new(
+            "LinkPermission",
+            "<init>",
+            &[("java.lang.String", "name"), ("java.lang.String", "actions")],
+            vec![],
+        );
+        let t = throws_triggers(&perm, "if actions is a non-empty string");
+        assert_eq!(shown(&t), [("T3".to_string(), "!actions.isEmpty()".to_string())]);
+    }
 }

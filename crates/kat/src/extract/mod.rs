@@ -14,11 +14,23 @@
 //! predicates), [`state`] (linking a predicate to a state method), [`words`]
 //! (words, stemming and the lexical similarity).
 
+pub mod bounds;
+pub mod code;
 pub mod entity;
+pub mod getter;
+pub mod items;
+pub mod known_range;
+pub mod numeric;
+pub mod ordering;
 pub mod predicate;
+pub mod rephrase;
+pub mod scope;
 pub mod sentence;
 pub mod state;
 pub mod words;
+
+#[cfg(test)]
+mod testctx;
 
 use entity::MethodContext;
 use sentence::{Token, join, split, tokens, verb_index};
@@ -88,7 +100,9 @@ fn throws_text_and_condition(toks: &[Token]) -> (Vec<Token>, Vec<Token>) {
 }
 
 /// "`true` if the socket successfully connected" documenting
-/// `isConnected()`: the @return of a boolean query restates the query, so
+/// `isConnected()`, "`true` if this map maps one or more keys to the
+/// specified value" documenting `containsValue(value)`: the @return of a
+/// boolean query restates the query, so
 /// its condition is the call itself (`this.isConnected()`, negated for
 /// `false`), T3. `None` for other methods and values.
 fn own_query(value: &str, ctx: &MethodContext) -> Option<Trigger> {
@@ -97,9 +111,7 @@ fn own_query(value: &str, ctx: &MethodContext) -> Option<Trigger> {
         "false" => false,
         _ => return None,
     };
-    let query = ["is", "has", "can"]
-        .iter()
-        .any(|p| ctx.method.strip_prefix(p).is_some_and(|rest| rest.starts_with(char::is_uppercase)));
+    let query = is_query_name(ctx.method);
     if ctx.is_static || ctx.returns != "boolean" || !query {
         return None;
     }
@@ -114,6 +126,15 @@ fn own_query(value: &str, ctx: &MethodContext) -> Option<Trigger> {
         links: vec![Link { mention: value.to_string(), entity, confidence: 1.0 }],
         confidence: 1.0,
     })
+}
+
+/// Whether a method name asks a question: `isEmpty`, `hasNext`,
+/// `canRead`, `contains`, `containsKey` (a membership test is a query
+/// too), `supportsFileAttributeView`. Not `equals`: "`true` if the
+/// objects are the same" is read as a restriction of its own.
+fn is_query_name(name: &str) -> bool {
+    let prefixed = |p: &str| name.strip_prefix(p).is_some_and(|rest| rest.starts_with(char::is_uppercase));
+    ["is", "has", "can", "contains", "supports"].iter().any(|p| prefixed(p)) || name == "contains"
 }
 
 fn link_members(norm: &crate::javadoc::Normalised) -> Vec<(String, String)> {
@@ -149,19 +170,29 @@ fn triggers(cond: &[Token], ctx: &MethodContext) -> (Joiner, Vec<Trigger>) {
     if let Some((alternatives, scope)) = sentence::scoped_conjunction(cond) {
         let (_, alternatives) = triggers(alternatives, ctx);
         let scope = trigger(scope, ctx);
-        let both = |t: Trigger| {
+        let scoped = self::scope::scoped_alternatives(&alternatives, &scope);
+        let both = |(t, scoped): (Trigger, bool)| {
+            if !scoped {
+                return t;
+            }
             let text = format!("{}, and {}", t.text, scope.text);
             let triple = t.triple.clone();
             conjunction(vec![t, scope.clone()], text, triple)
         };
-        return (Joiner::Or, alternatives.into_iter().map(both).collect());
+        return (Joiner::Or, alternatives.into_iter().zip(scoped).map(both).collect());
+    }
+    if code::whole_code_condition(cond, ctx) {
+        return (Joiner::Or, vec![trigger(cond, ctx)]);
     }
     let expanded = expand_arguments(cond, ctx);
-    let sp = split(&expanded);
+    let mut sp = split(&expanded);
+    scope::share_first_conjunct(&mut sp.parts);
     let mut previous: Option<Expr> = None;
     let mut out = Vec::new();
     for p in &sp.parts {
-        let t = elements_of_previous(p, previous.as_ref(), ctx).unwrap_or_else(|| trigger(p, ctx));
+        let t = elements_of_previous(p, previous.as_ref(), ctx)
+            .or_else(|| items::item_is_null(p, ctx))
+            .unwrap_or_else(|| trigger(p, ctx));
         previous = verb_index(p).and_then(|v| ctx.noun_phrase(&p[..v])).map(|(e, _)| e).or(previous);
         out.push(t);
     }
@@ -193,6 +224,12 @@ fn elements_of_previous(part: &[Token], previous: Option<&Expr>, ctx: &MethodCon
 
 /// One trigger from one part.
 fn trigger(part: &[Token], ctx: &MethodContext) -> Trigger {
+    let reworded = rephrase::restriction_in_subject(part).or_else(|| rephrase::absence_as_subject(part));
+    if let Some(reworded) = reworded {
+        let mut t = trigger_of(&reworded, ctx);
+        t.text = join(part);
+        return t;
+    }
     match sentence::with_copula(part) {
         Some(completed) => trigger_of(&completed, ctx),
         None => trigger_of(part, ctx),
@@ -203,14 +240,26 @@ fn trigger(part: &[Token], ctx: &MethodContext) -> Trigger {
 fn trigger_of(part: &[Token], ctx: &MethodContext) -> Trigger {
     let text = join(part);
     let triple = triple(part);
-    let code_cond = |t: &Token| {
-        let text = t.text.replace(" or ", " || ").replace(" and ", " && ");
-        Cond::parse_code(&text, ctx.params)
-    };
+    let code_cond = |t: &Token| code::code_condition(&t.text, ctx);
     if let Some(cond) = part.iter().filter(|t| t.code).find_map(code_cond) {
         let cond = predicate::numeric_sides(ctx, cond);
-        let kind = if cond.is_unknown() { TriggerKind::Range } else { classify(&cond) };
-        return Trigger { kind, text, triple, condition: cond, links: Vec::new(), confidence: 1.0 };
+        let kind = if cond.is_unknown() { TriggerKind::Range } else { code::kind_of(&cond, ctx) };
+        let own = Trigger {
+            kind,
+            text: text.clone(),
+            triple: triple.clone(),
+            condition: cond,
+            links: Vec::new(),
+            confidence: 1.0,
+        };
+        // "`roundingMode==ROUND_UNNECESSARY` and `this.scale()` is
+        // insufficient ...": the code is one conjunct of the part.
+        let rest = code::other_conjuncts(part);
+        if rest.is_empty() {
+            return own;
+        }
+        let subs = std::iter::once(own).chain(rest.iter().map(|p| trigger(p, ctx))).collect();
+        return conjunction(subs, text, triple);
     }
     // An "and" left inside an "or" list, or a "but" ("does not exist but
     // cannot be created"): one trigger with a conjunction; a piece without
@@ -349,8 +398,15 @@ fn expand_arguments(tokens: &[Token], ctx: &MethodContext) -> Vec<Token> {
         // subjects of triggers ("incompatible with the given arguments" does not).
         let subject_position = i == 0 || ["or", "and", ",", "if", "when", ";"].iter().any(|w| tokens[i - 1].is(w));
         let (len, nouns) = if subject_position { argument_phrase(&tokens[i..]) } else { (0, None) };
+        let names_one = |k: usize, n: &String| {
+            if n == "field" {
+                !about_null && is_field_value(&ctx.param_types[k])
+            } else {
+                names_noun(&ctx.params[k], n)
+            }
+        };
         let mut names: Vec<&String> = (0..ctx.params.len())
-            .filter(|&k| usable(k) && nouns.as_ref().is_none_or(|n| n.iter().any(|n| names_noun(&ctx.params[k], n))))
+            .filter(|&k| usable(k) && nouns.as_ref().is_none_or(|n| n.iter().any(|n| names_one(k, n))))
             .map(|k| &ctx.params[k])
             .collect();
         let (len, names) = match typed_phrase(&tokens[i..], ctx) {
@@ -377,7 +433,8 @@ fn expand_arguments(tokens: &[Token], ctx: &MethodContext) -> Vec<Token> {
 /// of the type the noun names, when there are at least two; the phrase's
 /// length and their names.
 fn typed_phrase<'c>(t: &[Token], ctx: &MethodContext<'c>) -> Option<(usize, Vec<&'c String>)> {
-    const TYPE_NOUNS: &[(&str, fn(&str) -> bool)] = &[
+    type Fits = fn(&str) -> bool;
+    const TYPE_NOUNS: &[(&str, Fits)] = &[
         ("array", |ty| ty.ends_with("[]")),
         ("string", |ty| ty == "java.lang.String"),
         ("collection", |ty| ty == "java.util.Collection"),
@@ -407,7 +464,15 @@ fn names_noun(param: &str, noun: &str) -> bool {
 /// start of `t` (0 when there is none), with the nouns it names when they
 /// are not "argument"/"parameter" ("any key or value": key, value).
 fn argument_phrase(t: &[Token]) -> (usize, Option<Vec<String>>) {
-    let quantifier = ["any", "either", "all", "both", "one", "the"];
+    // "the value of any field is out of range": the fields themselves.
+    let value_of = t.len() > 3 && t[0].is("the") && (t[1].is("value") || t[1].is("values")) && t[2].is("of");
+    if value_of {
+        return match argument_phrase(&t[3..]) {
+            (len, Some(nouns)) if len > 0 && nouns == ["field"] => (len + 3, Some(nouns)),
+            _ => (0, None),
+        };
+    }
+    let quantifier = ["any", "either", "all", "both", "one", "the", "an", "a"];
     let generic = |tok: &Token| ["argument", "arguments", "parameter", "parameters"].iter().any(|w| tok.is(w));
     if !t.first().is_some_and(|f| quantifier.iter().any(|q| f.is(q))) {
         return (0, None);
@@ -417,17 +482,20 @@ fn argument_phrase(t: &[Token]) -> (usize, Option<Vec<String>>) {
         k += 1;
     }
     let plural_or_quantified = !t[0].is("the") || t.get(k).is_some_and(|n| n.is("arguments") || n.is("parameters"));
+    // "an argument in the `arguments` array" is an item of one parameter.
+    let qualified = t.get(k + 1).is_some_and(|n| n.is("in") || n.is("of"));
     if t.get(k).is_some_and(generic) && plural_or_quantified {
-        return (k + 1, None);
+        return if qualified { (0, None) } else { (k + 1, None) };
     }
-    if !t[0].is("any") {
+    if !(t[0].is("any") || t[0].is("an") || t[0].is("a")) {
         return (0, None);
     }
-    // "any key or value", "any element", "any of the elements".
+    // "any key or value", "any element", "any of the elements", "an
+    // element" (of `Set.of(e1, e2, e3)`).
     let noun = |tok: &Token| {
         let w = tok.text.to_ascii_lowercase();
         let w = w.trim_end_matches('s');
-        (!tok.code && ["key", "value", "element"].contains(&w)).then(|| w.to_string())
+        (!tok.code && ["key", "value", "element", "field"].contains(&w)).then(|| w.to_string())
     };
     let mut nouns = Vec::new();
     while let Some(n) = t.get(k).and_then(noun) {
@@ -440,7 +508,73 @@ fn argument_phrase(t: &[Token]) -> (usize, Option<Vec<String>>) {
     if nouns.is_empty() { (0, None) } else { (k, Some(nouns)) }
 }
 
+/// Whether a parameter of type `ty` can be the value of a field ("the
+/// value of any field is out of range" of `LocalDate.of(int, int, int)`).
+fn is_field_value(ty: &str) -> bool {
+    matches!(ty, "int" | "long")
+}
+
 /// Whether `ty` (an erased Java type) is a primitive type.
 pub(super) fn is_primitive(ty: &str) -> bool {
     matches!(ty, "int" | "long" | "short" | "byte" | "char" | "boolean" | "float" | "double")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testctx::{Owned, shown, throws_triggers};
+
+    #[test]
+    fn the_value_of_any_field_is_each_numeric_parameter() {
+        let of = Owned::new(
+            "LocalDateTime",
+            "of",
+            &[("int", "year"), ("int", "month"), ("int", "dayOfMonth"), ("java.time.ZoneOffset", "offset")],
+            vec![],
+        );
+        let t = throws_triggers(
+            &of,
+            "if the value of any field is out of range, or if the day-of-month is invalid for the month-year",
+        );
+        let kinds: Vec<String> = shown(&t).into_iter().map(|(k, _)| k).collect();
+        assert_eq!(kinds, ["T2", "T2", "T2", "T4"]);
+        assert_eq!(t[1].text, "`month` is out of range");
+    }
+
+    #[test]
+    fn an_element_of_a_numbered_series_is_each_of_them() {
+        let of = Owned::new("Set", "of", &[("java.lang.Object", "e1"), ("java.lang.Object", "e2")], vec![]);
+        let t = throws_triggers(&of, "if an element is `null`");
+        let conds: Vec<String> = shown(&t).into_iter().map(|(_, c)| c).collect();
+        assert_eq!(conds, ["e1 == null", "e2 == null"]);
+        let format = Owned::new(
+            "MessageFormat",
+            "format",
+            &[("java.lang.String", "pattern"), ("java.lang.Object[]", "arguments")],
+            vec![],
+        );
+        let t = throws_triggers(&format, "if an argument in the `arguments` array is not of the type expected");
+        assert_eq!(t.len(), 1);
+    }
+
+    #[test]
+    fn a_membership_query_is_its_own_return_condition() {
+        let mut m = Owned::new("ConcurrentHashMap", "containsValue", &[("java.lang.Object", "value")], vec![]);
+        m.returns = "boolean".into();
+        let t = super::own_query("`true`", &m.ctx()).expect("a query");
+        assert_eq!(t.condition.to_string(), "this.containsValue(value)");
+        m.method = "add".into();
+        assert!(super::own_query("`true`", &m.ctx()).is_none());
+    }
+
+    #[test]
+    fn a_code_span_with_the_texts_parenthesis_is_a_condition_and_the_rest_splits() {
+        let m = Owned::new("BigDecimal", "sqrt", &[("java.math.MathContext", "mc")], vec![]);
+        let t = throws_triggers(
+            &m,
+            "if `(mc.getRoundingMode()==RoundingMode.UNNECESSARY`) and the exact result cannot fit in \
+             `mc.getPrecision()` digits",
+        );
+        let conds: Vec<String> = shown(&t).into_iter().map(|(_, c)| c).collect();
+        assert_eq!(conds, ["mc.getRoundingMode() == RoundingMode.UNNECESSARY", "?"]);
+    }
 }

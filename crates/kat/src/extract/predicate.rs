@@ -53,6 +53,11 @@ const COMPARATIVES: &[(&[&str], CmpOp)] = &[
     (&[">"], CmpOp::Gt),
     (&["=="], CmpOp::Eq),
     (&["!="], CmpOp::Ne),
+    (&["equal", "to", "or", "greater", "than"], CmpOp::Ge),
+    (&["equal", "to", "or", "larger", "than"], CmpOp::Ge),
+    (&["equal", "to", "or", "more", "than"], CmpOp::Ge),
+    (&["equal", "to", "or", "less", "than"], CmpOp::Le),
+    (&["equal", "to", "or", "smaller", "than"], CmpOp::Le),
     (&["less", "than", "or", "equal", "to"], CmpOp::Le),
     (&["smaller", "than", "or", "equal", "to"], CmpOp::Le),
     (&["greater", "than", "or", "equal", "to"], CmpOp::Ge),
@@ -111,15 +116,31 @@ type Rule = fn(&Ask) -> Option<Derived>;
 /// The rules, most specific first.
 const RULES: &[Rule] = &[
     null_predicate,
+    super::getter::set_to,
+    super::numeric::insufficient_space,
+    super::numeric::full,
+    super::numeric::end_of_file,
+    super::numeric::does_not_fit,
+    super::numeric::range_exceeds_int,
+    super::bounds::range_bounds,
+    super::known_range::known_range,
+    super::known_range::one_of_values,
+    super::numeric::invalid_number,
+    super::numeric::units_long,
+    super::numeric::special_float,
+    super::numeric::exact_overflow,
     string_equality,
     interval,
     code_point,
     remaining_count,
+    super::ordering::own_type_comparison,
     compare,
     number_equality,
     sign,
     empty,
     no_mapping,
+    super::state::no_occurrence,
+    super::ordering::natural_ordering,
     associated,
     instance_of,
     range_words,
@@ -138,7 +159,8 @@ pub fn derive(
 ) -> Derived {
     let lower: Vec<String> =
         predicate.iter().map(|t| if t.code { t.text.clone() } else { t.text.to_ascii_lowercase() }).collect();
-    let negated = (lower.iter().any(|w| NEGATIONS.contains(&w.as_str()) || w.ends_with("n't"))) != subject_negated;
+    let negation = |w: &String| NEGATIONS.contains(&w.as_str()) || w.ends_with("n't") || w == "non-";
+    let negated = lower.iter().any(negation) != subject_negated;
     let links: Vec<Link> = subject.and_then(|(_, l)| l.clone()).into_iter().collect();
     let ask = Ask { ctx, subj: subject.map(|(e, _)| e.clone()), part, predicate, lower, negated };
     let derived = RULES.iter().find_map(|rule| rule(&ask));
@@ -159,26 +181,53 @@ pub fn derive(
 }
 
 /// A trigger of type `kind` without a formal condition.
-fn unknown(kind: TriggerKind) -> Derived {
+pub(super) fn unknown(kind: TriggerKind) -> Derived {
     Derived { kind, condition: Cond::Unknown, links: Vec::new() }
 }
 
-/// "the mode is `"rw"`": string equality, a restriction of its own (T4).
+/// "the mode is `"rw"`": string equality, a restriction of its own (T4);
+/// "the pattern contains "/"": `pattern.contains("/")` for a string.
 fn string_equality(ask: &Ask) -> Option<Derived> {
     let (ctx, subj, predicate, lower, negated) = ask.parts();
-    let copula = lower.first().is_some_and(|w| w == "is" || w == "are");
-    let last = predicate.last().filter(|_| copula)?;
-    // `"rw"` in a code span, or "TRACE" in quotes in the text.
-    let quoted = (!last.code && last.text.len() >= 2 && last.text.starts_with('"') && last.text.ends_with('"'))
-        .then(|| Expr::Str(last.text[1..last.text.len() - 1].to_string()));
-    let lit @ Expr::Str(_) =
-        quoted.or_else(|| last.code.then(|| Expr::parse_code(&last.text, ctx.params)).flatten())?
-    else {
-        return None;
+    // "the pattern contains "/"": `pattern.contains("/")`.
+    let method = match lower.iter().find(|w| !matches!(w.as_str(), "not" | "does" | "do")).map(String::as_str) {
+        Some("is" | "are") => "equals",
+        Some("contains" | "contain") if subj.is_some_and(|s| is_text(ctx, s)) => "contains",
+        _ => return None,
     };
-    let call = Cond::Truth(Expr::Call { target: Box::new(subj?.clone()), name: "equals".into(), args: vec![lit] });
-    let condition = if negated { call.negated() } else { call };
+    // `"rw"` in a code span, or "TRACE" in quotes in the text.
+    let literal = |t: &Token| {
+        let quoted = (!t.code && t.text.len() >= 2 && t.text.starts_with('"') && t.text.ends_with('"'))
+            .then(|| Expr::Str(t.text[1..t.text.len() - 1].to_string()));
+        quoted
+            .or_else(|| t.code.then(|| Expr::parse_code(&t.text, ctx.params)).flatten())
+            .filter(|e| matches!(e, Expr::Str(_)))
+    };
+    // "is not one of "r", "rw", or "rwd"": every listed literal.
+    let lits: Vec<Expr> = match lower.windows(2).position(|w| w[0] == "one" && w[1] == "of") {
+        Some(k) => predicate[k + 2..].iter().filter_map(literal).collect(),
+        None => literal(predicate.last()?).into_iter().collect(),
+    };
+    let s = subj?;
+    let calls: Vec<Cond> = lits
+        .into_iter()
+        .map(|l| Cond::Truth(Expr::Call { target: Box::new(s.clone()), name: method.into(), args: vec![l] }))
+        .collect();
+    if calls.is_empty() {
+        return None;
+    }
+    let condition = if negated {
+        Cond::join(calls.into_iter().map(Cond::negated).collect(), true)
+    } else {
+        Cond::join(calls, false)
+    };
     Some(Derived { kind: TriggerKind::Other, condition, links: Vec::new() })
+}
+
+/// Whether a value is a string or another character sequence.
+fn is_text(ctx: &MethodContext, e: &Expr) -> bool {
+    ctx.type_of(e)
+        .is_some_and(|t| matches!(simple_type(t), "String" | "CharSequence" | "StringBuilder" | "StringBuffer"))
 }
 
 /// "`codePoint` is not a valid Unicode code point", "is an invalid code
@@ -208,7 +257,8 @@ fn remaining_count(ask: &Ask) -> Option<Derived> {
     }
     let (op, rest) = comparative(lower)?;
     let (count, _) = ctx.noun_phrase(&predicate[predicate.len() - rest..][..1])?;
-    if !matches!(count, Expr::Int(_)) && !(matches!(count, Expr::Param(_)) && is_numeric(ctx, &count)) {
+    let number = matches!(count, Expr::Int(_)) || (matches!(count, Expr::Param(_)) && is_numeric(ctx, &count));
+    if !number {
         return None;
     }
     let op = if negated { op.negate() } else { op };
@@ -309,19 +359,56 @@ fn empty(ask: &Ask) -> Option<Derived> {
         && lower[1] == "no"
         && ["element", "elements", "mapping", "mappings", "entries", "characters", "key-value"]
             .contains(&lower[2].as_str());
-    if !(lower.iter().any(|w| w == "empty") || contains_none) {
+    let non_empty = lower.iter().any(|w| w == "non-empty");
+    if !(lower.iter().any(|w| w == "empty") || contains_none || non_empty) {
         return None;
     }
-    emptiness(ctx, subj?, negated && !contains_none)
+    emptiness(ctx, subj?, (negated && !contains_none) != non_empty)
+}
+
+/// "is in non-blocking mode": whether a "non-" word of the predicate
+/// negates the word `w` ("non-empty directory" negates "empty", not
+/// "directory").
+pub(super) fn non_prefixed(lower: &[String], w: &str) -> bool {
+    lower
+        .iter()
+        .any(|x| x.strip_prefix("non-").is_some_and(|rest| super::words::same_word(&super::words::stem(rest), w)))
 }
 
 /// Range words anywhere in the trigger ("out of range", "overflow",
 /// "exceeds the supported range"): T2 without a formal form.
 fn range_words(ask: &Ask) -> Option<Derived> {
+    // "this set itself has a restricted range": a property of the receiver,
+    // no restriction of a value.
+    if matches!(ask.subj, Some(Expr::This)) && ask.lower.first().is_some_and(|w| w == "has" || w == "have") {
+        return None;
+    }
     let all: Vec<String> = ask.part.iter().filter(|t| !t.code).map(|t| t.text.to_ascii_lowercase()).collect();
-    let range =
-        all.iter().any(|w| RANGE_WORDS.contains(&w.as_str())) || all.windows(2).any(|w| w[0] == "out" && w[1] == "of");
+    let all = without_range_modifier(all);
+    // Nouns of bounds ("a limit is missing the name") speak of a range only
+    // in the predicate ("exceeds the limit").
+    let nouns = ["limit", "maximum", "minimum", "capacity"];
+    let in_predicate = |w: &String| !nouns.contains(&w.as_str()) || ask.lower.contains(w);
+    let range = all.iter().any(|w| RANGE_WORDS.contains(&w.as_str()) && in_predicate(w))
+        || all.windows(2).any(|w| w[0] == "out" && w[1] == "of");
     range.then(|| unknown(TriggerKind::Range))
+}
+
+/// Drops "within the specified range" and the like: a modifier that says
+/// where the subject is looked at ("the search key is not comparable to the
+/// elements of the array within the specified range"), no range
+/// restriction of its own.
+fn without_range_modifier(mut words: Vec<String>) -> Vec<String> {
+    let at = words.windows(4).position(|w| {
+        matches!(w[0].as_str(), "within" | "in" | "over")
+            && w[1] == "the"
+            && matches!(w[2].as_str(), "specified" | "given")
+            && w[3] == "range"
+    });
+    if let Some(i) = at {
+        words.drain(i..i + 4);
+    }
+    words
 }
 
 /// Intervals: "is between X and Y (inclusive)", "is outside the range
@@ -332,7 +419,9 @@ fn interval(ask: &Ask) -> Option<Derived> {
     let s = subj.filter(|s| is_numeric(ctx, s))?;
     let (lo, hi, outside) = if let Some(b) = lower.iter().position(|w| w == "between") {
         let a = b + 1 + lower[b + 1..].iter().position(|w| w == "and")?;
-        (b + 1..a, a + 1, false)
+        // "is outside the range of valid values, which is between 0 and 9".
+        let outside = lower[..b].iter().any(|w| w == "outside" || w == "out");
+        (b + 1..a, a + 1, outside)
     } else {
         let r = lower.iter().position(|w| w == "range")?;
         let outside = lower[..r].iter().any(|w| w == "outside" || w == "out");
@@ -388,6 +477,11 @@ fn compare(ask: &Ask) -> Option<Derived> {
             let call = Expr::Call { target: Box::new(s.clone()), name: "compareTo".into(), args: vec![o] };
             range(Cond::cmp(call, op, Expr::Int(0)), link.into_iter().collect())
         }
+        // "`fromKey` is greater than `toKey`" of two objects: an order, T2
+        // without a formal form.
+        (Some(Expr::Param(_)), Some((Expr::Param(_), _))) if !matches!(op, CmpOp::Eq | CmpOp::Ne) => {
+            range(Cond::Unknown, Vec::new())
+        }
         (Some(_), Some(_)) => None,
         _ if matches!(op, CmpOp::Eq | CmpOp::Ne) => None,
         _ => range(Cond::Unknown, Vec::new()),
@@ -406,7 +500,8 @@ fn null_predicate(ask: &Ask) -> Option<Derived> {
     let (ctx, subj, _, lower, negated) = ask.parts();
     let at = lower.iter().position(|w| w == "null")?;
     let copula = ["is", "are", "was", "be", "were"].contains(&lower[0].as_str());
-    let direct = copula && lower[1..at].iter().all(|w| w == "not" || w == "set" || w == "to" || w == "itself");
+    // "is non- `null`" (markup split "non-{@code null}") is "is not null".
+    let direct = copula && lower[1..at].iter().all(|w| matches!(w.as_str(), "not" | "set" | "to" | "itself" | "non-"));
     let contains = ["contains", "contain", "has", "have", "includes"].contains(&lower[0].as_str());
     if !direct && !contains {
         return None;
@@ -425,7 +520,7 @@ fn null_predicate(ask: &Ask) -> Option<Derived> {
 }
 
 /// The comparative in a predicate and how many tokens follow it.
-fn comparative(lower: &[String]) -> Option<(CmpOp, usize)> {
+pub(super) fn comparative(lower: &[String]) -> Option<(CmpOp, usize)> {
     for start in 0..lower.len() {
         for (phrase, op) in COMPARATIVES {
             let end = start + phrase.len();
@@ -469,14 +564,14 @@ pub fn numeric_sides(ctx: &MethodContext, cond: Cond) -> Cond {
 }
 
 /// Whether the type of `e` has a method `name` with `arity` parameters.
-fn has_method(ctx: &MethodContext, e: &Expr, name: &str, arity: usize) -> bool {
+pub(super) fn has_method(ctx: &MethodContext, e: &Expr, name: &str, arity: usize) -> bool {
     ctx.methods_of(e).iter().any(|m| m.name == name && m.params.len() == arity)
 }
 
 /// Whether a value is a number: a parameter of a primitive numeric or
 /// boxed type, a literal, a length, size or other call we derived, a
 /// constant; not the receiver, `null` or a reference parameter.
-fn is_numeric(ctx: &MethodContext, e: &Expr) -> bool {
+pub(super) fn is_numeric(ctx: &MethodContext, e: &Expr) -> bool {
     const NUMERIC: &[&str] = &[
         "int",
         "long",
@@ -521,4 +616,107 @@ fn emptiness(ctx: &MethodContext, s: &Expr, negated: bool) -> Option<Derived> {
         confidence: 1.0,
     };
     Some(Derived { kind, condition: cond, links: vec![link] })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testctx::{Owned, method, shown, throws_triggers};
+
+    #[test]
+    fn a_string_that_contains_a_literal_and_a_limit_in_the_subject() {
+        let m = Owned::new("ObjectInputFilter.Config", "createFilter", &[("java.lang.String", "pattern")], vec![]);
+        let t = throws_triggers(
+            &m,
+            "if the pattern contains \"/\" and the module name is missing or the package is missing",
+        );
+        assert_eq!(shown(&t)[0], ("T4".to_string(), "pattern.contains(\"/\") && ?".to_string()));
+        let t = throws_triggers(&m, "if a limit is missing the name");
+        assert_eq!(shown(&t)[0], ("T4".to_string(), "?".to_string()));
+    }
+
+    #[test]
+    fn not_one_of_listed_strings_is_none_of_them() {
+        let m = Owned::new(
+            "RandomAccessFile",
+            "<init>",
+            &[("java.lang.String", "name"), ("java.lang.String", "mode")],
+            vec![],
+        );
+        let t = throws_triggers(&m, r#"if the mode argument is not equal to one of "r", "rw", or "rwd""#);
+        assert_eq!(
+            shown(&t),
+            [("T4".to_string(), r#"!mode.equals("r") && !mode.equals("rw") && !mode.equals("rwd")"#.to_string())]
+        );
+    }
+
+    #[test]
+    fn comparisons_of_objects_and_equal_to_or_larger_than() {
+        let sub = Owned::new(
+            "NavigableMap",
+            "subMap",
+            &[("java.lang.Object", "fromKey"), ("java.lang.Object", "toKey")],
+            vec![],
+        );
+        assert_eq!(shown(&throws_triggers(&sub, "if `fromKey` is greater than `toKey`"))[0], ("T2".into(), "?".into()));
+        let fmt = Owned::new("MessageFormat", "setFormat", &[("int", "formatElementIndex"), ("int", "limit")], vec![]);
+        let t = throws_triggers(&fmt, "if `formatElementIndex` is equal to or larger than `limit`");
+        assert_eq!(shown(&t), [("T2".to_string(), "formatElementIndex >= limit".to_string())]);
+    }
+
+    #[test]
+    fn non_null_split_by_markup_is_not_null() {
+        let m = Owned::new("Objects", "requireNonNullElse", &[("java.lang.Object", "obj")], vec![]);
+        let t = throws_triggers(&m, "if `obj` is non- `null`");
+        assert_eq!(shown(&t), [("T1".to_string(), "obj != null".to_string())]);
+    }
+
+    #[test]
+    fn outside_a_range_given_by_a_which_clause_is_outside_its_bounds() {
+        let m = Owned::new("Pool", "resize", &[("int", "count")], vec![]);
+        let t = throws_triggers(&m, "if `count` is outside the allowed range, which is between 1 and 10, inclusive");
+        assert_eq!(shown(&t), [("T2".to_string(), "count < 1 || count > 10".to_string())]);
+    }
+
+    #[test]
+    fn the_given_buffer_among_two_references_is_the_array_named_buf() {
+        let m = Owned::new(
+            "DatagramPacket",
+            "<init>",
+            &[("byte[]", "buf"), ("int", "offset"), ("int", "length"), ("java.net.InetAddress", "address")],
+            vec![],
+        );
+        let t = throws_triggers(
+            &m,
+            "if the length plus the offset is greater than the length of the packet's given buffer",
+        );
+        assert_eq!(shown(&t)[0].1, "length + offset > buf.length");
+    }
+
+    #[test]
+    fn backed_by_an_array_is_not_an_accessible_array() {
+        let buffer = vec![method("hasArray", &[], "boolean"), method("isReadOnly", &[], "boolean")];
+        let m = Owned::new("IntBuffer", "array", &[], buffer);
+        let t = throws_triggers(&m, "If this buffer is backed by an array but is read-only");
+        assert_eq!(shown(&t), [("T4".into(), "?".into()), ("T3".into(), "this.isReadOnly()".into())]);
+        let t = throws_triggers(&m, "If this buffer is not backed by an accessible array");
+        assert_eq!(shown(&t), [("T3".to_string(), "!this.hasArray()".to_string())]);
+    }
+
+    #[test]
+    fn a_range_that_only_says_where_to_look_is_no_range_restriction() {
+        let arrays = Owned::new(
+            "Arrays",
+            "binarySearch",
+            &[("java.lang.Object[]", "a"), ("int", "fromIndex"), ("int", "toIndex"), ("java.lang.Object", "key")],
+            vec![],
+        );
+        let text = "if the search key is not comparable to the elements of the array within the specified range";
+        assert_eq!(shown(&throws_triggers(&arrays, text))[0], ("T4".into(), "?".into()));
+        let text = "if the search key is outside the range";
+        assert_eq!(shown(&throws_triggers(&arrays, text))[0].0, "T2");
+        let set = Owned::new("SortedSet", "tailSet", &[("java.lang.Object", "fromElement")], vec![]);
+        let text = "if this set itself has a restricted range, and `fromElement` lies outside the bounds of the range";
+        let kinds: Vec<String> = shown(&throws_triggers(&set, text)).into_iter().map(|(k, _)| k).collect();
+        assert_eq!(kinds, ["T4", "T2"]);
+    }
 }

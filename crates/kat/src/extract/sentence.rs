@@ -114,13 +114,18 @@ pub fn throws_condition(tokens: &[Token]) -> &[Token] {
 /// Whether a later sentence of an exception clause adds a case of its
 /// own: it has an "if"/"when" and says the exception is "also" thrown or
 /// "may be thrown" ("It may also be thrown if the stream was closed",
-/// "Also thrown if ..."), or starts with "Or if".
+/// "Also thrown if ...", "Implementations may throw this exception if
+/// ..."), or starts with "Or if" or "In particular".
 pub fn adds_a_case(sentence: &[Token]) -> bool {
     let condition = sentence.iter().any(|t| t.is("if") || t.is("when"));
-    let thrown = sentence.iter().any(|t| t.is("thrown"));
+    // "Implementations may throw this exception if ...".
+    let thrown = sentence.iter().any(|t| t.is("thrown") || t.is("throw"));
     let also = sentence.iter().take_while(|t| !(t.is("if") || t.is("when"))).any(|t| t.is("also"));
     let or_if = sentence.first().is_some_and(|t| t.is("or")) && sentence.get(1).is_some_and(|t| t.is("if"));
-    condition && (also || thrown || or_if)
+    // "In particular, if any of the following is true: ...".
+    let particular =
+        sentence.first().is_some_and(|t| t.is("in")) && sentence.get(1).is_some_and(|t| t.is("particular"));
+    condition && (also || thrown || or_if || particular)
 }
 
 /// "if the key or value is null, and this map does not permit null keys
@@ -134,7 +139,7 @@ pub fn scoped_conjunction(tokens: &[Token]) -> Option<(&[Token], &[Token])> {
         if t.is("(") {
             depth += 1;
         } else if t.is(")") {
-            depth -= 1;
+            depth = (depth - 1).max(0);
         }
         let conj = tokens.get(i + 1).is_some_and(|n| n.is("and") || n.is("but"));
         if depth == 0 && t.is(",") && conj {
@@ -147,10 +152,16 @@ pub fn scoped_conjunction(tokens: &[Token]) -> Option<(&[Token], &[Token])> {
     None
 }
 
-/// "if and only if": the words after it.
+/// "if and only if", "if, and only if,": the words after it.
 fn skip_only_if(tokens: &[Token]) -> &[Token] {
-    let iff = tokens.len() > 3 && tokens[0].is("and") && tokens[1].is("only") && tokens[2].is("if");
-    if iff { &tokens[3..] } else { tokens }
+    let comma = |t: &[Token]| if t.first().is_some_and(|c| c.is(",")) { 1 } else { 0 };
+    let k = comma(tokens);
+    let iff = tokens.len() > k + 3 && tokens[k].is("and") && tokens[k + 1].is("only") && tokens[k + 2].is("if");
+    if !iff {
+        return tokens;
+    }
+    let rest = &tokens[k + 3..];
+    &rest[comma(rest)..]
 }
 
 /// Splits a `@return` text into (value, condition) pairs: "`-1` if the
@@ -253,6 +264,7 @@ const VERBS: &[&str] = &[
     "match",
     "returns",
     "reaches",
+    "reached",
     "overflows",
     "denies",
     "lacks",
@@ -306,6 +318,8 @@ const PREDICATE_STARTS: &[&str] = &[
     "non-positive",
     "nonnegative",
     "non-negative",
+    "nan",
+    "infinite",
 ];
 
 /// The index of the first verb outside code spans and parentheses.
@@ -314,7 +328,7 @@ pub fn verb_index(tokens: &[Token]) -> Option<usize> {
     for (i, t) in tokens.iter().enumerate() {
         match t.text.as_str() {
             "(" if !t.code => depth += 1,
-            ")" if !t.code => depth -= 1,
+            ")" if !t.code => depth = (depth - 1).max(0),
             _ if depth == 0 && !t.code && VERBS.iter().any(|v| t.is(v)) => return Some(i),
             _ => {}
         }
@@ -372,7 +386,7 @@ pub fn split(tokens: &[Token]) -> Split {
         if t.is("(") {
             depth += 1;
         } else if t.is(")") {
-            depth -= 1;
+            depth = (depth - 1).max(0);
         }
         if boundary {
             parts.push(Vec::new());
@@ -401,7 +415,7 @@ fn top_level(tokens: &[Token]) -> impl Iterator<Item = (usize, &Token)> {
         if t.is("(") {
             depth += 1;
         } else if t.is(")") {
-            depth -= 1;
+            depth = (depth - 1).max(0);
         }
         depth == 0
     })
@@ -436,18 +450,56 @@ fn protected(tokens: &[Token], i: usize) -> bool {
     let next = |k: usize| tokens.get(i + k);
     let prev = |k: usize| i.checked_sub(k).and_then(|j| tokens.get(j));
     let or_equal = tokens[i].is("or") && next(1).is_some_and(|n| n.is("equal") || n.is("equals"));
+    // "equal to or larger than".
+    let comparative = ["greater", "larger", "less", "smaller", "more", "fewer", "bigger", "higher", "lower"];
+    let equal_or = tokens[i].is("or")
+        && prev(1).is_some_and(|p| p.is("to"))
+        && prev(2).is_some_and(|p| p.is("equal"))
+        && next(1).is_some_and(|n| comparative.iter().any(|c| n.is(c)));
     let and_or = next(1).is_some_and(|n| n.text.starts_with('/')) || prev(1).is_some_and(|p| p.text.ends_with('/'));
     let between = tokens[i].is("and") && tokens[..i].iter().rev().take(4).any(|t| t.is("between"));
     let or_more = tokens[i].is("or")
         && next(1).is_some_and(|n| n.is("more") || n.is("fewer"))
         && prev(1).is_some_and(|p| p.is("one"));
-    or_equal || and_or || between || or_more
+    or_equal || equal_or || and_or || between || or_more || one_of_list(tokens, i) || joint_subject(tokens, i)
+}
+
+/// "the first and second array are equal", "`a` and `b` are the same": an
+/// "and" inside the subject of a reciprocal predicate, no conjunction of
+/// conditions.
+fn joint_subject(tokens: &[Token], i: usize) -> bool {
+    if !tokens[i].is("and") || verb_index(&tokens[..i]).is_some() {
+        return false;
+    }
+    let Some(v) = verb_index(&tokens[i + 1..]).map(|v| i + 1 + v) else { return false };
+    let reciprocal = ["equal", "same", "identical", "equivalent"];
+    (tokens[v].is("are") || tokens[v].is("is"))
+        && tokens[v + 1..].iter().take(3).any(|t| reciprocal.iter().any(|r| t.is(r)))
+}
+
+/// "one of "maxdepth", "maxrefs", or "maxarray"": the commas and "or" of
+/// the options listed after "one of" (quoted or code items) split nothing.
+fn one_of_list(tokens: &[Token], i: usize) -> bool {
+    // Items: code, quoted strings, constants written in capitals (`PRIMARY`).
+    let value = |t: &Token| {
+        t.code
+            || t.text.starts_with('"')
+            || (t.text.len() > 1 && t.text.chars().all(|c| c.is_ascii_uppercase() || c == '_'))
+    };
+    let item = |t: &Token| value(t) || t.is(",") || t.is("or");
+    let start = tokens[..i].iter().rposition(|t| !item(t)).map_or(0, |k| k + 1);
+    let next_item = tokens.get(i + 1).is_some_and(|t| value(t) || t.is("or"));
+    start >= 2 && tokens[start - 2].is("one") && tokens[start - 1].is("of") && next_item
 }
 
 /// A top-level comma splits when it separates list items or precedes a
-/// conjunction or a new "if".
+/// conjunction or a new "if"; not before a relative "which" clause.
 fn comma_splits(tokens: &[Token], i: usize) -> bool {
     let next = tokens.get(i + 1);
+    // ", which is between 0 and 65535": a relative clause about the part.
+    if next.is_some_and(|n| n.is("which")) || one_of_list(tokens, i) {
+        return false;
+    }
     next.is_some_and(|n| n.is("or") || n.is("and") || n.is("if") || n.is("when"))
         || tokens[i + 1..].iter().any(|t| t.is("or") || t.is("and"))
 }
@@ -538,12 +590,49 @@ mod tests {
     }
 
     #[test]
+    fn a_relative_which_clause_stays_with_its_part() {
+        let (_, p) = texts(
+            "if the port parameter is outside the specified range of valid port values, which is between 0 and \
+             65535, inclusive.",
+        );
+        assert_eq!(p.len(), 1);
+    }
+
+    #[test]
+    fn a_joint_subject_of_equality_is_not_split() {
+        let (j, p) = texts("if the first and second array are equal and contain the same elements in the same order");
+        assert_eq!((j, p[0].as_str()), (Joiner::And, "the first and second array are equal"));
+    }
+
+    #[test]
+    fn equal_to_or_larger_than_is_one_comparison() {
+        let (_, p) = texts("if `formatElementIndex` is equal to or larger than the number of format elements");
+        assert_eq!(p.len(), 1);
+    }
+
+    #[test]
+    fn the_options_of_one_of_are_no_alternatives() {
+        let (_, p) =
+            texts(r#"if a limit is missing the name or the name is not one of "maxdepth", "maxrefs", or "maxarray""#);
+        assert_eq!(p.len(), 2);
+    }
+
+    #[test]
+    fn a_later_sentence_on_what_implementations_may_throw_adds_a_case() {
+        let toks = tokens("Implementations may throw this exception if a matching element cannot be removed.");
+        assert!(adds_a_case(first_sentence(&toks)));
+        assert!(!adds_a_case(first_sentence(&tokens("The caller may retry if the lock is held."))));
+    }
+
+    #[test]
     fn return_texts_give_value_and_condition() {
         let toks = tokens("the index of the first occurrence, or `-1` if the character does not occur.");
         let rc = return_conditions(&toks);
         assert_eq!(rc[0].0, "`-1`");
         assert_eq!(join(&rc[0].1), "the character does not occur");
         assert!(return_conditions(&tokens("the length of this string")).is_empty());
+        let rc = return_conditions(&tokens("`true` if, and only if, this buffer is backed by an array"));
+        assert_eq!((rc.len(), join(&rc[0].1)), (1, "this buffer is backed by an array".to_string()));
         let rc = return_conditions(&tokens("`true` if the arguments are equal to each other and `false` otherwise"));
         assert_eq!(rc.len(), 1);
         assert_eq!(join(&rc[0].1), "the arguments are equal to each other");

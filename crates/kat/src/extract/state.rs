@@ -62,7 +62,7 @@ const ANTONYMS: &[(&str, &str)] = &[("closed", "isOpen"), ("close", "isOpen")];
 pub(super) fn state_link(ask: &Ask) -> Option<Derived> {
     let (ctx, subj, predicate, _, negated) = ask.parts();
     let part = ask.part;
-    let text: String = predicate.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" ");
+    let text = without_plain_backing(predicate.iter().map(|t| t.text.as_str()).collect::<Vec<_>>().join(" "));
     let pred_words = words(&text);
     let object = object_parameter(ctx, predicate);
     let mut candidates: Vec<(Expr, &StateMethod, Option<Vec<Expr>>, f32)> = Vec::new();
@@ -119,9 +119,70 @@ pub(super) fn state_link(ask: &Ask) -> Option<Derived> {
     };
     let call = Expr::Call { target: Box::new(target), name: m.name.clone(), args };
     let antonym = ANTONYMS.iter().any(|(w, name)| *name == m.name && pred_words.iter().any(|p| p == w));
-    let cond = Cond::Truth(call);
-    let cond = if negated != antonym { cond.negated() } else { cond };
-    Some(Derived { kind: TriggerKind::CallDependency, condition: cond, links: vec![link] })
+    let condition = state_condition(Cond::Truth(call), m, predicate, negated != antonym);
+    Some(Derived { kind: TriggerKind::CallDependency, condition, links: vec![link] })
+}
+
+/// "`-1` if there is no such occurrence" documenting `lastIndexOf(str)`:
+/// the receiver does not contain the one argument, `!this.contains(str)`
+/// (T3), when the receiver has `contains` for its type.
+pub(super) fn no_occurrence(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, _, lower, _) = ask.parts();
+    let said = lower.windows(3).any(|w| w[0] == "no" && w[1] == "such" && w[2] == "occurrence");
+    let [param] = ctx.params else { return None };
+    if !said || subj.is_some() || ctx.is_static {
+        return None;
+    }
+    let ty = ctx.param_types[0].as_str();
+    let fits = |m: &&StateMethod| {
+        m.name == "contains"
+            && m.params.len() == 1
+            && (m.params[0] == ty || (m.params[0] == "java.lang.CharSequence" && ty == "java.lang.String"))
+    };
+    ctx.receiver_methods.iter().find(fits)?;
+    let call =
+        Expr::Call { target: Box::new(Expr::This), name: "contains".into(), args: vec![Expr::Param(param.clone())] };
+    let link = Link {
+        mention: "no such occurrence".into(),
+        entity: Entity::Method { class: None, name: "contains".into() },
+        confidence: 0.8,
+    };
+    Some(Derived { kind: TriggerKind::CallDependency, condition: Cond::Truth(call).negated(), links: vec![link] })
+}
+
+/// The condition of a linked boolean query: negated as the predicate says
+/// ("in non-blocking mode" negates `isBlocking`), and narrowed by `&& ?`
+/// when the predicate qualifies what the query reports ("is a multicast
+/// address of global scope" is more than `isMulticastAddress()`).
+fn state_condition(call: Cond, m: &StateMethod, predicate: &[Token], negated: bool) -> Cond {
+    let lower: Vec<String> = predicate.iter().map(|t| t.text.to_ascii_lowercase()).collect();
+    let name_words = words(&m.name);
+    let non = name_words.iter().any(|w| w.len() > 3 && super::predicate::non_prefixed(&lower, w));
+    let cond = if negated != non { call.negated() } else { call };
+    if !negated && qualified(predicate, &name_words) { Cond::join(vec![cond, Cond::Unknown], true) } else { cond }
+}
+
+/// Whether the words after the last one the query's name covers start a
+/// qualifier of their own: "of global scope" after "multicast address",
+/// "to a currently unreachable destination" after "connected".
+fn qualified(predicate: &[Token], name_words: &[String]) -> bool {
+    let covered = |t: &Token| !t.code && words(&t.text).iter().any(|w| name_words.iter().any(|n| same_word(w, n)));
+    let Some(last) = predicate.iter().rposition(covered) else { return false };
+    let rest = &predicate[last + 1..];
+    // "of the elements in the specified collection", "of this class" name
+    // values (the query's argument or target), not a qualifier.
+    let reference = ["the", "this", "its", "their", "specified", "given", "that", "which"];
+    let names_value = |t: &Token| t.code || reference.iter().any(|r| t.is(r));
+    let preposition = rest.first().is_some_and(|t| t.is("of") || t.is("to"));
+    preposition && rest.len() > 1 && !rest[1..].iter().any(names_value)
+}
+
+/// "backed by an accessible array" is how `java.nio` says `hasArray()`
+/// (the synonym "backed" → "has"), but a buffer "backed by an array" may
+/// be read-only, and then `hasArray()` is false: without "accessible" the
+/// word is kept from the synonym.
+fn without_plain_backing(text: String) -> String {
+    if text.contains("accessible") { text } else { text.replace("backed", "backing") }
 }
 
 /// The predicate's main verb, lower case, after auxiliaries and negations.
@@ -184,4 +245,41 @@ fn static_candidates<'c>(ask: &Ask<'_, 'c>) -> Vec<(Expr, &'c StateMethod, Optio
             (score >= CLASS_THRESHOLD).then(|| (class.clone(), m, Some(vec![s.clone()]), score))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::testctx::{Owned, method, shown, throws_triggers};
+
+    #[test]
+    fn no_such_occurrence_is_not_contained() {
+        let s = Owned::new(
+            "String",
+            "lastIndexOf",
+            &[("java.lang.String", "str")],
+            vec![method("contains", &["java.lang.CharSequence"], "boolean")],
+        );
+        let t = throws_triggers(&s, "if there is no such occurrence");
+        assert_eq!(shown(&t), [("T3".to_string(), "!this.contains(str)".to_string())]);
+    }
+
+    #[test]
+    fn a_qualified_state_claims_no_more_than_the_query() {
+        let inet = Owned::new("InetAddress", "isMCGlobal", &[], vec![method("isMulticastAddress", &[], "boolean")]);
+        let t = throws_triggers(&inet, "if the address is a multicast address of global scope");
+        assert_eq!(shown(&t), [("T3".to_string(), "this.isMulticastAddress() && ?".to_string())]);
+        let socket = Owned::new("DatagramSocket", "receive", &[], vec![method("isConnected", &[], "boolean")]);
+        let t = throws_triggers(&socket, "if the socket is connected to a currently unreachable destination");
+        assert_eq!(shown(&t)[0].1, "this.isConnected() && ?");
+        let t = throws_triggers(&inet, "if the address is a multicast address");
+        assert_eq!(shown(&t), [("T3".to_string(), "this.isMulticastAddress()".to_string())]);
+        let all = Owned::new(
+            "Vector",
+            "addAll",
+            &[("java.util.Collection", "c")],
+            vec![method("containsAll", &["java.util.Collection"], "boolean")],
+        );
+        let t = throws_triggers(&all, "if this Vector contains all of the elements in the specified collection");
+        assert_eq!(shown(&t), [("T3".to_string(), "this.containsAll(c)".to_string())]);
+    }
 }

@@ -46,6 +46,8 @@ const SYNONYMS: &[(&str, &str)] =
 /// Splits identifiers (`hasMoreElements`) and phrases into lower-case,
 /// stemmed words.
 pub fn words(s: &str) -> Vec<String> {
+    // A possessive "'s" is no word ("the buffer's position" must not name `s`).
+    let s = without_possessives(s);
     let mut out = Vec::new();
     let mut cur = String::new();
     let mut prev_lower = false;
@@ -67,6 +69,25 @@ pub fn words(s: &str) -> Vec<String> {
         out.push(cur);
     }
     out.into_iter().map(|w| stem(&w)).collect()
+}
+
+/// "the buffer's limit" → "the buffer limit".
+fn without_possessives(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let apostrophe = matches!(chars[i], '\'' | '\u{2019}');
+        let s_end =
+            chars.get(i + 1).is_some_and(|c| *c == 's') && chars.get(i + 2).is_none_or(|c| !c.is_alphanumeric());
+        if apostrophe && s_end {
+            i += 2;
+            continue;
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
 }
 
 /// A light stemmer: synonyms, then plural and participle endings (the
@@ -118,6 +139,7 @@ mod tests {
     fn identifiers_split_and_stem() {
         assert_eq!(words("hasMoreElements"), ["has", "next", "element"]);
         assert_eq!(words("initialCapacity"), ["initial", "capacity"]);
+        assert_eq!(words("the buffer's current position"), ["the", "buffer", "current", "position"]);
         assert_eq!(words("the `beginIndex` is closed"), ["the", "begin", "index", "is", "close"]);
         assert_eq!(stem("supported"), "support");
         assert_eq!(stem("entries"), "entry");
