@@ -293,6 +293,7 @@ fn try_generate(
     report.executions_per_second_per_worker = report.executions_per_second / config.jobs.max(1) as f64;
     report.seconds.insert("search".into(), t.elapsed().as_secs_f64());
     let t = Instant::now();
+    let archived: BTreeSet<GoalId> = outcome.archive.covered().collect();
     let tests = crate::postprocess::postprocess(&mut run, &outcome.archive, techniques, report);
     report.refusals = refusal_counts(&run.pool);
     report.timeouts = run.pool.timeouts;
@@ -323,6 +324,7 @@ fn try_generate(
     // The coverage of both test classes: the findings' tests are emitted tests too.
     let t = Instant::now();
     let filled = fill_coverage(&mut run, &suite, &cluster, report);
+    record_lost_after_search(&run, &archived, report);
     report.seconds.insert("final-coverage".into(), t.elapsed().as_secs_f64());
     // After the coverage run, which the class's deadlines keep time for.
     let files: Vec<PathBuf> =
@@ -380,6 +382,19 @@ fn fill_coverage(
     let causes = crate::triage::classify(&run.cp, &run.goals, cluster, &covered);
     report.record_uncovered(&run.goals, &causes);
     Ok(())
+}
+
+/// The branch goals the archive held that the final suite does not cover
+/// ([`ClassReport::lost_after_search`]); nothing when the final coverage
+/// was not measured.
+fn record_lost_after_search(run: &ClassRun, archived: &BTreeSet<GoalId>, report: &mut ClassReport) {
+    let uncovered: BTreeSet<&str> = report.uncovered.iter().map(|u| u.goal.as_str()).collect();
+    report.lost_after_search = archived
+        .iter()
+        .map(|g| run.goals.goal(*g))
+        .filter(|g| g.kind.category() == "branch" && uncovered.contains(g.label.as_str()))
+        .map(|g| g.label.clone())
+        .collect();
 }
 
 /// The pool's refusals per kind name, every kind present.

@@ -181,6 +181,13 @@ pub struct ClassReport {
     /// coverage counts are then a lower bound; left out of the JSON when 0).
     #[serde(skip_serializing_if = "is_zero")]
     pub coverage_tests_not_run: usize,
+    /// Labels of the branch goals the search covered (its archive held a
+    /// test for them) that the emitted suite does not cover: lost in
+    /// minimisation or verification, or covered only in a state that
+    /// earlier tests of a worker left behind (left out of the JSON when
+    /// empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lost_after_search: Vec<String>,
     /// The goals the emitted tests do not cover, in goal order, each with
     /// its cause ([`crate::triage`]).
     pub uncovered: Vec<UncoveredGoal>,
@@ -334,6 +341,7 @@ impl ClassReport {
             timeouts: 0,
             test_file: None,
             coverage_tests_not_run: 0,
+            lost_after_search: Vec::new(),
             uncovered: Vec::new(),
             uncovered_by_cause: BTreeMap::new(),
             static_side_effects: Vec::new(),
