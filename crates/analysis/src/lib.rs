@@ -15,6 +15,8 @@
 //! - [`control_dependence`]: control dependence (Ferrante et al. 1987).
 //! - [`filter`]: JaCoCo-compatible filtering of compiler-generated code.
 //! - [`goals`]: the coverage goals of a class and their probe sites.
+//! - [`commit`]: when JaCoCo counts a goal: the probe points that end the
+//!   region after each branch side, switch case and branch-free method entry.
 //! - [`constants`]: constant-pool and immediate constants for seeding.
 //! - [`condition_inputs`]: why a goal can stay uncovered, statically: code
 //!   reached only through exception edges, and what a branch's condition

@@ -12,9 +12,10 @@
 //! 5. build the test cluster and seeds ([`variation`] adapts them to the
 //!    search's `Variation`);
 //! 6. search (`search::run`);
-//! 7. minimise, add regression assertions, keep those that agree in a second
-//!    environment, filter them by mutation analysis: [`postprocess`],
-//!    [`environments`], [`mutants`];
+//! 7. cut the tests that end in what an emitted test cannot keep
+//!    ([`endings`]), minimise, add regression assertions, keep those that
+//!    agree in a second environment, filter them by mutation analysis:
+//!    [`postprocess`], [`environments`], [`mutants`];
 //! 8. emit JUnit (with the facts that decide its casts, [`casts`]), compile
 //!    it and run it in several orders, alone and on a second JDK, removing
 //!    what fails: [`verify`], [`rounds`]; the techniques' findings, whose

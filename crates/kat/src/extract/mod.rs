@@ -12,7 +12,15 @@
 //! at conjunctions), [`entity`] (linking noun phrases to the receiver,
 //! parameters and derived values), [`predicate`] (conditions and types of
 //! predicates), [`state`] (linking a predicate to a state method), [`words`]
-//! (words, stemming and the lexical similarity).
+//! (words, stemming and the lexical similarity). Rules for particular
+//! phrasings: [`bounds`] (ranges given by index parameters), [`code`]
+//! (conditions written in a code span), [`getter`] (properties of the
+//! receiver named by a noun), [`items`] (an item of a container
+//! parameter), [`known_range`] (quantities whose valid range their name
+//! tells), [`numeric`] (range rules without a comparative), [`ordering`]
+//! (natural ordering, comparisons with an argument of the receiver's type),
+//! [`rephrase`] (rewordings into "subject verb predicate"), [`scope`] (the
+//! scope of "and" inside an "or" list).
 
 pub mod bounds;
 pub mod code;
