@@ -2,8 +2,9 @@
 //! JVMs: a test run twice in one worker sees the same static state (and
 //! does not without the reset), resets that throw or loop leave the worker
 //! running, the reset verifies under `-Xverify:all`, the emitted suite of a
-//! class with static state passes in random orders, and initialisers with
-//! effects beyond their own statics are noted in the report.
+//! class with static state passes in random orders, initialisers with
+//! effects beyond their own statics are noted in the report, and the
+//! package's classes whose statics calls change are reset too.
 
 mod util;
 
@@ -32,6 +33,13 @@ fn fixture_jar(dir: &Path, fixture: &str) -> PathBuf {
 /// Instruments `classes` of `jar` into `dir/name` (with the static reset
 /// of their package when `reset`) and starts one worker on them.
 fn pool(dir: &Path, jar: &Path, classes: &[&str], name: &str, reset: bool) -> (Pool, Vec<ResetStatus>) {
+    let (out, statuses) = instrument(dir, jar, classes, name, reset);
+    (start(&out, jar), statuses)
+}
+
+/// Instruments `classes` of `jar` into `dir/name` (with the static reset
+/// of their package when `reset`); the folder and each class's reset.
+fn instrument(dir: &Path, jar: &Path, classes: &[&str], name: &str, reset: bool) -> (PathBuf, Vec<ResetStatus>) {
     let cp = ClassPath::new(&[jar.to_path_buf()]).unwrap();
     let names: Vec<BinaryName> = classes.iter().map(|c| BinaryName::new(*c)).collect();
     let mut instrumenter = Instrumenter::default();
@@ -41,6 +49,11 @@ fn pool(dir: &Path, jar: &Path, classes: &[&str], name: &str, reset: bool) -> (P
     let out = dir.join(name);
     let batch = instrument::batch::instrument_to_dir_with(instrumenter, &cp, &names, &out, false).unwrap();
     assert!(batch.failed.is_empty(), "{:?}", batch.failed);
+    (out, batch.classes.into_iter().map(|c| c.static_reset).collect())
+}
+
+/// One worker on the instrumented classes in `out`, then `jar`.
+fn start(out: &Path, jar: &Path) -> Pool {
     let cfg = WorkerConfig {
         exe: env!("CARGO_BIN_EXE_ferrosuite").into(),
         java_home: util::jdk(),
@@ -48,8 +61,7 @@ fn pool(dir: &Path, jar: &Path, classes: &[&str], name: &str, reset: bool) -> (P
         heap_mb: 256,
         environment: Default::default(),
     };
-    let statuses = batch.classes.into_iter().map(|c| c.static_reset).collect();
-    (Pool::new(cfg, ExecConfig::default(), 1).unwrap(), statuses)
+    Pool::new(cfg, ExecConfig::default(), 1).unwrap()
 }
 
 fn method(owner: &str, name: &str, desc: &str) -> MethodRef {
@@ -135,6 +147,47 @@ fn interfaces_enums_and_constants_are_left_alone_and_a_class_without_an_initiali
     for r in pool.execute(&[next.clone(), next]).unwrap() {
         assert_eq!(r.statements[0], StatementOutcome::Normal(ValueSummary::Integer(1)), "{r:?}");
     }
+}
+
+/// `Shelf.setLabel("x")` (when `set`), then `Reader.read()`.
+fn shelf_test(set: bool) -> TestCase {
+    let mut b = TestCaseBuilder::new();
+    if set {
+        let x = b.string("x");
+        b.static_call(method("shelf.Shelf", "setLabel", "(Ljava/lang/String;)V"), &[x]);
+    }
+    b.static_call(method("shelf.Reader", "read", "()Ljava/lang/String;"), &[]);
+    b.build()
+}
+
+#[test]
+fn the_package_classes_whose_statics_calls_change_are_reset_with_the_class_under_test() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = fixture_jar(tmp.path(), "package-state");
+    let (out, statuses) = instrument(tmp.path(), &jar, &["shelf.Reader"], "reset", true);
+    assert_eq!(statuses, [ResetStatus::NothingToReset]);
+    let cp = ClassPath::new(std::slice::from_ref(&jar)).unwrap();
+    let cut = BinaryName::new("shelf.Reader");
+    let reset = generate::static_state::reset_package_state(&cp, &cut, &[cut.clone()], &out).unwrap();
+    // Ledger is written by Reader, Shelf by its own setter; Names only by its initialiser.
+    let expected = [
+        (BinaryName::new("shelf.Ledger"), ResetStatus::Added(1)),
+        (BinaryName::new("shelf.Shelf"), ResetStatus::Added(1)),
+    ];
+    assert_eq!(reset, expected);
+    assert!(!out.join("shelf/Names.class").exists(), "classes without such state are loaded as they are");
+    let mut pool = start(&out, &jar);
+    let read = |r: &ExecutionResult| match r.statements.last() {
+        Some(StatementOutcome::Normal(ValueSummary::String(s))) => s.clone(),
+        other => panic!("{other:?} in {r:?}"),
+    };
+    let tests = [shelf_test(true), shelf_test(false), shelf_test(false)];
+    let runs = pool.execute(&tests).unwrap();
+    let seen: Vec<String> = runs.iter().map(read).collect();
+    assert_eq!(seen, ["x1/2", "plain1/2", "plain1/2"], "each test starts from the package's initial state");
+    let dirty = pool.execute_without_static_reset(&tests).unwrap();
+    // The count goes on from the last run above (1): 2 in the first test, 3 here.
+    assert_eq!(read(&dirty[1]), "x3/2", "without the reset the label and count of the tests before remain");
 }
 
 #[test]

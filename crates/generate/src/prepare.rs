@@ -36,6 +36,11 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
     let instrumented_cut = instrumented_class(class).ok_or_else(|| GenerateError::NotInstrumented {
         reason: reason().unwrap_or_else(|| "it is ferrosuite's own runtime".into()),
     })?;
+    let package_state = crate::static_state::reset_package_state(&user_cp, class, &names, &instrumented)?;
+    if !package_state.is_empty() {
+        let names: Vec<&str> = package_state.iter().map(|(n, _)| n.as_str()).collect();
+        tracing::debug!(classes = ?names, "package classes with static state get the reset");
+    }
     let sealed = user_cp.is_sealed(class.as_str());
     if sealed {
         copy_package(&user_cp, class, &instrumented)?;
@@ -71,7 +76,7 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
         user_class_path: config.class_path.clone(),
         exception_details: Default::default(),
         deadlines: Default::default(),
-        static_reset: crate::static_state::statuses(&batch),
+        static_reset: crate::static_state::statuses(&batch).into_iter().chain(package_state).collect(),
         sealed,
         instrumented: batch.classes.clone(),
         extra_probes: Default::default(),

@@ -3,15 +3,20 @@
 //! does not undo.
 //!
 //! The scope is the package of the class under test
-//! ([`instrument::static_reset::ResetScope`]); since only the class under
-//! test and its nested classes are instrumented, those are the classes that
-//! are reset, in the coverage workers and in the mutant workers alike.
+//! ([`instrument::static_reset::ResetScope`]). The class under test and its
+//! nested classes are instrumented with the reset; the package's other
+//! classes whose static fields some code of the package assigns outside
+//! their initialiser get the reset alone ([`reset_package_state`]), so a
+//! test that calls `Other.setDefault(x)` does not change what later tests
+//! of the same worker see. The mutant workers load the same classes.
 
 use instrument::Instrumenter;
 use instrument::batch::Batch;
 use instrument::static_reset::{ResetScope, ResetStatus, clinit_side_effects};
+use model::classpath::ClassPath;
 use model::names::BinaryName;
 
+use crate::GenerateError;
 use crate::class_run::ClassRun;
 use crate::report::StaticSideEffect;
 
@@ -32,6 +37,62 @@ pub fn statuses(batch: &Batch) -> Vec<(BinaryName, ResetStatus)> {
         out.push((c.class.to_binary(), c.static_reset.clone()));
     }
     out
+}
+
+/// Writes into `dir` (the instrumented classes' folder, first on the
+/// workers' class path) a reset-only copy
+/// ([`instrument::static_reset::reset_only`]) of each class of `class`'s
+/// package, other than `instrumented`, whose static fields code of the
+/// package assigns outside that class's initialiser
+/// ([`instrument::static_reset::static_writes_outside_initialisers`]).
+/// Returns those classes with what the reset did; classes that get no
+/// reset (interfaces, enums, failures, which are logged) are not written.
+///
+/// # Errors
+/// Class-path read errors and I/O errors writing the copies.
+pub fn reset_package_state(
+    cp: &ClassPath,
+    class: &BinaryName,
+    instrumented: &[BinaryName],
+    dir: &std::path::Path,
+) -> Result<Vec<(BinaryName, ResetStatus)>, GenerateError> {
+    let mut out = Vec::new();
+    for name in written_package_statics(cp, class) {
+        if instrumented.contains(&name) {
+            continue;
+        }
+        let bytes = cp.find_bytes(name.as_str())?.bytes;
+        let (bytes, status) = match instrument::static_reset::reset_only(&bytes) {
+            Ok(done) => done,
+            Err(e) => (bytes, ResetStatus::Failed(e.to_string())),
+        };
+        match &status {
+            ResetStatus::Added(_) => {
+                let file = dir.join(name.class_file_path());
+                let folder = file.parent().unwrap_or(dir);
+                std::fs::create_dir_all(folder).map_err(GenerateError::io("create", folder))?;
+                std::fs::write(&file, bytes).map_err(GenerateError::io("write", &file))?;
+                out.push((name, status));
+            }
+            ResetStatus::Failed(reason) => tracing::warn!("{name} gets no static reset: {reason}"),
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+/// The classes of `class`'s package whose static fields code of the
+/// package assigns outside their initialiser, sorted; classes that cannot
+/// be read are skipped.
+fn written_package_statics(cp: &ClassPath, class: &BinaryName) -> Vec<BinaryName> {
+    let package = class.package();
+    let mut owners = std::collections::BTreeSet::new();
+    for name in cp.all_class_names().into_iter().filter(|n| BinaryName::new(n.as_str()).package() == package) {
+        let Ok(cf) = cp.load(&name) else { continue };
+        let Ok(writes) = instrument::static_reset::static_writes_outside_initialisers(&cf) else { continue };
+        owners.extend(writes.into_iter().map(|w| model::names::InternalName::new(&w).to_binary()));
+    }
+    owners.into_iter().filter(|o| o.package() == package).collect()
 }
 
 /// The instrumented classes of `run` whose `<clinit>` has effects beyond

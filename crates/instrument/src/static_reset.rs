@@ -133,6 +133,50 @@ pub(crate) fn add_reset(cf: &mut ClassFile, original: Option<Attribute>) -> Rese
     }
 }
 
+/// A class with only the static reset added: no coverage probes and no
+/// sandbox probes in its own methods (the reset method has the sandbox
+/// probes, as always). This is how the package's other classes that hold
+/// static state are reset with the class under test
+/// (`generate::static_state::reset_package_state`).
+///
+/// Returns the class file's bytes (unchanged unless the status is
+/// [`ResetStatus::Added`]) and what was done.
+///
+/// # Errors
+/// [`ClassFileError`] when `bytes` is not a class file.
+pub fn reset_only(bytes: &[u8]) -> Result<(Vec<u8>, ResetStatus), ClassFileError> {
+    let mut cf = ClassFile::parse(bytes)?;
+    let clinit = original_clinit(&cf);
+    let status = add_reset(&mut cf, clinit);
+    let bytes = if matches!(status, ResetStatus::Added(_)) { cf.to_bytes() } else { bytes.to_vec() };
+    Ok((bytes, status))
+}
+
+/// Internal names of the classes whose static fields the code of `cf`
+/// assigns (`putstatic`) outside their own initialiser, each once: the
+/// classes whose static state calls can change after initialisation (a
+/// `setDefault(...)`, a registry's `register(...)`). `<clinit>` of `cf`
+/// writing `cf`'s own fields does not count.
+///
+/// # Errors
+/// [`RewriteError`] when a method's code cannot be decoded.
+pub fn static_writes_outside_initialisers(cf: &ClassFile) -> Result<Vec<String>, RewriteError> {
+    let mut out: Vec<String> = Vec::new();
+    for m in &cf.methods {
+        let Some(code) = cf.find_attribute(&m.attributes, "Code") else { continue };
+        let own_initialiser = cf.member_name(m) == "<clinit>";
+        let code = CodeAttribute::parse(&code.info)?;
+        for insn in bytecode::decode(&code.code)? {
+            let (op::PUTSTATIC, Operand::Constant(index)) = (insn.opcode, insn.operand) else { continue };
+            let owner = cf.constant_pool.member_ref(index)?.owner;
+            if !(own_initialiser && owner == cf.name()) && !out.iter().any(|o| o == owner) {
+                out.push(owner.to_string());
+            }
+        }
+    }
+    Ok(out)
+}
+
 /// Why a class is never reset, if it is not.
 fn excluded(cf: &ClassFile) -> Option<&'static str> {
     if cf.access & access::INTERFACE != 0 {
