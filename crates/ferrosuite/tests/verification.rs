@@ -1,7 +1,8 @@
 //! Verification of emitted suites end to end: order-dependent tests are
 //! caught (the final suite passes 10 runs in random order, measured by
-//! `ferrosuite bench flaky`), and a class whose tests are slow still ends
-//! within 1.25 times its budget.
+//! `ferrosuite bench flaky`), a class whose tests are slow still ends
+//! within 1.25 times its budget, and a test that trips an `assert` of the
+//! class under test is removed, so the suite passes with and without `-ea`.
 
 mod util;
 
@@ -88,4 +89,48 @@ fn a_class_with_slow_tests_ends_within_a_quarter_over_its_budget() {
     let suite = std::fs::read_to_string(out.join("edge/Sleeper_FerroTest.java")).unwrap();
     let kept = suite.matches("@Test").count() as u64;
     assert_eq!(Some(kept), class["tests"].as_u64(), "{suite}");
+}
+
+#[test]
+fn a_test_that_trips_an_assert_is_removed_and_the_suite_passes_with_and_without_assertions() {
+    let tmp = tempfile::tempdir().unwrap();
+    let classes = tmp.path().join("classes");
+    std::fs::create_dir_all(&classes).unwrap();
+    util::javac_dir(&util::repo().join("testdata/assertions/src"), &classes, &[]);
+    let jar = tmp.path().join("assertions.jar");
+    util::jar_dir(&classes, &jar);
+    let out = tmp.path().join("out");
+    let args = ["generate", "--classpath", jar.to_str().unwrap(), "--class", "guard.Gauge"];
+    util::ferrosuite_ok(
+        &[&args[..], &["--out", out.to_str().unwrap(), "--evaluations", "2000", "--seed", "4"]].concat(),
+    );
+    let class = report_of(&out);
+    // The search (no `-ea`) covers `reading < -5`; only that test trips the assert.
+    let removed = &class["removed_tests_by_cause"]["fails-under-junit"];
+    assert!(removed.as_u64().is_some_and(|n| n >= 1), "no test was removed for the assert: {class}");
+    let source = std::fs::read_to_string(out.join("guard/Gauge_FerroTest.java")).unwrap();
+    let names = junit::test_methods_in(&source);
+    assert!(!names.is_empty(), "{source}");
+    let jdk = javarun::Jdk::find().unwrap();
+    let junit = javarun::JunitJars::debian(4).unwrap();
+    let cp = format!("{}:{}", junit.compile_class_path(), jar.display());
+    let tests = util::compile(&tmp.path().join("suite"), &[("guard/Gauge_FerroTest.java", &source)], &["-cp", &cp]);
+    for enable_assertions in [false, true] {
+        let run = javarun::TestRun {
+            jdk: &jdk,
+            test_classes_dir: &tests,
+            class_path: jar.to_str().unwrap(),
+            test_class: "guard.Gauge_FerroTest",
+            junit: &junit,
+            jacoco: None,
+            timeout: Duration::from_secs(20),
+            confiner: None,
+            deadline: None,
+            isolated: false,
+            enable_assertions,
+            extra: None,
+        };
+        let verdicts = run.run(&names).unwrap();
+        assert!(verdicts.iter().all(|v| v.passed), "-ea {enable_assertions}: {verdicts:?}\n{source}");
+    }
 }

@@ -6,6 +6,13 @@
 //! ([`Round::plan`]) until the deadline, and a round still running then is
 //! killed. The emitted order, which vouches for the tests, has a deadline
 //! of its own (the class's end).
+//!
+//! The emitted order runs with assertions enabled (`-ea`), as Maven
+//! Surefire and Gradle run tests by default, and the other rounds without,
+//! as `java` runs by default: a test that trips an `assert` of the class
+//! under test (the search's workers run without `-ea`, so their
+//! observations never see one) fails in the emitted order and is removed,
+//! and a suite that passes verification passes both ways.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;
@@ -52,7 +59,7 @@ pub const NOT_COMPILED_IN_TIME: &str = "not-compiled-in-time";
 /// One run of the whole suite in a fresh JVM.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Round {
-    /// The emitted order.
+    /// The emitted order, with assertions enabled.
     InOrder,
     /// The emitted order reversed: with [`Round::InOrder`], every pair of
     /// tests has run in both orders.
@@ -201,7 +208,7 @@ impl Pass<'_> {
     /// How `round` runs (JDK, deadline, isolation).
     fn run_of(&self, round: Round) -> TestRun<'_> {
         match round {
-            Round::InOrder => TestRun { deadline: self.in_order_deadline, ..self.first },
+            Round::InOrder => TestRun { deadline: self.in_order_deadline, enable_assertions: true, ..self.first },
             Round::SecondJdk => self.second.expect("planned only with a second JDK"),
             Round::Alone => TestRun { isolated: true, ..self.first },
             _ => self.first,

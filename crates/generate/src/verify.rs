@@ -241,6 +241,7 @@ fn check(
         confiner: Some(&confiner),
         deadline: ctx.deadlines.verify,
         isolated: false,
+        enable_assertions: false,
         extra: None,
     };
     let seed = config.seed ^ crate::class_run::fnv(ctx.class.as_str()) ^ ((pass as u64) << 32);

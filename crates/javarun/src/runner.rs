@@ -107,6 +107,7 @@ pub fn run_tests(
         confiner,
         deadline: None,
         isolated: false,
+        enable_assertions: false,
         extra: None,
     };
     run.run(order)
@@ -144,6 +145,10 @@ pub struct TestRun<'a> {
     /// JDK's own state (system properties, default locale, threads left
     /// running) is shared between the tests of one JVM.
     pub isolated: bool,
+    /// Runs with assertions enabled (`-ea`), as Maven Surefire and Gradle
+    /// run tests by default: an `assert` of the classes under test that a
+    /// test trips then fails it.
+    pub enable_assertions: bool,
     /// More JVM options and folders the tests may write (a sample run's
     /// recorder and its output folder), when given.
     pub extra: Option<&'a JvmExtras>,
@@ -213,6 +218,9 @@ impl TestRun<'_> {
             "-Djava.awt.headless=true".into(),
             format!("-Djava.io.tmpdir={}", scratch.display()),
         ];
+        if self.enable_assertions {
+            options.push("-ea".into());
+        }
         if self.isolated {
             options.push(format!("-Dferro.isolate={}", absolute(&tested)));
         } else {

@@ -409,6 +409,7 @@ fn isolated_tests_see_fresh_statics_and_a_deadline_ends_the_run() {
             confiner: None,
             deadline: None,
             isolated: true,
+            enable_assertions: false,
             extra: None,
         };
         let order = names(&["testPushPop", "testOrderDependent", "testPushPop", "testOrderDependent", "testFails"]);

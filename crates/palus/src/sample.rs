@@ -360,6 +360,7 @@ fn run_class(
         confiner: config.confiner,
         deadline: config.deadline,
         isolated: false,
+        enable_assertions: false,
         extra: Some(extra),
     };
     match run.run(&class.methods) {

@@ -196,6 +196,7 @@ impl Runs<'_> {
             confiner: Some(&confiner),
             deadline,
             isolated: false,
+            enable_assertions: false,
             extra: None,
         };
         Ok(run.run(order)?)
