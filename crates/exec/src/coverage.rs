@@ -210,10 +210,22 @@ impl GoalMap {
     /// worker: such a test cannot be emitted (under JUnit it never ends),
     /// so what it ran covers nothing a suite can keep.
     pub fn covered_by(&self, result: &ExecutionResult) -> BTreeSet<GoalId> {
+        self.covered_by_shown(result, &Shown::of(&result.trace, self.gated))
+    }
+
+    /// [`Self::covered_by`] and [`Self::branch_distances`] of one
+    /// execution, with the trace looked up once: what the search's fitness
+    /// reads of every execution.
+    pub fn observe(&self, result: &ExecutionResult) -> (BTreeSet<GoalId>, BTreeMap<GoalId, f64>) {
+        let shown = Shown::of(&result.trace, self.gated);
+        (self.covered_by_shown(result, &shown), self.distances_shown(&result.trace, &shown))
+    }
+
+    fn covered_by_shown(&self, result: &ExecutionResult, shown: &Shown<'_>) -> BTreeSet<GoalId> {
         if matches!(result.outcome, TestOutcome::Timeout | TestOutcome::Crashed { .. }) {
             return BTreeSet::new();
         }
-        let mut out = self.covered(&result.trace);
+        let mut out = self.covered_shown(&result.trace, shown);
         if self.throws.is_empty() {
             return out;
         }
@@ -229,7 +241,10 @@ impl GoalMap {
     /// The goals of this class that the execution covered: a branch side,
     /// switch case or root goal only when its gates pass (module docs).
     pub fn covered(&self, trace: &Trace) -> BTreeSet<GoalId> {
-        let shown = Shown::of(trace, self.gated);
+        self.covered_shown(trace, &Shown::of(trace, self.gated))
+    }
+
+    fn covered_shown(&self, trace: &Trace, shown: &Shown<'_>) -> BTreeSet<GoalId> {
         let mut out = BTreeSet::new();
         for (id, record) in &trace.branches {
             if let Some((t, f, rel, [tg, fg])) = self.branches.get(id) {
@@ -245,7 +260,7 @@ impl GoalMap {
         }
         for (id, values) in &trace.switches {
             if let Some(s) = self.switches.get(id) {
-                out.extend(values.iter().filter_map(|v| s.goal_of(*v, &shown)));
+                out.extend(values.iter().filter_map(|v| s.goal_of(*v, shown)));
             }
         }
         out.extend(trace.lines.iter().filter_map(|(id, _)| self.lines.get(id).copied()));
@@ -263,7 +278,10 @@ impl GoalMap {
     /// goal whose call was reached (the least distance of its condition).
     /// A side taken whose gates did not pass gets [`UNCOMMITTED_DISTANCE`].
     pub fn branch_distances(&self, trace: &Trace) -> BTreeMap<GoalId, f64> {
-        let shown = Shown::of(trace, self.gated);
+        self.distances_shown(trace, &Shown::of(trace, self.gated))
+    }
+
+    fn distances_shown(&self, trace: &Trace, shown: &Shown<'_>) -> BTreeMap<GoalId, f64> {
         let mut out = BTreeMap::new();
         let distance = |record: &BranchRecord, rel: Relation, side: bool, gates: &Gates| {
             let d = record.distance(rel, side);

@@ -326,6 +326,9 @@ fn a_branch_side_counts_only_when_its_code_reaches_jacocos_next_probe() {
     let taken = results[0].trace.branches.iter().find(|(id, _)| *id == site).unwrap().1;
     assert!(taken.taken(Relation::Eq, true), "the jump itself was taken");
     assert!(map.branch_distances(&results[0].trace).values().any(|d| *d == exec::coverage::UNCOMMITTED_DISTANCE));
+    for r in &results {
+        assert_eq!(map.observe(r), (map.covered_by(r), map.branch_distances(&r.trace)), "one look-up, same answers");
+    }
     assert!(keys(1).iter().any(|k| k == parse_side), "{:?}", keys(1));
     assert!(keys(2).iter().any(|k| k == cast_side), "{:?}", keys(2));
     let root = "root:length(Ljava/lang/String;)I";

@@ -29,9 +29,10 @@ pub struct Observation {
 impl Observation {
     /// Reads an execution result through the class's goal map.
     pub fn of(result: &ExecutionResult, map: &GoalMap) -> Observation {
+        let (covered, distances) = map.observe(result);
         Observation {
-            covered: map.covered_by(result),
-            distances: map.branch_distances(&result.trace),
+            covered,
+            distances,
             timed_out: matches!(result.outcome, TestOutcome::Timeout | TestOutcome::Crashed { .. }),
         }
     }
