@@ -70,6 +70,9 @@ pub struct MethodContext<'a> {
     /// Methods of other types (`None`: only the receiver's and the
     /// parameters' are known).
     pub types: Option<&'a dyn TypeMethods>,
+    /// Each parameter's `@param` text, normalised (empty when undocumented),
+    /// for ranges the documentation states there ("from 1 to 7").
+    pub param_docs: Vec<String>,
 }
 
 /// Words that are determiners or modifiers of a phrase, not its content.

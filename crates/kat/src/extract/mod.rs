@@ -14,7 +14,8 @@
 //! predicates), [`state`] (linking a predicate to a state method), [`words`]
 //! (words, stemming and the lexical similarity). Rules for particular
 //! phrasings: [`bounds`] (ranges given by index parameters), [`code`]
-//! (conditions written in a code span), [`getter`] (properties of the
+//! (conditions written in a code span), [`documented`] (ranges a
+//! parameter's `@param` text states), [`getter`] (properties of the
 //! receiver named by a noun), [`items`] (an item of a container
 //! parameter), [`known_range`] (quantities whose valid range their name
 //! tells), [`numeric`] (range rules without a comparative), [`ordering`]
@@ -24,6 +25,7 @@
 
 pub mod bounds;
 pub mod code;
+pub mod documented;
 pub mod entity;
 pub mod getter;
 pub mod items;

@@ -123,6 +123,7 @@ const RULES: &[Rule] = &[
     super::numeric::does_not_fit,
     super::numeric::range_exceeds_int,
     super::bounds::range_bounds,
+    super::documented::documented_range,
     super::known_range::known_range,
     super::known_range::one_of_values,
     super::numeric::invalid_number,
