@@ -194,6 +194,11 @@ fn triggers(cond: &[Token], ctx: &MethodContext) -> (Joiner, Vec<Trigger>) {
     if code::whole_code_condition(cond, ctx) {
         return (Joiner::Or, vec![trigger(cond, ctx)]);
     }
+    if let Some(completed) = receiver_as_subject(cond, ctx) {
+        let mut t = trigger(&completed, ctx);
+        t.text = join(cond);
+        return (Joiner::Or, vec![t]);
+    }
     let expanded = expand_arguments(cond, ctx);
     let mut sp = split(&expanded);
     scope::share_first_conjunct(&mut sp.parts);
@@ -207,6 +212,20 @@ fn triggers(cond: &[Token], ctx: &MethodContext) -> (Joiner, Vec<Trigger>) {
         out.push(t);
     }
     (sp.joiner, out)
+}
+
+/// "the value, if present", "if closed", "if not terminated": a condition
+/// of one word (after "not") without subject or verb is a state of the
+/// receiver ("this is present"), for an instance method.
+fn receiver_as_subject(cond: &[Token], ctx: &MethodContext) -> Option<Vec<Token>> {
+    let words: Vec<&Token> = cond.iter().filter(|t| !t.is("not")).collect();
+    let [w] = words.as_slice() else { return None };
+    let adjective = !w.code && w.text.chars().all(|c| c.is_ascii_alphabetic() || c == '-');
+    if ctx.is_static || !adjective || verb_index(cond).is_some() {
+        return None;
+    }
+    let word = |text: &str| Token { text: text.into(), code: false };
+    Some([word("this"), word("is")].into_iter().chain(cond.iter().cloned()).collect())
 }
 
 /// "the specified collection or any of its elements are null": the
@@ -564,6 +583,16 @@ mod tests {
         );
         let t = throws_triggers(&format, "if an argument in the `arguments` array is not of the type expected");
         assert_eq!(t.len(), 1);
+    }
+
+    #[test]
+    fn a_bare_adjective_is_a_state_of_the_receiver() {
+        let optional =
+            Owned::new("Optional", "orElseThrow", &[], vec![super::testctx::method("isPresent", &[], "boolean")]);
+        let t = throws_triggers(&optional, "if present");
+        assert_eq!(shown(&t), [("T3".to_string(), "this.isPresent()".to_string())]);
+        let t = throws_triggers(&optional, "if not present");
+        assert_eq!(shown(&t), [("T3".to_string(), "!this.isPresent()".to_string())]);
     }
 
     #[test]
