@@ -20,8 +20,9 @@
 //! parameter), [`known_range`] (quantities whose valid range their name
 //! tells), [`numeric`] (range rules without a comparative), [`ordering`]
 //! (natural ordering, comparisons with an argument of the receiver's type),
-//! [`rephrase`] (rewordings into "subject verb predicate"), [`scope`] (the
-//! scope of "and" inside an "or" list).
+//! [`relation`] (a value looked up in, held by or identical to the
+//! receiver), [`rephrase`] (rewordings into "subject verb predicate"),
+//! [`scope`] (the scope of "and" inside an "or" list).
 
 pub mod bounds;
 pub mod code;
@@ -33,6 +34,7 @@ pub mod known_range;
 pub mod numeric;
 pub mod ordering;
 pub mod predicate;
+pub mod relation;
 pub mod rephrase;
 pub mod scope;
 pub mod sentence;

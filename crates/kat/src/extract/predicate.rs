@@ -144,6 +144,9 @@ const RULES: &[Rule] = &[
     super::ordering::natural_ordering,
     associated,
     instance_of,
+    super::relation::looked_up,
+    super::relation::member_of_receiver,
+    super::relation::is_receiver,
     range_words,
     super::state::state_link,
 ];
