@@ -207,6 +207,10 @@ fn triggers(cond: &[Token], ctx: &MethodContext) -> (Joiner, Vec<Trigger>) {
     let mut previous: Option<Expr> = None;
     let mut out = Vec::new();
     for p in &sp.parts {
+        if let Some(pairs) = items::duplicates(p, ctx) {
+            out.extend(pairs);
+            continue;
+        }
         let t = elements_of_previous(p, previous.as_ref(), ctx)
             .or_else(|| items::item_is_null(p, ctx))
             .unwrap_or_else(|| trigger(p, ctx));
