@@ -340,7 +340,9 @@ impl MethodContext<'_> {
             let named = words
                 .iter()
                 .any(|w| w.strip_suffix("name").is_some_and(|b| b.len() >= 3 && b == p.to_ascii_lowercase()));
-            if score < 1.0 && (is_alias(&head, p) || named) {
+            // "the package name argument" names `pkg`: an abbreviation.
+            let abbreviated = words.iter().any(|w| abbreviates(p, w));
+            if score < 1.0 && (is_alias(&head, p) || named || abbreviated) {
                 score = score.max(0.8);
             }
             let ty = simple_type(&self.param_types[i]);
@@ -455,6 +457,18 @@ fn literal(tokens: &[Token]) -> Option<Expr> {
     })
 }
 
+/// Whether a parameter name of three or more lower-case letters is an
+/// abbreviation of a longer word: same first letter, its letters in order
+/// (`pkg` of "package", `src` of "source", `dst` of "destination").
+fn abbreviates(param: &str, word: &str) -> bool {
+    let short = param.len() >= 3 && param.len() < word.len() && param.chars().all(|c| c.is_ascii_lowercase());
+    if !short || param.chars().next() != word.chars().next() {
+        return false;
+    }
+    let mut rest = word.chars();
+    param.chars().all(|c| rest.any(|w| w == c))
+}
+
 fn is_alias(head: &str, param: &str) -> bool {
     ALIASES.iter().any(|(h, names)| same_word(head, h) && names.contains(&param))
 }
@@ -494,6 +508,9 @@ mod tests {
             &[("java.lang.String", "host"), ("int", "port")],
             vec![],
         );
+        let pkg = Owned::new("SecurityManager", "checkPackageAccess", &[("java.lang.String", "pkg")], vec![]);
+        let t = throws_triggers(&pkg, "if the package name argument is `null`");
+        assert_eq!(shown(&t), [("T1".to_string(), "pkg == null".to_string())]);
         let t = throws_triggers(&addr, "if the hostname parameter is `null`");
         assert_eq!(shown(&t), [("T1".to_string(), "host == null".to_string())]);
         let perm = Owned::new(

@@ -502,7 +502,9 @@ fn with_links(mut d: Derived, links: Vec<Link>) -> Derived {
 /// `x is null`, `x is not null`, `x contains null (elements)`.
 fn null_predicate(ask: &Ask) -> Option<Derived> {
     let (ctx, subj, _, lower, negated) = ask.parts();
-    let at = lower.iter().position(|w| w == "null")?;
+    // "is non-null" (one word) is "is not null".
+    let at = lower.iter().position(|w| w == "null" || w == "non-null")?;
+    let negated = negated != (lower[at] == "non-null");
     let copula = ["is", "are", "was", "be", "were"].contains(&lower[0].as_str());
     // "is non- `null`" (markup split "non-{@code null}") is "is not null".
     let direct = copula && lower[1..at].iter().all(|w| matches!(w.as_str(), "not" | "set" | "to" | "itself" | "non-"));
@@ -671,6 +673,8 @@ mod tests {
     fn non_null_split_by_markup_is_not_null() {
         let m = Owned::new("Objects", "requireNonNullElse", &[("java.lang.Object", "obj")], vec![]);
         let t = throws_triggers(&m, "if `obj` is non- `null`");
+        assert_eq!(shown(&t), [("T1".to_string(), "obj != null".to_string())]);
+        let t = throws_triggers(&m, "if `obj` is non-null");
         assert_eq!(shown(&t), [("T1".to_string(), "obj != null".to_string())]);
     }
 
