@@ -254,6 +254,9 @@ impl MethodContext<'_> {
     /// "the buffer's limit, minus one", "`off` plus `len`": a sum or
     /// difference of two phrases (`this.limit() - 1`).
     fn arithmetic(&self, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
+        if let Some(found) = self.sum_of(tokens) {
+            return Some(found);
+        }
         let k = tokens.iter().position(|t| t.is("minus") || t.is("plus"))?;
         let op = if tokens[k].is("minus") { '-' } else { '+' };
         let left = &tokens[..k];
@@ -261,6 +264,18 @@ impl MethodContext<'_> {
         let (l, link) = self.noun_phrase(left)?;
         let (r, _) = self.noun_phrase(&tokens[k + 1..])?;
         Some((Expr::Arith { op, left: Box::new(l), right: Box::new(r) }, link))
+    }
+
+    /// "the sum of `offset` and `length`": `offset + length`.
+    fn sum_of(&self, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
+        let [sum, of, rest @ ..] = tokens else { return None };
+        let and = rest.iter().position(|t| t.is("and"))?;
+        if !sum.is("sum") || !of.is("of") {
+            return None;
+        }
+        let (l, link) = self.noun_phrase(&rest[..and])?;
+        let (r, _) = self.noun_phrase(&rest[and + 1..])?;
+        Some((Expr::Arith { op: '+', left: Box::new(l), right: Box::new(r) }, link))
     }
 
     /// "the buffer's current position", "its limit": a numeric zero-argument

@@ -205,19 +205,42 @@ fn triggers(cond: &[Token], ctx: &MethodContext) -> (Joiner, Vec<Trigger>) {
     let mut sp = split(&expanded);
     scope::share_first_conjunct(&mut sp.parts);
     let mut previous: Option<Expr> = None;
+    let mut subjects: Vec<String> = Vec::new();
     let mut out = Vec::new();
     for p in &sp.parts {
         if let Some(pairs) = items::duplicates(p, ctx) {
             out.extend(pairs);
             continue;
         }
+        let p = &these_two(p, &subjects);
         let t = elements_of_previous(p, previous.as_ref(), ctx)
             .or_else(|| items::item_is_null(p, ctx))
             .unwrap_or_else(|| trigger(p, ctx));
-        previous = verb_index(p).and_then(|v| ctx.noun_phrase(&p[..v])).map(|(e, _)| e).or(previous);
+        let subject = verb_index(p).and_then(|v| ctx.noun_phrase(&p[..v])).map(|(e, _)| e);
+        if let Some(Expr::Param(name)) = &subject
+            && !subjects.contains(name)
+        {
+            subjects.push(name.clone());
+        }
+        previous = subject.or(previous);
         out.push(t);
     }
     (sp.joiner, out)
+}
+
+/// "or if the sum of these two values is negative" after parts about
+/// `offset` and `length`: "these two values" (or "these two", "both
+/// values") are the last two parameters the earlier parts were about.
+fn these_two(part: &[Token], subjects: &[String]) -> Vec<Token> {
+    let at =
+        part.windows(2).position(|w| (w[0].is("these") && w[1].is("two")) || (w[0].is("both") && w[1].is("values")));
+    let (Some(at), [.., a, b]) = (at, subjects) else { return part.to_vec() };
+    let len = if part.get(at + 2).is_some_and(|t| t.is("values")) { 3 } else { 2 };
+    let code = |n: &String| Token { text: n.clone(), code: true };
+    let mut out = part[..at].to_vec();
+    out.extend([code(a), Token { text: "and".into(), code: false }, code(b)]);
+    out.extend_from_slice(&part[at + len..]);
+    out
 }
 
 /// "the value, if present", "if closed", "if not terminated": a condition
@@ -589,6 +612,18 @@ mod tests {
         );
         let t = throws_triggers(&format, "if an argument in the `arguments` array is not of the type expected");
         assert_eq!(t.len(), 1);
+    }
+
+    #[test]
+    fn the_sum_of_these_two_values_is_the_sum_of_the_last_two_subjects() {
+        let reader =
+            Owned::new("CharArrayReader", "<init>", &[("char[]", "buf"), ("int", "offset"), ("int", "length")], vec![]);
+        let t = throws_triggers(
+            &reader,
+            "If `offset` is negative or greater than `buf.length`, or if `length` is negative, or if the sum of these two values is negative",
+        );
+        let conds: Vec<String> = shown(&t).into_iter().map(|(_, c)| c).collect();
+        assert_eq!(conds, ["offset < 0", "offset > buf.length", "length < 0", "offset + length < 0"]);
     }
 
     #[test]
