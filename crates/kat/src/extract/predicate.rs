@@ -117,6 +117,7 @@ type Rule = fn(&Ask) -> Option<Derived>;
 const RULES: &[Rule] = &[
     null_predicate,
     super::getter::set_to,
+    super::getter::numbered_kind,
     super::numeric::insufficient_space,
     super::numeric::full,
     super::numeric::end_of_file,
@@ -348,11 +349,27 @@ fn sign(ask: &Ask) -> Option<Derived> {
     let &(_, op, n) = SIGNS.iter().find(|(w, _, _)| lower.iter().any(|x| x == w))?;
     let op = if negated { op.negate() } else { op };
     let condition = match subj {
-        Some(s) if is_numeric(ctx, s) => Cond::cmp(s.clone(), op, Expr::Int(n)),
+        Some(s) if is_numeric(ctx, s) => except(lower, Cond::cmp(s.clone(), op, Expr::Int(n))),
         Some(s) if has_method(ctx, s, "signum", 0) => Cond::cmp(Expr::call0(s.clone(), "signum"), op, Expr::Int(n)),
         _ => Cond::Unknown,
     };
     Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
+/// "a negative number other than -1": `s < -1` (an integer below 0 that is
+/// not -1); `s < 0 && s != m` for another excepted negative `m`.
+fn except(lower: &[String], sign: Cond) -> Cond {
+    let excepted = lower.windows(3).find(|w| w[0] == "other" && w[1] == "than").and_then(|w| w[2].parse::<i64>().ok());
+    match (&sign, excepted) {
+        (Cond::Cmp { left, op: CmpOp::Lt, right: Expr::Int(0) }, Some(-1)) => {
+            Cond::cmp(left.clone(), CmpOp::Lt, Expr::Int(-1))
+        }
+        (Cond::Cmp { left, op: CmpOp::Lt, right: Expr::Int(0) }, Some(m)) if m < 0 => {
+            let other = Cond::cmp(left.clone(), CmpOp::Ne, Expr::Int(m));
+            Cond::And(vec![sign, other])
+        }
+        _ => sign,
+    }
 }
 
 /// "is empty", "contains no elements".
@@ -667,6 +684,13 @@ mod tests {
         let fmt = Owned::new("MessageFormat", "setFormat", &[("int", "formatElementIndex"), ("int", "limit")], vec![]);
         let t = throws_triggers(&fmt, "if `formatElementIndex` is equal to or larger than `limit`");
         assert_eq!(shown(&t), [("T2".to_string(), "formatElementIndex >= limit".to_string())]);
+    }
+
+    #[test]
+    fn a_negative_number_other_than_minus_one_is_below_it() {
+        let m = Owned::new("URL", "<init>", &[("java.lang.String", "protocol"), ("int", "port")], vec![]);
+        let t = throws_triggers(&m, "if the port is a negative number other than -1");
+        assert_eq!(shown(&t), [("T2".to_string(), "port < -1".to_string())]);
     }
 
     #[test]
