@@ -83,6 +83,7 @@ pub fn build_from_units(units: &[Unit], source: String) -> Result<KnowledgeGraph
                 param_methods,
                 link_members: Vec::new(),
                 types: Some(&states),
+                param_docs: param_docs(&doc, &param_names),
             };
             let clauses = crate::extract::clauses(&doc, &mut ctx);
             // Methods without clauses keep only what queries need (name,
@@ -119,6 +120,12 @@ pub fn build_from_units(units: &[Unit], source: String) -> Result<KnowledgeGraph
         });
     }
     Ok(KnowledgeGraph::new(source, classes))
+}
+
+/// The normalised `@param` text of each parameter (empty when it has none).
+fn param_docs(doc: &crate::inherit::EffectiveDoc, names: &[String]) -> Vec<String> {
+    let text = |n: &String| doc.params.iter().find(|(p, _)| p == n).map(|(_, t)| normalise(t).text);
+    names.iter().map(|n| text(n).unwrap_or_default()).collect()
 }
 
 /// The first sentence of a main description, normalised.

@@ -24,6 +24,9 @@ pub struct EffectiveDoc {
     /// `@throws`: exception internal name (the name as written when it
     /// cannot be resolved), text, and where it was inherited from.
     pub throws: Vec<(InternalName, String, Option<InternalName>)>,
+    /// `@param name text`, own ones first, then the overridden method's
+    /// for parameters the method does not document itself.
+    pub params: Vec<(String, String)>,
 }
 
 /// Computes [`EffectiveDoc`]s with memoisation.
@@ -187,7 +190,10 @@ fn merge(
         }
         i += 1;
     }
-    EffectiveDoc { main, returns, throws }
+    let mut params = own.params;
+    let own_names: Vec<String> = params.iter().map(|(n, _)| n.clone()).collect();
+    params.extend(inherited.params.iter().filter(|(n, _)| !own_names.contains(n)).cloned());
+    EffectiveDoc { main, returns, throws, params }
 }
 
 #[cfg(test)]

@@ -82,6 +82,11 @@ const BLIND2: &str = include_str!("data/blind2_labelled.jsonl");
 /// The helper who made those fixes had looked at the extractor's output on
 /// five other random draws, which hold at most 29 of these clauses; on the
 /// 91 clauses outside them: type 92.4%, condition 85.7%, formal about 77%.
+/// Then general rules from the misses of all samples but the fourth blind
+/// one (ranges a parameter's `@param` text states, a one-word state of the
+/// receiver, a thing looked up by a key, membership, identity, duplicate
+/// numbered parameters, abbreviated parameter names, "these two values")
+/// gave 96.3% / 94.4% / 91.7%.
 const BLIND3: &str = include_str!("data/blind3_labelled.jsonl");
 
 fn labelled() -> Vec<Labelled> {
@@ -299,8 +304,8 @@ fn extraction_accuracy_on_the_third_blind_sample() {
     let (n, type_acc, cond_acc) = report("third blind sample", &parse(BLIND3));
     println!("blind3: {n} triggers, type {:.1}%, condition {:.1}%", type_acc * 100.0, cond_acc * 100.0);
     assert_eq!(parse(BLIND3).len(), 120);
-    assert!(type_acc >= 0.93, "type accuracy {type_acc:.3} fell below 0.93 on the third blind sample");
-    assert!(cond_acc >= 0.86, "condition accuracy {cond_acc:.3} fell below 0.86 on the third blind sample");
+    assert!(type_acc >= 0.95, "type accuracy {type_acc:.3} fell below 0.95 on the third blind sample");
+    assert!(cond_acc >= 0.93, "condition accuracy {cond_acc:.3} fell below 0.93 on the third blind sample");
 }
 
 /// Type, condition and formal-condition accuracy of a sample, without
@@ -315,20 +320,25 @@ fn accuracies(sample: &[Labelled]) -> (f64, f64, f64) {
 }
 
 /// No sample drops below what it scored after the issue 20 rules (type,
-/// condition, formal condition; measured 2026-11-28 on branch kat-work:
-/// development 96.0 / 94.8 / 89.7, held-out 99.1 / 97.3 / 96.6, fresh
-/// 95.4 / 95.4 / 91.7, blind 94.0 / 92.9 / 87.5, second blind 92.8 / 90.4
-/// / 84.4; before them 93.1 / 91.3 / 83.9, 97.3 / 92.9 / 87.9, 88.0 /
-/// 88.0 / 83.3, 85.1 / 79.8 / 63.6, 83.7 / 78.9 / 70.1). The floors sit
-/// one trigger or so below, so that a change that costs a sample shows.
+/// condition, formal condition; measured on branch kat-work after the
+/// formal-condition rules that followed the third blind sample:
+/// development 96.5 / 95.4 / 92.0, held-out 100.0 / 99.1 / 100.0, fresh
+/// 95.4 / 98.1 / 97.9, blind 94.0 / 94.0 / 89.8, second blind 92.8 / 91.0
+/// / 85.7, third blind 96.3 / 94.4 / 91.7; before those rules 96.0 / 94.8
+/// / 89.7, 99.1 / 97.3 / 96.6, 95.4 / 95.4 / 91.7, 94.0 / 93.5 / 88.6,
+/// 92.8 / 90.4 / 84.4, 93.8 / 87.0 / 77.4; before the issue 20 rules 93.1
+/// / 91.3 / 83.9, 97.3 / 92.9 / 87.9, 88.0 / 88.0 / 83.3, 85.1 / 79.8 /
+/// 63.6, 83.7 / 78.9 / 70.1). The floors sit one trigger or so below, so
+/// that a change that costs a sample shows.
 #[test]
 fn no_sample_drops_below_its_issue_20_level() {
-    let floors: [(&str, &str, f64, f64, f64); 5] = [
-        ("development", DEV, 0.95, 0.94, 0.88),
-        ("held-out", HOLDOUT, 0.98, 0.96, 0.94),
-        ("fresh", FRESH, 0.94, 0.94, 0.89),
-        ("blind", BLIND, 0.93, 0.92, 0.86),
-        ("second blind", BLIND2, 0.92, 0.89, 0.83),
+    let floors: [(&str, &str, f64, f64, f64); 6] = [
+        ("development", DEV, 0.96, 0.95, 0.91),
+        ("held-out", HOLDOUT, 0.99, 0.98, 0.98),
+        ("fresh", FRESH, 0.94, 0.97, 0.97),
+        ("blind", BLIND, 0.93, 0.93, 0.88),
+        ("second blind", BLIND2, 0.92, 0.90, 0.84),
+        ("third blind", BLIND3, 0.95, 0.93, 0.90),
     ];
     for (name, text, type_floor, cond_floor, formal_floor) in floors {
         let (t, c, f) = accuracies(&parse(text));

@@ -70,6 +70,9 @@ pub struct MethodContext<'a> {
     /// Methods of other types (`None`: only the receiver's and the
     /// parameters' are known).
     pub types: Option<&'a dyn TypeMethods>,
+    /// Each parameter's `@param` text, normalised (empty when undocumented),
+    /// for ranges the documentation states there ("from 1 to 7").
+    pub param_docs: Vec<String>,
 }
 
 /// Words that are determiners or modifiers of a phrase, not its content.
@@ -251,6 +254,9 @@ impl MethodContext<'_> {
     /// "the buffer's limit, minus one", "`off` plus `len`": a sum or
     /// difference of two phrases (`this.limit() - 1`).
     fn arithmetic(&self, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
+        if let Some(found) = self.sum_of(tokens) {
+            return Some(found);
+        }
         let k = tokens.iter().position(|t| t.is("minus") || t.is("plus"))?;
         let op = if tokens[k].is("minus") { '-' } else { '+' };
         let left = &tokens[..k];
@@ -258,6 +264,18 @@ impl MethodContext<'_> {
         let (l, link) = self.noun_phrase(left)?;
         let (r, _) = self.noun_phrase(&tokens[k + 1..])?;
         Some((Expr::Arith { op, left: Box::new(l), right: Box::new(r) }, link))
+    }
+
+    /// "the sum of `offset` and `length`": `offset + length`.
+    fn sum_of(&self, tokens: &[Token]) -> Option<(Expr, Option<Link>)> {
+        let [sum, of, rest @ ..] = tokens else { return None };
+        let and = rest.iter().position(|t| t.is("and"))?;
+        if !sum.is("sum") || !of.is("of") {
+            return None;
+        }
+        let (l, link) = self.noun_phrase(&rest[..and])?;
+        let (r, _) = self.noun_phrase(&rest[and + 1..])?;
+        Some((Expr::Arith { op: '+', left: Box::new(l), right: Box::new(r) }, link))
     }
 
     /// "the buffer's current position", "its limit": a numeric zero-argument
@@ -337,7 +355,9 @@ impl MethodContext<'_> {
             let named = words
                 .iter()
                 .any(|w| w.strip_suffix("name").is_some_and(|b| b.len() >= 3 && b == p.to_ascii_lowercase()));
-            if score < 1.0 && (is_alias(&head, p) || named) {
+            // "the package name argument" names `pkg`: an abbreviation.
+            let abbreviated = words.iter().any(|w| abbreviates(p, w));
+            if score < 1.0 && (is_alias(&head, p) || named || abbreviated) {
                 score = score.max(0.8);
             }
             let ty = simple_type(&self.param_types[i]);
@@ -452,6 +472,18 @@ fn literal(tokens: &[Token]) -> Option<Expr> {
     })
 }
 
+/// Whether a parameter name of three or more lower-case letters is an
+/// abbreviation of a longer word: same first letter, its letters in order
+/// (`pkg` of "package", `src` of "source", `dst` of "destination").
+fn abbreviates(param: &str, word: &str) -> bool {
+    let short = param.len() >= 3 && param.len() < word.len() && param.chars().all(|c| c.is_ascii_lowercase());
+    if !short || param.chars().next() != word.chars().next() {
+        return false;
+    }
+    let mut rest = word.chars();
+    param.chars().all(|c| rest.any(|w| w == c))
+}
+
 fn is_alias(head: &str, param: &str) -> bool {
     ALIASES.iter().any(|(h, names)| same_word(head, h) && names.contains(&param))
 }
@@ -491,6 +523,9 @@ mod tests {
             &[("java.lang.String", "host"), ("int", "port")],
             vec![],
         );
+        let pkg = Owned::new("SecurityManager", "checkPackageAccess", &[("java.lang.String", "pkg")], vec![]);
+        let t = throws_triggers(&pkg, "if the package name argument is `null`");
+        assert_eq!(shown(&t), [("T1".to_string(), "pkg == null".to_string())]);
         let t = throws_triggers(&addr, "if the hostname parameter is `null`");
         assert_eq!(shown(&t), [("T1".to_string(), "host == null".to_string())]);
         let perm = Owned::new(

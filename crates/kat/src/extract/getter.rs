@@ -1,7 +1,8 @@
 //! Properties of the receiver named by a noun: "the rounding mode" is what
 //! `getRoundingMode()` reports, so "with rounding mode being set to
 //! `RoundingMode.UNNECESSARY`" is `this.getRoundingMode() ==
-//! RoundingMode.UNNECESSARY` (T3, a state set by an earlier call).
+//! RoundingMode.UNNECESSARY` (T3, a state set by an earlier call); "a
+//! version 1 UUID" is one whose `version()` is 1.
 
 use super::predicate::{Ask, Derived};
 use super::sentence::Token;
@@ -57,9 +58,40 @@ pub(super) fn set_to(ask: &Ask) -> Option<Derived> {
     Some(Derived { kind: TriggerKind::CallDependency, condition, links: vec![link] })
 }
 
+/// "this UUID is not a version 1 UUID": the receiver's numeric property
+/// named by the word before the number (`version()` or `getVersion()`)
+/// equals that number (`this.version() != 1`), T3.
+pub(super) fn numbered_kind(ask: &Ask) -> Option<Derived> {
+    let (ctx, subj, predicate, _, negated) = ask.parts();
+    let rest: Vec<&Token> = predicate.iter().filter(|t| !t.is("not")).collect();
+    let [copula, article, word, number, noun] = rest.as_slice() else { return None };
+    let n: i64 = number.text.parse().ok()?;
+    let shape = copula.is("is") && (article.is("a") || article.is("an")) && !word.code && !noun.code;
+    if subj != Some(&Expr::This) || !shape {
+        return None;
+    }
+    let getter = receiver_getter(ask, std::slice::from_ref(*word))?;
+    let numeric = ctx.receiver_methods.iter().any(|m| m.name == getter && matches!(m.returns.as_str(), "int" | "long"));
+    if !numeric {
+        return None;
+    }
+    let op = if negated { CmpOp::Ne } else { CmpOp::Eq };
+    let condition = Cond::cmp(Expr::call0(Expr::This, &getter), op, Expr::Int(n));
+    let link =
+        Link { mention: word.text.clone(), entity: Entity::Method { class: None, name: getter }, confidence: 0.8 };
+    Some(Derived { kind: TriggerKind::CallDependency, condition, links: vec![link] })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testctx::{Owned, method, shown, throws_triggers};
+
+    #[test]
+    fn a_numbered_kind_of_the_receiver_is_its_numeric_property() {
+        let uuid = Owned::new("UUID", "timestamp", &[], vec![method("version", &[], "int")]);
+        let t = throws_triggers(&uuid, "If this UUID is not a version 1 UUID");
+        assert_eq!(shown(&t), [("T3".to_string(), "this.version() != 1".to_string())]);
+    }
 
     #[test]
     fn a_property_set_to_a_constant_is_its_getter() {

@@ -51,9 +51,69 @@ pub fn item_is_null(part: &[Token], ctx: &MethodContext) -> Option<Trigger> {
     })
 }
 
+/// "if there are any duplicate keys", "if the keys are duplicates" of
+/// `Map.of(k1, v1, k2, v2, k3, v3)`: one trigger per pair of the numbered
+/// parameters the noun names (`k1.equals(k2)`, `k1.equals(k3)`,
+/// `k2.equals(k3)`), each a restriction of its own (T4, as equality is);
+/// `None` without two such parameters.
+pub fn duplicates(part: &[Token], ctx: &MethodContext) -> Option<Vec<Trigger>> {
+    let lower: Vec<String> = part.iter().map(|t| t.text.to_ascii_lowercase()).collect();
+    let at = lower.iter().position(|w| w == "duplicate" || w == "duplicates")?;
+    // "duplicate keys", or "the keys are duplicates".
+    let noun = if lower[at] == "duplicate" {
+        lower.get(at + 1)?
+    } else {
+        lower[..at].iter().rev().find(|w| !matches!(w.as_str(), "are" | "is" | "any" | "all"))?
+    };
+    let noun = noun.trim_end_matches('s');
+    let series: Vec<&String> = ctx.params.iter().filter(|p| !noun.is_empty() && super::names_noun(p, noun)).collect();
+    if series.len() < 2 {
+        return None;
+    }
+    let equal = |a: &String, b: &String| {
+        let call = Expr::Call {
+            target: Box::new(Expr::Param(a.clone())),
+            name: "equals".into(),
+            args: vec![Expr::Param(b.clone())],
+        };
+        Trigger {
+            kind: TriggerKind::Other,
+            text: join(part),
+            triple: None,
+            condition: Cond::Truth(call),
+            links: Vec::new(),
+            confidence: 0.8,
+        }
+    };
+    let pairs = series.iter().enumerate().flat_map(|(i, a)| series[i + 1..].iter().map(move |b| (*a, *b)));
+    Some(pairs.map(|(a, b)| equal(a, b)).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::testctx::{Owned, shown, throws_triggers};
+
+    #[test]
+    fn duplicate_keys_are_pairs_of_equal_numbered_parameters() {
+        let of = Owned::new(
+            "Map",
+            "of",
+            &[
+                ("java.lang.Object", "k1"),
+                ("java.lang.Object", "v1"),
+                ("java.lang.Object", "k2"),
+                ("java.lang.Object", "v2"),
+                ("java.lang.Object", "k3"),
+                ("java.lang.Object", "v3"),
+            ],
+            vec![],
+        );
+        let t = throws_triggers(&of, "if there are any duplicate keys");
+        let conds: Vec<String> = shown(&t).into_iter().map(|(_, c)| c).collect();
+        assert_eq!(conds, ["k1.equals(k2)", "k1.equals(k3)", "k2.equals(k3)"]);
+        let t = throws_triggers(&of, "if the keys are duplicates");
+        assert_eq!(t.len(), 3);
+    }
 
     #[test]
     fn an_item_of_a_plural_container_is_not_the_container() {

@@ -72,9 +72,27 @@ pub(super) fn one_of_values(ask: &Ask) -> Option<Derived> {
     if values.len() < 2 {
         return None;
     }
-    let (op, and) = if negated { (CmpOp::Ne, true) } else { (CmpOp::Eq, false) };
-    let condition = Cond::join(values.into_iter().map(|v| Cond::cmp(s.clone(), op, v)).collect(), and);
+    let condition = consecutive(s, &values, negated).unwrap_or_else(|| {
+        let (op, and) = if negated { (CmpOp::Ne, true) } else { (CmpOp::Eq, false) };
+        Cond::join(values.into_iter().map(|v| Cond::cmp(s.clone(), op, v)).collect(), and)
+    });
     Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
+/// "(-1, 0, and 1)": listed integers without a gap are an interval,
+/// `s < -1 || s > 1` outside it (`s >= -1 && s <= 1` inside).
+fn consecutive(s: &Expr, values: &[Expr], negated: bool) -> Option<Cond> {
+    let mut ints: Vec<i64> =
+        values.iter().map(|v| if let Expr::Int(n) = v { Some(*n) } else { None }).collect::<Option<_>>()?;
+    ints.sort_unstable();
+    ints.dedup();
+    let (lo, hi) = (*ints.first()?, *ints.last()?);
+    if ints.len() != values.len() || hi - lo + 1 != ints.len() as i64 {
+        return None;
+    }
+    let (below, above) =
+        (Cond::cmp(s.clone(), CmpOp::Lt, Expr::Int(lo)), Cond::cmp(s.clone(), CmpOp::Gt, Expr::Int(hi)));
+    Some(if negated { Cond::Or(vec![below, above]) } else { Cond::And(vec![below.negated(), above.negated()]) })
 }
 
 #[cfg(test)]
@@ -93,6 +111,13 @@ mod tests {
                     .to_string()
             )]
         );
+    }
+
+    #[test]
+    fn listed_integers_without_a_gap_are_an_interval() {
+        let big = Owned::new("BigInteger", "<init>", &[("int", "signum"), ("byte[]", "magnitude")], vec![]);
+        let t = throws_triggers(&big, "if `signum` is not one of the three legal values (-1, 0, and 1)");
+        assert_eq!(shown(&t)[0].1, "signum < -1 || signum > 1");
     }
 
     #[test]

@@ -14,16 +14,19 @@
 //! predicates), [`state`] (linking a predicate to a state method), [`words`]
 //! (words, stemming and the lexical similarity). Rules for particular
 //! phrasings: [`bounds`] (ranges given by index parameters), [`code`]
-//! (conditions written in a code span), [`getter`] (properties of the
+//! (conditions written in a code span), [`documented`] (ranges a
+//! parameter's `@param` text states), [`getter`] (properties of the
 //! receiver named by a noun), [`items`] (an item of a container
 //! parameter), [`known_range`] (quantities whose valid range their name
 //! tells), [`numeric`] (range rules without a comparative), [`ordering`]
 //! (natural ordering, comparisons with an argument of the receiver's type),
-//! [`rephrase`] (rewordings into "subject verb predicate"), [`scope`] (the
-//! scope of "and" inside an "or" list).
+//! [`relation`] (a value looked up in, held by or identical to the
+//! receiver), [`rephrase`] (rewordings into "subject verb predicate"),
+//! [`scope`] (the scope of "and" inside an "or" list).
 
 pub mod bounds;
 pub mod code;
+pub mod documented;
 pub mod entity;
 pub mod getter;
 pub mod items;
@@ -31,6 +34,7 @@ pub mod known_range;
 pub mod numeric;
 pub mod ordering;
 pub mod predicate;
+pub mod relation;
 pub mod rephrase;
 pub mod scope;
 pub mod sentence;
@@ -192,19 +196,65 @@ fn triggers(cond: &[Token], ctx: &MethodContext) -> (Joiner, Vec<Trigger>) {
     if code::whole_code_condition(cond, ctx) {
         return (Joiner::Or, vec![trigger(cond, ctx)]);
     }
+    if let Some(completed) = receiver_as_subject(cond, ctx) {
+        let mut t = trigger(&completed, ctx);
+        t.text = join(cond);
+        return (Joiner::Or, vec![t]);
+    }
     let expanded = expand_arguments(cond, ctx);
     let mut sp = split(&expanded);
     scope::share_first_conjunct(&mut sp.parts);
     let mut previous: Option<Expr> = None;
+    let mut subjects: Vec<String> = Vec::new();
     let mut out = Vec::new();
     for p in &sp.parts {
+        if let Some(pairs) = items::duplicates(p, ctx) {
+            out.extend(pairs);
+            continue;
+        }
+        let p = &these_two(p, &subjects);
         let t = elements_of_previous(p, previous.as_ref(), ctx)
             .or_else(|| items::item_is_null(p, ctx))
             .unwrap_or_else(|| trigger(p, ctx));
-        previous = verb_index(p).and_then(|v| ctx.noun_phrase(&p[..v])).map(|(e, _)| e).or(previous);
+        let subject = verb_index(p).and_then(|v| ctx.noun_phrase(&p[..v])).map(|(e, _)| e);
+        if let Some(Expr::Param(name)) = &subject
+            && !subjects.contains(name)
+        {
+            subjects.push(name.clone());
+        }
+        previous = subject.or(previous);
         out.push(t);
     }
     (sp.joiner, out)
+}
+
+/// "or if the sum of these two values is negative" after parts about
+/// `offset` and `length`: "these two values" (or "these two", "both
+/// values") are the last two parameters the earlier parts were about.
+fn these_two(part: &[Token], subjects: &[String]) -> Vec<Token> {
+    let at =
+        part.windows(2).position(|w| (w[0].is("these") && w[1].is("two")) || (w[0].is("both") && w[1].is("values")));
+    let (Some(at), [.., a, b]) = (at, subjects) else { return part.to_vec() };
+    let len = if part.get(at + 2).is_some_and(|t| t.is("values")) { 3 } else { 2 };
+    let code = |n: &String| Token { text: n.clone(), code: true };
+    let mut out = part[..at].to_vec();
+    out.extend([code(a), Token { text: "and".into(), code: false }, code(b)]);
+    out.extend_from_slice(&part[at + len..]);
+    out
+}
+
+/// "the value, if present", "if closed", "if not terminated": a condition
+/// of one word (after "not") without subject or verb is a state of the
+/// receiver ("this is present"), for an instance method.
+fn receiver_as_subject(cond: &[Token], ctx: &MethodContext) -> Option<Vec<Token>> {
+    let words: Vec<&Token> = cond.iter().filter(|t| !t.is("not")).collect();
+    let [w] = words.as_slice() else { return None };
+    let adjective = !w.code && w.text.chars().all(|c| c.is_ascii_alphabetic() || c == '-');
+    if ctx.is_static || !adjective || verb_index(cond).is_some() {
+        return None;
+    }
+    let word = |text: &str| Token { text: text.into(), code: false };
+    Some([word("this"), word("is")].into_iter().chain(cond.iter().cloned()).collect())
 }
 
 /// "the specified collection or any of its elements are null": the
@@ -562,6 +612,28 @@ mod tests {
         );
         let t = throws_triggers(&format, "if an argument in the `arguments` array is not of the type expected");
         assert_eq!(t.len(), 1);
+    }
+
+    #[test]
+    fn the_sum_of_these_two_values_is_the_sum_of_the_last_two_subjects() {
+        let reader =
+            Owned::new("CharArrayReader", "<init>", &[("char[]", "buf"), ("int", "offset"), ("int", "length")], vec![]);
+        let t = throws_triggers(
+            &reader,
+            "If `offset` is negative or greater than `buf.length`, or if `length` is negative, or if the sum of these two values is negative",
+        );
+        let conds: Vec<String> = shown(&t).into_iter().map(|(_, c)| c).collect();
+        assert_eq!(conds, ["offset < 0", "offset > buf.length", "length < 0", "offset + length < 0"]);
+    }
+
+    #[test]
+    fn a_bare_adjective_is_a_state_of_the_receiver() {
+        let optional =
+            Owned::new("Optional", "orElseThrow", &[], vec![super::testctx::method("isPresent", &[], "boolean")]);
+        let t = throws_triggers(&optional, "if present");
+        assert_eq!(shown(&t), [("T3".to_string(), "this.isPresent()".to_string())]);
+        let t = throws_triggers(&optional, "if not present");
+        assert_eq!(shown(&t), [("T3".to_string(), "!this.isPresent()".to_string())]);
     }
 
     #[test]

@@ -117,12 +117,14 @@ type Rule = fn(&Ask) -> Option<Derived>;
 const RULES: &[Rule] = &[
     null_predicate,
     super::getter::set_to,
+    super::getter::numbered_kind,
     super::numeric::insufficient_space,
     super::numeric::full,
     super::numeric::end_of_file,
     super::numeric::does_not_fit,
     super::numeric::range_exceeds_int,
     super::bounds::range_bounds,
+    super::documented::documented_range,
     super::known_range::known_range,
     super::known_range::one_of_values,
     super::numeric::invalid_number,
@@ -143,6 +145,9 @@ const RULES: &[Rule] = &[
     super::ordering::natural_ordering,
     associated,
     instance_of,
+    super::relation::looked_up,
+    super::relation::member_of_receiver,
+    super::relation::is_receiver,
     range_words,
     super::state::state_link,
 ];
@@ -344,11 +349,27 @@ fn sign(ask: &Ask) -> Option<Derived> {
     let &(_, op, n) = SIGNS.iter().find(|(w, _, _)| lower.iter().any(|x| x == w))?;
     let op = if negated { op.negate() } else { op };
     let condition = match subj {
-        Some(s) if is_numeric(ctx, s) => Cond::cmp(s.clone(), op, Expr::Int(n)),
+        Some(s) if is_numeric(ctx, s) => except(lower, Cond::cmp(s.clone(), op, Expr::Int(n))),
         Some(s) if has_method(ctx, s, "signum", 0) => Cond::cmp(Expr::call0(s.clone(), "signum"), op, Expr::Int(n)),
         _ => Cond::Unknown,
     };
     Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
+/// "a negative number other than -1": `s < -1` (an integer below 0 that is
+/// not -1); `s < 0 && s != m` for another excepted negative `m`.
+fn except(lower: &[String], sign: Cond) -> Cond {
+    let excepted = lower.windows(3).find(|w| w[0] == "other" && w[1] == "than").and_then(|w| w[2].parse::<i64>().ok());
+    match (&sign, excepted) {
+        (Cond::Cmp { left, op: CmpOp::Lt, right: Expr::Int(0) }, Some(-1)) => {
+            Cond::cmp(left.clone(), CmpOp::Lt, Expr::Int(-1))
+        }
+        (Cond::Cmp { left, op: CmpOp::Lt, right: Expr::Int(0) }, Some(m)) if m < 0 => {
+            let other = Cond::cmp(left.clone(), CmpOp::Ne, Expr::Int(m));
+            Cond::And(vec![sign, other])
+        }
+        _ => sign,
+    }
 }
 
 /// "is empty", "contains no elements".
@@ -498,7 +519,9 @@ fn with_links(mut d: Derived, links: Vec<Link>) -> Derived {
 /// `x is null`, `x is not null`, `x contains null (elements)`.
 fn null_predicate(ask: &Ask) -> Option<Derived> {
     let (ctx, subj, _, lower, negated) = ask.parts();
-    let at = lower.iter().position(|w| w == "null")?;
+    // "is non-null" (one word) is "is not null".
+    let at = lower.iter().position(|w| w == "null" || w == "non-null")?;
+    let negated = negated != (lower[at] == "non-null");
     let copula = ["is", "are", "was", "be", "were"].contains(&lower[0].as_str());
     // "is non- `null`" (markup split "non-{@code null}") is "is not null".
     let direct = copula && lower[1..at].iter().all(|w| matches!(w.as_str(), "not" | "set" | "to" | "itself" | "non-"));
@@ -664,9 +687,18 @@ mod tests {
     }
 
     #[test]
+    fn a_negative_number_other_than_minus_one_is_below_it() {
+        let m = Owned::new("URL", "<init>", &[("java.lang.String", "protocol"), ("int", "port")], vec![]);
+        let t = throws_triggers(&m, "if the port is a negative number other than -1");
+        assert_eq!(shown(&t), [("T2".to_string(), "port < -1".to_string())]);
+    }
+
+    #[test]
     fn non_null_split_by_markup_is_not_null() {
         let m = Owned::new("Objects", "requireNonNullElse", &[("java.lang.Object", "obj")], vec![]);
         let t = throws_triggers(&m, "if `obj` is non- `null`");
+        assert_eq!(shown(&t), [("T1".to_string(), "obj != null".to_string())]);
+        let t = throws_triggers(&m, "if `obj` is non-null");
         assert_eq!(shown(&t), [("T1".to_string(), "obj != null".to_string())]);
     }
 

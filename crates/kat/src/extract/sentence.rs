@@ -400,13 +400,26 @@ pub fn split(tokens: &[Token]) -> Split {
 }
 
 /// "the preconditions on the `index`, `offset`, and `length` parameters
-/// do not hold": a list inside one subject that ends in a plural noun
-/// naming its items, before the only verb, is no split.
+/// do not hold", "the preconditions on `start` and `end` do not hold": a
+/// list inside one subject that ends in a plural noun naming its items, or
+/// a list of code spans after "on" following a plural noun, before the
+/// only verb, is no split.
 fn listed_subject(tokens: &[Token]) -> bool {
     let Some(v) = verb_index(tokens) else { return false };
     let plural = v > 0 && ["parameters", "arguments"].iter().any(|w| tokens[v - 1].is(w));
     let after = &tokens[v..];
-    plural && !after.iter().any(|t| t.is("or") || t.is("and") || t.is(",") || t.is(";"))
+    (plural || code_list_after_on(&tokens[..v]))
+        && !after.iter().any(|t| t.is("or") || t.is("and") || t.is(",") || t.is(";"))
+}
+
+/// "the preconditions on `start` and `end`": a plural noun, "on", then
+/// only code spans, commas, "and" and "the".
+fn code_list_after_on(subject: &[Token]) -> bool {
+    let Some(on) = subject.iter().position(|t| t.is("on")) else { return false };
+    let plural = on > 0 && !subject[on - 1].code && subject[on - 1].text.ends_with('s');
+    let list = &subject[on + 1..];
+    let item = |t: &Token| t.code || t.is(",") || t.is("and") || t.is("the");
+    plural && list.iter().filter(|t| t.code).count() >= 2 && list.iter().all(item)
 }
 
 fn top_level(tokens: &[Token]) -> impl Iterator<Item = (usize, &Token)> {

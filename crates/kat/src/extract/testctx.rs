@@ -29,6 +29,8 @@ pub struct Owned {
     pub param_methods: Vec<Vec<StateMethod>>,
     /// Methods of other types by erased Java name.
     pub other_types: Vec<(String, Vec<StateMethod>)>,
+    /// `@param` texts (normalised), one per parameter.
+    pub param_docs: Vec<String>,
 }
 
 impl std::fmt::Debug for Owned {
@@ -55,6 +57,7 @@ impl Owned {
             receiver,
             param_methods: params.iter().map(|_| Vec::new()).collect(),
             other_types: Vec::new(),
+            param_docs: params.iter().map(|_| String::new()).collect(),
         }
     }
 
@@ -72,6 +75,7 @@ impl Owned {
             param_methods: self.param_methods.iter().map(Vec::as_slice).collect(),
             link_members: Vec::new(),
             types: Some(self),
+            param_docs: self.param_docs.clone(),
         }
     }
 }
