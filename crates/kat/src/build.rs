@@ -138,6 +138,12 @@ impl crate::extract::entity::TypeMethods for StateTable {
     fn methods_of_type(&self, java: &str) -> &[StateMethod] {
         self.of_java(java)
     }
+
+    fn statics_named(&self, noun: &str) -> Option<(&str, &[StateMethod])> {
+        let internal = self.by_simple.get(&noun.to_ascii_lowercase())?.as_ref()?;
+        let simple = internal.as_str().rsplit(['/', '$']).next().unwrap_or_default();
+        Some((simple, self.statics_of(internal.as_str())))
+    }
 }
 
 /// Per class (internal name): its public instance methods with at most
@@ -149,6 +155,9 @@ impl crate::extract::entity::TypeMethods for StateTable {
 struct StateTable {
     table: HashMap<InternalName, Vec<StateMethod>>,
     statics: HashMap<InternalName, Vec<StateMethod>>,
+    /// Exported top-level classes of `java.*` packages by their simple
+    /// name in lower case (`None` when two share it).
+    by_simple: HashMap<String, Option<InternalName>>,
 }
 
 impl StateTable {
@@ -202,7 +211,16 @@ impl StateTable {
             }
             table.insert(name.clone(), all);
         }
-        StateTable { table, statics }
+        let mut by_simple: HashMap<String, Option<InternalName>> = HashMap::new();
+        for (i, name) in names.iter().enumerate() {
+            let c = &decls.classes[i];
+            if !c.exported || c.chain.len() != 1 || !name.as_str().starts_with("java/") {
+                continue;
+            }
+            let entry = by_simple.entry(c.chain[0].to_ascii_lowercase());
+            entry.and_modify(|e| *e = None).or_insert_with(|| Some(name.clone()));
+        }
+        StateTable { table, statics, by_simple }
     }
 
     fn of(&self, internal: &str) -> &[StateMethod] {

@@ -312,7 +312,7 @@ fn extraction_accuracy_on_the_third_blind_sample() {
     let (n, type_acc, cond_acc) = report("third blind sample", &parse(BLIND3));
     println!("blind3: {n} triggers, type {:.1}%, condition {:.1}%", type_acc * 100.0, cond_acc * 100.0);
     assert_eq!(parse(BLIND3).len(), 120);
-    assert!(type_acc >= 0.95, "type accuracy {type_acc:.3} fell below 0.95 on the third blind sample");
+    assert!(type_acc >= 0.96, "type accuracy {type_acc:.3} fell below 0.96 on the third blind sample");
     assert!(cond_acc >= 0.93, "condition accuracy {cond_acc:.3} fell below 0.93 on the third blind sample");
 }
 
@@ -329,24 +329,37 @@ fn accuracies(sample: &[Labelled]) -> (f64, f64, f64) {
 
 /// No sample drops below what it scored after the issue 20 rules (type,
 /// condition, formal condition; measured on branch kat-work after the
-/// formal-condition rules that followed the third blind sample:
-/// development 96.5 / 95.4 / 92.0, held-out 100.0 / 99.1 / 100.0, fresh
-/// 95.4 / 98.1 / 97.9, blind 94.0 / 94.0 / 89.8, second blind 92.8 / 91.0
-/// / 85.7, third blind 96.3 / 94.4 / 91.7; before those rules 96.0 / 94.8
-/// / 89.7, 99.1 / 97.3 / 96.6, 95.4 / 95.4 / 91.7, 94.0 / 93.5 / 88.6,
-/// 92.8 / 90.4 / 84.4, 93.8 / 87.0 / 77.4; before the issue 20 rules 93.1
-/// / 91.3 / 83.9, 97.3 / 92.9 / 87.9, 88.0 / 88.0 / 83.3, 85.1 / 79.8 /
-/// 63.6, 83.7 / 78.9 / 70.1). The floors sit one trigger or so below, so
-/// that a change that costs a sample shows.
+/// rules that followed the fourth blind sample: development 96.5 / 94.8 /
+/// 92.0, held-out 100.0 / 99.1 / 100.0, fresh 95.4 / 93.5 / 97.9, blind
+/// 94.0 / 94.0 / 89.8, second blind 92.8 / 91.6 / 87.0, third blind 96.9 /
+/// 94.4 / 91.7, fourth blind 94.2 / 93.7 / 89.7; before them 96.5 / 95.4 /
+/// 92.0, 100.0 / 99.1 / 100.0, 95.4 / 98.1 / 97.9, 94.0 / 94.0 / 89.8,
+/// 92.8 / 91.0 / 85.7, 96.3 / 94.4 / 91.7, 90.5 / 84.7 / 74.2; before the
+/// rules that followed the third blind sample 96.0 / 94.8 / 89.7, 99.1 /
+/// 97.3 / 96.6, 95.4 / 95.4 / 91.7, 94.0 / 93.5 / 88.6, 92.8 / 90.4 /
+/// 84.4, 93.8 / 87.0 / 77.4; before the issue 20 rules 93.1 / 91.3 /
+/// 83.9, 97.3 / 92.9 / 87.9, 88.0 / 88.0 / 83.3, 85.1 / 79.8 / 63.6, 83.7
+/// / 78.9 / 70.1). The floors sit one trigger or so below, so that a
+/// change that costs a sample shows.
+///
+/// The development and fresh samples lost condition accuracy (one and five
+/// triggers) where their labellers and those of the later blind samples
+/// disagree: "if the value of any field is out of range" is `?` (or `month
+/// < ? || month > ?`) there but the ranges the `@param` texts state in the
+/// second and fourth blind samples, and "If the named charset is not
+/// supported" is `?` in the fresh sample but `!Charset.isSupported(csn)`
+/// in the fourth blind one. The extractor follows the later labels (the
+/// condition the documentation states), and those floors were lowered.
 #[test]
 fn no_sample_drops_below_its_issue_20_level() {
-    let floors: [(&str, &str, f64, f64, f64); 6] = [
-        ("development", DEV, 0.96, 0.95, 0.91),
+    let floors: [(&str, &str, f64, f64, f64); 7] = [
+        ("development", DEV, 0.96, 0.94, 0.91),
         ("held-out", HOLDOUT, 0.99, 0.98, 0.98),
-        ("fresh", FRESH, 0.94, 0.97, 0.97),
+        ("fresh", FRESH, 0.94, 0.93, 0.97),
         ("blind", BLIND, 0.93, 0.93, 0.88),
-        ("second blind", BLIND2, 0.92, 0.90, 0.84),
-        ("third blind", BLIND3, 0.95, 0.93, 0.90),
+        ("second blind", BLIND2, 0.92, 0.91, 0.86),
+        ("third blind", BLIND3, 0.96, 0.93, 0.90),
+        ("fourth blind", BLIND4, 0.93, 0.93, 0.88),
     ];
     for (name, text, type_floor, cond_floor, formal_floor) in floors {
         let (t, c, f) = accuracies(&parse(text));
@@ -360,7 +373,12 @@ fn no_sample_drops_below_its_issue_20_level() {
 /// The fourth blind sample's first measurement (issue 20), printed with
 /// its misses, per-type counts and the confusion table: type 90.5%,
 /// condition 84.7%, formal conditions 74.2% (72 of 97)
-/// (`bench/runs/2026-11-28b-rust/kat-blind4-first-measurement.txt`). The
+/// (`bench/runs/2026-11-28b-rust/kat-blind4-first-measurement.txt`). Then
+/// general rules from its misses and the earlier samples' (documented
+/// ranges of fields out of range, "any one of the arguments", static
+/// queries of the class a noun names, boolean getters' `@return`, states
+/// said with "was"/"has", a sign a type answers itself, items of a named
+/// container, "insufficient") gave 94.2% / 93.7% / 89.7% (87 of 97). The
 /// floors sit about one trigger below.
 #[test]
 fn extraction_accuracy_on_the_fourth_blind_sample() {
@@ -374,7 +392,7 @@ fn extraction_accuracy_on_the_fourth_blind_sample() {
         cond_acc * 100.0,
         formal_acc * 100.0
     );
-    assert!(type_acc >= 0.89, "type accuracy {type_acc:.3} fell below 0.89 on the fourth blind sample");
-    assert!(cond_acc >= 0.84, "condition accuracy {cond_acc:.3} fell below 0.84 on the fourth blind sample");
-    assert!(formal_acc >= 0.73, "formal accuracy {formal_acc:.3} fell below 0.73 on the fourth blind sample");
+    assert!(type_acc >= 0.93, "type accuracy {type_acc:.3} fell below 0.93 on the fourth blind sample");
+    assert!(cond_acc >= 0.93, "condition accuracy {cond_acc:.3} fell below 0.93 on the fourth blind sample");
+    assert!(formal_acc >= 0.88, "formal accuracy {formal_acc:.3} fell below 0.88 on the fourth blind sample");
 }

@@ -43,7 +43,8 @@ fn preconditions(ask: &Ask) -> Option<Cond> {
     Some(Cond::join(violations, false))
 }
 
-/// "`style` is invalid", "the nano-of-second is not valid": the subject
+/// "`style` is invalid", "the nano-of-second is not valid", "`hour` is
+/// out of range": the subject
 /// names a numeric parameter by its code name or by the noun its `@param`
 /// text starts with ("the day-of-week to represent, ..."), and the
 /// predicate says no more than that it is (not) valid.
@@ -55,6 +56,10 @@ fn invalid(ask: &Ask) -> Option<Cond> {
     let says_invalid = match words.as_slice() {
         ["is" | "are", "invalid"] => !negated,
         ["is" | "are", "not", "valid"] => negated,
+        // "the value of any field is out of range" (one part per field).
+        ["is" | "are", "out", "of", "range" | "bounds"] | ["is" | "are", "outside", "the", "valid", "range"] => {
+            !negated
+        }
         _ => false,
     };
     let subject = &ask.part[..ask.part.len() - ask.predicate.len()];
@@ -258,5 +263,19 @@ mod tests {
         );
         let t = throws_triggers(&choice, "If the preconditions on the `offset` parameter do not hold");
         assert_eq!(shown(&t), [("T2".to_string(), "?".to_string())]);
+    }
+
+    #[test]
+    fn a_field_out_of_range_is_outside_its_documented_range() {
+        let time = documented(
+            "LocalTime",
+            &[("int", "hour"), ("int", "minute")],
+            &["the hour-of-day to represent, from 0 to 23", "the minute-of-hour to represent, from 0 to 59"],
+        );
+        let conds: Vec<String> = shown(&throws_triggers(&time, "if the value of any field is out of range"))
+            .into_iter()
+            .map(|(_, c)| c)
+            .collect();
+        assert_eq!(conds, ["hour < 0 || hour > 23", "minute < 0 || minute > 59"]);
     }
 }

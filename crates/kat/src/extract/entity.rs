@@ -39,6 +39,13 @@ pub struct StateMethod {
 pub trait TypeMethods: std::fmt::Debug {
     /// Its zero- and one-argument instance methods, inherited ones included.
     fn methods_of_type(&self, java: &str) -> &[StateMethod];
+
+    /// The simple name and the static one-parameter methods of the
+    /// exported class a noun names ("charset": `Charset`), when exactly
+    /// one class has that simple name.
+    fn statics_named(&self, _noun: &str) -> Option<(&str, &[StateMethod])> {
+        None
+    }
 }
 
 /// What the extractor knows about the documented method.

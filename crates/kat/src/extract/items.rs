@@ -20,21 +20,11 @@ const COLLECTIONS: &[&str] = &["Collection", "List", "Set", "Queue", "Deque", "S
 /// named by the plural of the noun (`elements`, `tasks`); `None` otherwise.
 pub fn item_is_null(part: &[Token], ctx: &MethodContext) -> Option<Trigger> {
     let v = verb_index(part)?;
-    let [det, noun] = &part[..v] else { return None };
-    if !INDEFINITE.iter().any(|d| det.is(d)) || noun.code || noun.text.ends_with('s') {
-        return None;
-    }
     let null = part[v].is("is") && part.len() == v + 2 && part[v + 1].text.eq_ignore_ascii_case("null");
     if !null {
         return None;
     }
-    let item = stem(&noun.text.to_ascii_lowercase());
-    let k = (0..ctx.params.len()).find(|&k| {
-        let name = &ctx.params[k];
-        let plural = name.ends_with('s') && words(name).last().is_some_and(|w| *w == item);
-        let ty = &ctx.param_types[k];
-        plural && (ty.ends_with("[]") || COLLECTIONS.contains(&simple_type(ty)))
-    })?;
+    let k = item_of_named(&part[..v], ctx).or_else(|| item_of_container(&part[..v], ctx))?;
     let param = Expr::Param(ctx.params[k].clone());
     let condition = if ctx.param_types[k].ends_with("[]") {
         Cond::Unknown
@@ -49,6 +39,44 @@ pub fn item_is_null(part: &[Token], ctx: &MethodContext) -> Option<Trigger> {
         links: Vec::new(),
         confidence: 0.8,
     })
+}
+
+/// "an element" of a container parameter named by the noun's plural
+/// (`elements`, `tasks`): its index.
+fn item_of_named(subject: &[Token], ctx: &MethodContext) -> Option<usize> {
+    let [det, noun] = subject else { return None };
+    if !INDEFINITE.iter().any(|d| det.is(d)) || noun.code || noun.text.ends_with('s') {
+        return None;
+    }
+    let item = stem(&noun.text.to_ascii_lowercase());
+    (0..ctx.params.len()).find(|&k| {
+        let name = &ctx.params[k];
+        let plural = name.ends_with('s') && words(name).last().is_some_and(|w| *w == item);
+        plural && is_container(&ctx.param_types[k])
+    })
+}
+
+/// "one of the elements of `envp`", "any element in the array": an item
+/// of the container parameter named after "of"/"in" (never the container
+/// itself: `envp == null` would be wrong); its index.
+fn item_of_container(subject: &[Token], ctx: &MethodContext) -> Option<usize> {
+    let first = subject.first()?;
+    if !INDEFINITE.iter().any(|d| first.is(d)) {
+        return None;
+    }
+    let items = ["element", "item", "entry"];
+    let at = subject.windows(2).position(|w| {
+        let noun = stem(&w[0].text.to_ascii_lowercase());
+        !w[0].code && items.contains(&noun.as_str()) && (w[1].is("of") || w[1].is("in"))
+    })?;
+    let (Expr::Param(p), _) = ctx.noun_phrase(&subject[at + 2..])? else { return None };
+    let k = ctx.params.iter().position(|q| *q == p)?;
+    is_container(&ctx.param_types[k]).then_some(k)
+}
+
+/// Whether a parameter type holds items: an array or a collection.
+fn is_container(ty: &str) -> bool {
+    ty.ends_with("[]") || COLLECTIONS.contains(&simple_type(ty))
 }
 
 /// "if there are any duplicate keys", "if the keys are duplicates" of
@@ -123,5 +151,13 @@ mod tests {
         let all = Owned::new("ExecutorService", "invokeAll", &[("java.util.Collection", "tasks")], vec![]);
         let t = throws_triggers(&all, "if a task is null");
         assert_eq!(shown(&t), [("T1".to_string(), "tasks.contains(null)".to_string())]);
+    }
+
+    #[test]
+    fn one_of_the_elements_of_an_array_is_an_item_not_the_array() {
+        let exec =
+            Owned::new("Runtime", "exec", &[("java.lang.String", "command"), ("java.lang.String[]", "envp")], vec![]);
+        let t = throws_triggers(&exec, "If `command` is `null`, or one of the elements of `envp` is `null`");
+        assert_eq!(shown(&t), [("T1".to_string(), "command == null".to_string()), ("T1".to_string(), "?".to_string())]);
     }
 }

@@ -18,7 +18,8 @@
 //! parameter's `@param` text states), [`getter`] (properties of the
 //! receiver named by a noun), [`items`] (an item of a container
 //! parameter), [`known_range`] (quantities whose valid range their name
-//! tells), [`numeric`] (range rules without a comparative), [`ordering`]
+//! tells), [`named_class`] (states a static query of the class a noun
+//! names reports), [`numeric`] (range rules without a comparative), [`ordering`]
 //! (natural ordering, comparisons with an argument of the receiver's type),
 //! [`relation`] (a value looked up in, held by or identical to the
 //! receiver), [`rephrase`] (rewordings into "subject verb predicate"),
@@ -31,6 +32,7 @@ pub mod entity;
 pub mod getter;
 pub mod items;
 pub mod known_range;
+pub mod named_class;
 pub mod numeric;
 pub mod ordering;
 pub mod predicate;
@@ -142,11 +144,13 @@ fn own_query(value: &str, ctx: &MethodContext) -> Option<Trigger> {
 
 /// Whether a method name asks a question: `isEmpty`, `hasNext`,
 /// `canRead`, `contains`, `containsKey` (a membership test is a query
-/// too), `supportsFileAttributeView`. Not `equals`: "`true` if the
-/// objects are the same" is read as a restriction of its own.
+/// too), `supportsFileAttributeView`, and the getter of a boolean
+/// property (`getSecure`, `getLoopbackMode`: only boolean methods are
+/// asked). Not `equals`: "`true` if the objects are the same" is read as
+/// a restriction of its own.
 fn is_query_name(name: &str) -> bool {
     let prefixed = |p: &str| name.strip_prefix(p).is_some_and(|rest| rest.starts_with(char::is_uppercase));
-    ["is", "has", "can", "contains", "supports"].iter().any(|p| prefixed(p)) || name == "contains"
+    ["is", "has", "can", "contains", "supports", "get"].iter().any(|p| prefixed(p)) || name == "contains"
 }
 
 fn link_members(norm: &crate::javadoc::Normalised) -> Vec<(String, String)> {
@@ -536,7 +540,9 @@ fn argument_phrase(t: &[Token]) -> (usize, Option<Vec<String>>) {
         return (0, None);
     }
     let mut k = 1;
-    while k < t.len() && ["of", "the", "its", "or", "more", "specified", "given"].iter().any(|w| t[k].is(w)) {
+    // "any one of the arguments", "one or more of the arguments".
+    let skipped = ["of", "the", "its", "or", "more", "one", "specified", "given"];
+    while k < t.len() && skipped.iter().any(|w| t[k].is(w)) {
         k += 1;
     }
     let plural_or_quantified = !t[0].is("the") || t.get(k).is_some_and(|n| n.is("arguments") || n.is("parameters"));
@@ -656,5 +662,18 @@ mod tests {
         );
         let conds: Vec<String> = shown(&t).into_iter().map(|(_, c)| c).collect();
         assert_eq!(conds, ["mc.getRoundingMode() == RoundingMode.UNNECESSARY", "?"]);
+    }
+
+    #[test]
+    fn any_one_of_the_arguments_and_a_boolean_getter() {
+        let put =
+            Owned::new("ResponseCache", "put", &[("java.net.URI", "uri"), ("java.net.URLConnection", "conn")], vec![]);
+        let conds: Vec<String> =
+            shown(&throws_triggers(&put, "if any one of the arguments is null")).into_iter().map(|(_, c)| c).collect();
+        assert_eq!(conds, ["uri == null", "conn == null"]);
+        let mut secure = Owned::new("HttpCookie", "getSecure", &[], vec![]);
+        secure.returns = "boolean".into();
+        let t = super::own_query("`false`", &secure.ctx()).expect("a boolean getter is a query");
+        assert_eq!(t.condition.to_string(), "!this.getSecure()");
     }
 }

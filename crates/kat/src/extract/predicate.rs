@@ -41,6 +41,9 @@ const RANGE_WORDS: &[&str] = &[
     "maximum",
     "minimum",
     "capacity",
+    // "the specified scale is insufficient to represent the result",
+    // "insufficient arguments given the format string"
+    "insufficient",
     // "the preconditions on the `index`, `offset`, and `length` parameters do not hold"
     "preconditions",
 ];
@@ -149,6 +152,7 @@ const RULES: &[Rule] = &[
     super::relation::member_of_receiver,
     super::relation::is_receiver,
     range_words,
+    super::named_class::named_class_state,
     super::state::state_link,
 ];
 
@@ -343,17 +347,39 @@ fn instance_of(ask: &Ask) -> Option<Derived> {
 }
 
 /// Signs: "`x` is negative" is `x < 0`; for a BigInteger or BigDecimal,
-/// `x.signum() < 0`; T2 without a formal form for other subjects.
+/// `x.signum() < 0`; for a type that answers the sign itself ("the
+/// duration is negative" of a `Duration`), its boolean query
+/// (`d.isNegative()`); T2 without a formal form for other subjects.
 fn sign(ask: &Ask) -> Option<Derived> {
     let (ctx, subj, _, lower, negated) = ask.parts();
-    let &(_, op, n) = SIGNS.iter().find(|(w, _, _)| lower.iter().any(|x| x == w))?;
+    let &(word, op, n) = SIGNS.iter().find(|(w, _, _)| lower.iter().any(|x| x == w))?;
+    let query = sign_query(word);
+    let asks_sign =
+        |s: &Expr| ctx.methods_of(s).iter().any(|m| m.name == query && m.params.is_empty() && m.returns == "boolean");
     let op = if negated { op.negate() } else { op };
     let condition = match subj {
         Some(s) if is_numeric(ctx, s) => except(lower, Cond::cmp(s.clone(), op, Expr::Int(n))),
         Some(s) if has_method(ctx, s, "signum", 0) => Cond::cmp(Expr::call0(s.clone(), "signum"), op, Expr::Int(n)),
+        Some(s) if asks_sign(s) => {
+            let call = Cond::Truth(Expr::call0(s.clone(), &query));
+            if negated { call.negated() } else { call }
+        }
         _ => Cond::Unknown,
     };
     Some(Derived { kind: TriggerKind::Range, condition, links: Vec::new() })
+}
+
+/// The boolean query a type may have for a sign word: "negative" →
+/// `isNegative`, "non-negative" → `isNonNegative`.
+fn sign_query(word: &str) -> String {
+    let camel: String = word
+        .split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next().map(|f| f.to_ascii_uppercase().to_string() + c.as_str()).unwrap_or_default()
+        })
+        .collect();
+    format!("is{camel}")
 }
 
 /// "a negative number other than -1": `s < -1` (an integer below 0 that is
@@ -750,5 +776,14 @@ mod tests {
         let text = "if this set itself has a restricted range, and `fromElement` lies outside the bounds of the range";
         let kinds: Vec<String> = shown(&throws_triggers(&set, text)).into_iter().map(|(k, _)| k).collect();
         assert_eq!(kinds, ["T4", "T2"]);
+    }
+
+    #[test]
+    fn a_sign_the_type_answers_itself_is_its_query() {
+        let mut tick =
+            Owned::new("Clock", "tick", &[("java.time.Clock", "base"), ("java.time.Duration", "tickDuration")], vec![]);
+        tick.param_methods = vec![vec![], vec![method("isNegative", &[], "boolean")]];
+        let t = throws_triggers(&tick, "if the duration is negative");
+        assert_eq!(shown(&t), [("T2".to_string(), "tickDuration.isNegative()".to_string())]);
     }
 }

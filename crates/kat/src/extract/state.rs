@@ -90,9 +90,15 @@ pub(super) fn state_link(ask: &Ask) -> Option<Derived> {
                 && verb.as_ref().is_some_and(|v| same_word(&stem(v), &stem(&m.name.to_ascii_lowercase())));
             let fit = Fit { on_subject, verb_is_name };
             let antonym = ANTONYMS.iter().any(|(w, name)| *name == m.name && pred_words.iter().any(|p| p == w));
-            // "does not represent an enum class" names `isEnum` without its "is".
-            let describes =
-                matches!(verb.as_deref(), Some("is" | "are" | "represents" | "represent" | "denotes" | "denote"));
+            // "does not represent an enum class" names `isEnum` without its
+            // "is", as do "this future was cancelled" (`isCancelled`), "the
+            // unit has an estimated duration" (`isDurationEstimated`).
+            let describes = matches!(
+                verb.as_deref(),
+                Some(
+                    "is" | "are" | "was" | "were" | "has" | "have" | "represents" | "represent" | "denotes" | "denote"
+                )
+            );
             let bare =
                 m.name.strip_prefix("is").filter(|r| r.starts_with(char::is_uppercase) && on_subject && describes);
             let score = if linked || antonym {
@@ -199,10 +205,14 @@ fn accepts(ctx: &MethodContext, m: &StateMethod, arg: &Expr) -> bool {
 }
 
 /// The parameter named by the object of a transitive predicate
-/// ("contains the specified element" → `o`).
+/// ("contains the specified element" → `o`). A relative clause is no part
+/// of the object: "contains elements that are not mutually comparable
+/// using the specified comparator" is about elements, not the comparator.
 fn object_parameter(ctx: &MethodContext, predicate: &[Token]) -> Option<Expr> {
     let start = predicate.iter().position(|t| !(t.is("not") || t.is("no") || VERBISH.iter().any(|v| t.is(v))))?;
-    match ctx.noun_phrase(&predicate[start..]) {
+    let relative = |t: &Token| ["that", "which", "who", "whose"].iter().any(|r| t.is(r));
+    let end = predicate[start..].iter().position(relative).map_or(predicate.len(), |k| start + k);
+    match ctx.noun_phrase(&predicate[start..end]) {
         Some((e @ Expr::Param(_), _)) => Some(e),
         _ => None,
     }
@@ -281,5 +291,26 @@ mod tests {
         );
         let t = throws_triggers(&all, "if this Vector contains all of the elements in the specified collection");
         assert_eq!(shown(&t), [("T3".to_string(), "this.containsAll(c)".to_string())]);
+    }
+
+    #[test]
+    fn a_participle_or_a_had_property_names_an_is_query() {
+        let future = Owned::new("CompletableFuture", "get", &[], vec![method("isCancelled", &[], "boolean")]);
+        let t = throws_triggers(&future, "if this future was cancelled");
+        assert_eq!(shown(&t), [("T3".to_string(), "this.isCancelled()".to_string())]);
+        let mut of =
+            Owned::new("Duration", "of", &[("long", "amount"), ("java.time.temporal.TemporalUnit", "unit")], vec![]);
+        of.param_methods = vec![vec![], vec![method("isDurationEstimated", &[], "boolean")]];
+        let t = throws_triggers(&of, "if the period unit has an estimated duration");
+        assert_eq!(shown(&t), [("T3".to_string(), "unit.isDurationEstimated()".to_string())]);
+    }
+
+    #[test]
+    fn a_relative_clause_is_no_part_of_the_object() {
+        let mut sort =
+            Owned::new("Collections", "sort", &[("java.util.List", "list"), ("java.util.Comparator", "c")], vec![]);
+        sort.param_methods = vec![vec![method("contains", &["java.lang.Object"], "boolean")], vec![]];
+        let text = "if the list contains elements that are not mutually comparable using the specified comparator";
+        assert_eq!(shown(&throws_triggers(&sort, text)), [("T4".to_string(), "?".to_string())]);
     }
 }

@@ -31,6 +31,8 @@ pub struct Owned {
     pub other_types: Vec<(String, Vec<StateMethod>)>,
     /// `@param` texts (normalised), one per parameter.
     pub param_docs: Vec<String>,
+    /// Static one-parameter methods of other classes by simple name.
+    pub statics: Vec<(String, Vec<StateMethod>)>,
 }
 
 impl std::fmt::Debug for Owned {
@@ -42,6 +44,11 @@ impl std::fmt::Debug for Owned {
 impl TypeMethods for Owned {
     fn methods_of_type(&self, java: &str) -> &[StateMethod] {
         self.other_types.iter().find(|(n, _)| n == java).map(|(_, m)| m.as_slice()).unwrap_or(&[])
+    }
+
+    fn statics_named(&self, noun: &str) -> Option<(&str, &[StateMethod])> {
+        let (name, m) = self.statics.iter().find(|(n, _)| n.eq_ignore_ascii_case(noun))?;
+        Some((name.as_str(), m.as_slice()))
     }
 }
 
@@ -58,6 +65,7 @@ impl Owned {
             param_methods: params.iter().map(|_| Vec::new()).collect(),
             other_types: Vec::new(),
             param_docs: params.iter().map(|_| String::new()).collect(),
+            statics: Vec::new(),
         }
     }
 
