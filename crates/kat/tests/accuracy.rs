@@ -97,6 +97,13 @@ const BLIND3: &str = include_str!("data/blind3_labelled.jsonl");
 /// measurement and never edited.
 const BLIND4: &str = include_str!("data/blind4_labelled.jsonl");
 
+/// The fifth blind sample (issue 20): the first 120 clauses of `ferrosuite
+/// kat sample --count 2500 --seed 2032` in no earlier sample or draw
+/// (`data/LABELLING.md`), labelled whole by a helper who never saw the
+/// extractor's code or output, committed (62df9cc) before its first
+/// measurement and never edited.
+const BLIND5: &str = include_str!("data/blind5_labelled.jsonl");
+
 fn labelled() -> Vec<Labelled> {
     parse(DEV)
 }
@@ -262,12 +269,12 @@ fn extraction_accuracy_on_the_fresh_sample_and_all_samples() {
     assert!(cond_acc >= 0.85, "condition accuracy {cond_acc:.3} fell below 0.85 on all samples");
 }
 
-/// Every label of the four blind samples is a condition of the language
+/// Every label of the five blind samples is a condition of the language
 /// (checked apart from the scoring, so that a label the parser cannot read
 /// is seen without measuring the extractor).
 #[test]
 fn every_blind_label_parses() {
-    for sample in [BLIND, BLIND2, BLIND3, BLIND4] {
+    for sample in [BLIND, BLIND2, BLIND3, BLIND4, BLIND5] {
         let errors: Vec<String> = parse(sample)
             .iter()
             .flat_map(|l| l.triggers.iter())
@@ -395,4 +402,26 @@ fn extraction_accuracy_on_the_fourth_blind_sample() {
     assert!(type_acc >= 0.93, "type accuracy {type_acc:.3} fell below 0.93 on the fourth blind sample");
     assert!(cond_acc >= 0.93, "condition accuracy {cond_acc:.3} fell below 0.93 on the fourth blind sample");
     assert!(formal_acc >= 0.88, "formal accuracy {formal_acc:.3} fell below 0.88 on the fourth blind sample");
+}
+
+/// The fifth blind sample's first measurement (issue 20), printed with its
+/// misses, per-type counts and the confusion table: type 91.1%, condition
+/// 90.5%, formal conditions 84.3% (70 of 83)
+/// (`bench/runs/2026-11-28b-rust/kat-blind5-first-measurement.txt`), above
+/// issue 20's 90 / 85 / 80. The floors sit about one trigger below.
+#[test]
+fn extraction_accuracy_on_the_fifth_blind_sample() {
+    let sample = parse(BLIND5);
+    assert_eq!(sample.len(), 120);
+    let (n, type_acc, cond_acc) = report("fifth blind sample", &sample);
+    let (_, _, formal_acc) = accuracies(&sample);
+    println!(
+        "blind5: {n} triggers, type {:.1}%, condition {:.1}%, formal {:.1}%",
+        type_acc * 100.0,
+        cond_acc * 100.0,
+        formal_acc * 100.0
+    );
+    assert!(type_acc >= 0.90, "type accuracy {type_acc:.3} fell below 0.90 on the fifth blind sample");
+    assert!(cond_acc >= 0.89, "condition accuracy {cond_acc:.3} fell below 0.89 on the fifth blind sample");
+    assert!(formal_acc >= 0.83, "formal accuracy {formal_acc:.3} fell below 0.83 on the fifth blind sample");
 }
