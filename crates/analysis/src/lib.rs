@@ -18,6 +18,7 @@
 //! - [`commit`]: when JaCoCo counts a goal: the probe points that end the
 //!   region after each branch side, switch case and branch-free method entry.
 //! - [`constants`]: constant-pool and immediate constants for seeding.
+//! - [`assertions`]: the source lines of a method's `assert` statements.
 //! - [`condition_inputs`]: why a goal can stay uncovered, statically: code
 //!   reached only through exception edges, and what a branch's condition
 //!   reads (environment APIs, fields, instance calls).
@@ -50,6 +51,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod assertions;
 pub mod callgraph;
 pub mod cfg;
 pub mod commit;

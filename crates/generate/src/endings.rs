@@ -1,8 +1,11 @@
 //! Archived tests that end in what an emitted test cannot keep: an error
 //! of the JVM itself (`OutOfMemoryError`, `StackOverflowError`: whether a
-//! test ends in one depends on the heap and stack of the JVM that runs it)
-//! or one of ferrosuite's sandbox exceptions (an exit, the time limit, a
-//! refused effect: outside the sandbox the test would really do it).
+//! test ends in one depends on the heap and stack of the JVM that runs it),
+//! one of ferrosuite's sandbox exceptions (an exit, the time limit, a
+//! refused effect: outside the sandbox the test would really do it), or an
+//! `AssertionError` of an `assert` statement the test tripped (the workers
+//! run with `-ea`; whether it is thrown depends on how the test is run:
+//! with `-ea` under Maven and Gradle, without under plain `java`).
 //!
 //! Such a test is never emitted. Left whole, it would take with it the
 //! goals it covered before its last statement, which no other test may
@@ -33,6 +36,8 @@ pub(crate) const EXITS: &str = "exits-or-never-ends";
 pub(crate) const REFUSED: &str = "refused-by-sandbox";
 /// Cause of removal of a test that ends in an error of the JVM itself.
 pub(crate) const VM_ERROR: &str = "vm-error";
+/// Cause of removal of a test that trips an `assert` statement.
+pub(crate) const TRIPS_AN_ASSERT: &str = "trips-an-assert";
 
 /// The root of the errors of the JVM itself (JLS §11.1.1).
 const VIRTUAL_MACHINE_ERROR: &str = "java.lang.VirtualMachineError";
@@ -129,7 +134,19 @@ pub fn cut_unkeepable(
 /// cause, when `result` ends so.
 fn unkeepable_ending(cp: &ClassPath, result: &exec::ExecutionResult) -> Option<(usize, &'static str)> {
     result.statements.iter().enumerate().find_map(|(k, s)| match s {
+        StatementOutcome::Threw(e) if trips_an_assert(cp, e) => Some((k, TRIPS_AN_ASSERT)),
         StatementOutcome::Threw(e) => unkeepable_cause(cp, &e.class).map(|cause| (k, cause)),
         _ => None,
     })
+}
+
+/// Whether `e` is the `AssertionError` of an `assert` statement: made at a
+/// line of an `assert` of the method that threw it
+/// ([`analysis::assertions::assert_lines`]), not one the code throws itself.
+pub(crate) fn trips_an_assert(cp: &ClassPath, e: &exec::ExceptionInfo) -> bool {
+    let Some(top) = e.frames.first().filter(|_| e.class.as_str() == "java.lang.AssertionError") else {
+        return false;
+    };
+    let Some(line) = top.line.and_then(|l| u16::try_from(l).ok()) else { return false };
+    cp.load(&top.class).is_ok_and(|cf| analysis::assertions::assert_lines(&cf, &top.method).contains(&line))
 }

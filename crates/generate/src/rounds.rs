@@ -9,10 +9,11 @@
 //!
 //! The emitted order runs with assertions enabled (`-ea`), as Maven
 //! Surefire and Gradle run tests by default, and the other rounds without,
-//! as `java` runs by default: a test that trips an `assert` of the class
-//! under test (the search's workers run without `-ea`, so their
-//! observations never see one) fails in the emitted order and is removed,
-//! and a suite that passes verification passes both ways.
+//! as `java` runs by default: a test that trips an `assert` (the workers
+//! run with `-ea` and such tests are cut before the statement that trips
+//! it, `crate::endings`, so this is a safety net) fails in the emitted
+//! order and is removed, and a suite that passes verification passes both
+//! ways.
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;

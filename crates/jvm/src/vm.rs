@@ -83,6 +83,10 @@ pub fn create(opts: &VmOptions) -> Result<JavaVM, VmError> {
         .option("-XX:-UsePerfData")
         .option("-Xshare:auto")
         .option("-Djava.awt.headless=true")
+        // Assertions enabled, as Maven Surefire and Gradle run tests: a test
+        // that trips an `assert` of the class under test is seen tripping it
+        // (and cut before that statement, `generate::endings`).
+        .option("-ea")
         .option("-XX:+IgnoreUnrecognizedVMOptions")
         .build()
         .map_err(VmError::Options)?;
