@@ -128,18 +128,30 @@ pub fn cluster_options(sealed: bool, mocks: bool) -> testcase::cluster::ClusterO
 /// # Errors
 /// Class-path read errors and I/O errors writing the copies.
 pub fn copy_package(cp: &ClassPath, class: &BinaryName, instrumented: &std::path::Path) -> Result<(), GenerateError> {
-    let package = class.package();
-    for name in cp.all_class_names().into_iter().filter(|n| BinaryName::new(n.as_str()).package() == package) {
-        let target = instrumented.join(BinaryName::new(name.as_str()).class_file_path());
-        if target.exists() {
-            continue;
+    for name in package_classes(cp, class) {
+        if !instrumented.join(name.class_file_path()).exists() {
+            write_class_file(instrumented, &name, &cp.find_bytes(name.as_str())?.bytes)?;
         }
-        let bytes = cp.find_bytes(&name)?.bytes;
-        let folder = target.parent().unwrap_or(instrumented);
-        std::fs::create_dir_all(folder).map_err(GenerateError::io("create", folder))?;
-        std::fs::write(&target, bytes).map_err(GenerateError::io("write", &target))?;
     }
     Ok(())
+}
+
+/// The binary names of the classes of `class`'s package on `cp` (`class`
+/// among them).
+pub(crate) fn package_classes(cp: &ClassPath, class: &BinaryName) -> Vec<BinaryName> {
+    let package = class.package();
+    cp.all_class_names().into_iter().map(BinaryName::new).filter(|n| n.package() == package).collect()
+}
+
+/// Writes the class file `bytes` of `name` into its package folder under `dir`.
+///
+/// # Errors
+/// [`GenerateError::Io`] when the folder or file cannot be written.
+pub(crate) fn write_class_file(dir: &std::path::Path, name: &BinaryName, bytes: &[u8]) -> Result<(), GenerateError> {
+    let file = dir.join(name.class_file_path());
+    let folder = file.parent().unwrap_or(dir);
+    std::fs::create_dir_all(folder).map_err(GenerateError::io("create", folder))?;
+    std::fs::write(&file, bytes).map_err(GenerateError::io("write", &file))
 }
 
 /// The goals of `class` with those of its nested classes that count with

@@ -68,10 +68,7 @@ pub fn reset_package_state(
         };
         match &status {
             ResetStatus::Added(_) => {
-                let file = dir.join(name.class_file_path());
-                let folder = file.parent().unwrap_or(dir);
-                std::fs::create_dir_all(folder).map_err(GenerateError::io("create", folder))?;
-                std::fs::write(&file, bytes).map_err(GenerateError::io("write", &file))?;
+                crate::prepare::write_class_file(dir, &name, &bytes)?;
                 out.push((name, status));
             }
             ResetStatus::Failed(reason) => tracing::warn!("{name} gets no static reset: {reason}"),
@@ -87,8 +84,8 @@ pub fn reset_package_state(
 fn written_package_statics(cp: &ClassPath, class: &BinaryName) -> Vec<BinaryName> {
     let package = class.package();
     let mut owners = std::collections::BTreeSet::new();
-    for name in cp.all_class_names().into_iter().filter(|n| BinaryName::new(n.as_str()).package() == package) {
-        let Ok(cf) = cp.load(&name) else { continue };
+    for name in crate::prepare::package_classes(cp, class) {
+        let Ok(cf) = cp.load(name.as_str()) else { continue };
         let Ok(writes) = instrument::static_reset::static_writes_outside_initialisers(&cf) else { continue };
         owners.extend(writes.into_iter().map(|w| model::names::InternalName::new(&w).to_binary()));
     }

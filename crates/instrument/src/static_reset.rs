@@ -169,7 +169,8 @@ pub fn static_writes_outside_initialisers(cf: &ClassFile) -> Result<Vec<String>,
         for insn in bytecode::decode(&code.code)? {
             let (op::PUTSTATIC, Operand::Constant(index)) = (insn.opcode, insn.operand) else { continue };
             let owner = cf.constant_pool.member_ref(index)?.owner;
-            if !(own_initialiser && owner == cf.name()) && !out.iter().any(|o| o == owner) {
+            let initialising_itself = own_initialiser && owner == cf.name();
+            if !initialising_itself && !out.iter().any(|o| o == owner) {
                 out.push(owner.to_string());
             }
         }

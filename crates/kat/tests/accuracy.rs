@@ -389,19 +389,7 @@ fn no_sample_drops_below_its_issue_20_level() {
 /// floors sit about one trigger below.
 #[test]
 fn extraction_accuracy_on_the_fourth_blind_sample() {
-    let sample = parse(BLIND4);
-    assert_eq!(sample.len(), 120);
-    let (n, type_acc, cond_acc) = report("fourth blind sample", &sample);
-    let (_, _, formal_acc) = accuracies(&sample);
-    println!(
-        "blind4: {n} triggers, type {:.1}%, condition {:.1}%, formal {:.1}%",
-        type_acc * 100.0,
-        cond_acc * 100.0,
-        formal_acc * 100.0
-    );
-    assert!(type_acc >= 0.93, "type accuracy {type_acc:.3} fell below 0.93 on the fourth blind sample");
-    assert!(cond_acc >= 0.93, "condition accuracy {cond_acc:.3} fell below 0.93 on the fourth blind sample");
-    assert!(formal_acc >= 0.88, "formal accuracy {formal_acc:.3} fell below 0.88 on the fourth blind sample");
+    first_measurement_above("fourth blind sample", "blind4", BLIND4, (0.93, 0.93, 0.88));
 }
 
 /// The fifth blind sample's first measurement (issue 20), printed with its
@@ -411,17 +399,25 @@ fn extraction_accuracy_on_the_fourth_blind_sample() {
 /// issue 20's 90 / 85 / 80. The floors sit about one trigger below.
 #[test]
 fn extraction_accuracy_on_the_fifth_blind_sample() {
-    let sample = parse(BLIND5);
+    first_measurement_above("fifth blind sample", "blind5", BLIND5, (0.90, 0.89, 0.83));
+}
+
+/// Reports a blind sample of 120 clauses (`name` in the report, `label` in
+/// the summary line) and asserts its type, condition and formal-condition
+/// accuracy stay at or above `floors`.
+fn first_measurement_above(name: &str, label: &str, text: &str, floors: (f64, f64, f64)) {
+    let sample = parse(text);
     assert_eq!(sample.len(), 120);
-    let (n, type_acc, cond_acc) = report("fifth blind sample", &sample);
+    let (n, type_acc, cond_acc) = report(name, &sample);
     let (_, _, formal_acc) = accuracies(&sample);
     println!(
-        "blind5: {n} triggers, type {:.1}%, condition {:.1}%, formal {:.1}%",
+        "{label}: {n} triggers, type {:.1}%, condition {:.1}%, formal {:.1}%",
         type_acc * 100.0,
         cond_acc * 100.0,
         formal_acc * 100.0
     );
-    assert!(type_acc >= 0.90, "type accuracy {type_acc:.3} fell below 0.90 on the fifth blind sample");
-    assert!(cond_acc >= 0.89, "condition accuracy {cond_acc:.3} fell below 0.89 on the fifth blind sample");
-    assert!(formal_acc >= 0.83, "formal accuracy {formal_acc:.3} fell below 0.83 on the fifth blind sample");
+    let (type_floor, cond_floor, formal_floor) = floors;
+    assert!(type_acc >= type_floor, "type accuracy {type_acc:.3} fell below {type_floor} on the {name}");
+    assert!(cond_acc >= cond_floor, "condition accuracy {cond_acc:.3} fell below {cond_floor} on the {name}");
+    assert!(formal_acc >= formal_floor, "formal accuracy {formal_acc:.3} fell below {formal_floor} on the {name}");
 }
