@@ -155,6 +155,18 @@ fn class_values_methods_and_lambdas_cover_the_branches_that_need_them() {
     assert!(!suite.contains("ferrosuite.runtime"), "the suite needs ferrosuite: {suite}");
 }
 
+#[test]
+fn parameterized_generic_array_and_variable_types_come_from_reflection() {
+    let (class, suite) = generate_edge("edge.TypeKinds", 3000, 5);
+    // kind: null, a class, an array class, a parameterized type with and
+    // without an owner (`Map.Entry<K, V>`), a generic array (`T[]`), a
+    // type variable.
+    assert_all_branches_covered(&class);
+    let removed = format!("{} {}", class["removed_tests_by_cause"], class["removed_assertions_by_cause"]);
+    assert!(!removed.contains("fails") && !removed.contains("compiled"), "{class}");
+    assert!(suite.contains(".getGenericReturnType()"), "no generic type by reflection in {suite}");
+}
+
 /// Every file under `dir`, relative to it, sorted.
 fn files_under(dir: &Path) -> Vec<String> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {

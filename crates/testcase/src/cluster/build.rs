@@ -23,7 +23,7 @@ use model::signature::{
     parse_method_signature,
 };
 
-use super::jdk::{CONTAINERS, LITERAL_TYPES, constant_holders, is_jdk_class, substitutes};
+use super::jdk::{CONTAINERS, LITERAL_TYPES, constant_holders, is_jdk_class, jdk_producers, substitutes};
 use super::{Callable, ClusterError, ClusterOptions, Container, Generator, TestCluster};
 use crate::ir::{FieldRef, MethodRef};
 
@@ -502,6 +502,7 @@ impl<'cp> Builder<'cp> {
         let has_constructor = !out.is_empty();
         out.extend(self.static_producers(&class, name).into_iter().map(Generator::Call));
         out.extend(self.held_constants(name).into_iter().map(Generator::Call));
+        out.extend(self.jdk_producers(name).into_iter().map(Generator::Call));
         out.extend(self.jar_factories(name).into_iter().map(Generator::Call));
         out.extend(self.cut_methods_returning(name).into_iter().map(Generator::Call));
         if !has_constructor {
@@ -525,6 +526,20 @@ impl<'cp> Builder<'cp> {
     fn held_constants(&self, name: &str) -> Vec<Callable> {
         let holders = constant_holders(name).iter().filter_map(|h| self.load(h));
         holders.flat_map(|h| self.static_producers(&h, name)).collect()
+    }
+
+    /// The JDK instance methods producing a `name` ([`jdk_producers`]:
+    /// `Method.getGenericReturnType()` for a `Type`).
+    fn jdk_producers(&self, name: &str) -> Vec<Callable> {
+        let producers = jdk_producers(name).iter().filter_map(|(owner, method, descriptor)| {
+            let class = self.load(owner)?;
+            let m = class
+                .methods
+                .iter()
+                .find(|m| class.member_name(m) == *method && class.member_descriptor(m) == *descriptor)?;
+            self.method_callable(&class, m, BinaryName::new(*owner))
+        });
+        producers.collect()
     }
 
     /// The accessible static methods and static field reads of `holder`

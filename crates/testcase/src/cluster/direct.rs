@@ -78,6 +78,13 @@ const JDK_MEMBERS: &[(&str, &str, &str)] = &[
     ("java.lang.String", "CASE_INSENSITIVE_ORDER", "Ljava/util/Comparator;"),
     ("java.lang.Integer", "MAX_VALUE", "I"),
     ("java.lang.Integer", "parseInt", "(Ljava/lang/String;)I"),
+    // Generic types for `Type` values (`cluster::jdk::JDK_PRODUCERS`): a
+    // type variable (`E`), a generic array (`T[]`), a parameterized type of
+    // a member type with its owner (`Map.Entry<K, V>`) and a wildcard argument (`Class<?>`).
+    ("java.util.List", "get", "(I)Ljava/lang/Object;"),
+    ("java.util.List", "toArray", "([Ljava/lang/Object;)[Ljava/lang/Object;"),
+    ("java.util.NavigableMap", "firstEntry", "()Ljava/util/Map$Entry;"),
+    ("java.lang.Object", "getClass", "()Ljava/lang/Class;"),
 ];
 
 /// The reflection classes, whose supertypes the factory asks about.

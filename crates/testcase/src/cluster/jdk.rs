@@ -99,6 +99,27 @@ pub(crate) fn constant_holders(binary_name: &str) -> &'static [&'static str] {
     CONSTANT_HOLDERS.iter().find(|(name, _)| *name == binary_name).map_or(&[], |(_, holders)| *holders)
 }
 
+/// JDK instance methods that make values of a JDK interface the factory
+/// otherwise makes one way only: a `Class` is the only `Type` literal,
+/// while `ParameterizedType`, `GenericArrayType` and `TypeVariable` values
+/// come from reflection (`List.class.getMethod("get", int.class)
+/// .getGenericReturnType()` is the type variable `E`). Entries are
+/// (produced class, [(owner, method, descriptor)]).
+const JDK_PRODUCERS: &[(&str, &[(&str, &str, &str)])] = &[(
+    "java.lang.reflect.Type",
+    &[
+        ("java.lang.reflect.Method", "getGenericReturnType", "()Ljava/lang/reflect/Type;"),
+        ("java.lang.reflect.Field", "getGenericType", "()Ljava/lang/reflect/Type;"),
+        ("java.lang.Class", "getGenericSuperclass", "()Ljava/lang/reflect/Type;"),
+    ],
+)];
+
+/// The JDK instance methods producing a `binary_name` ([`JDK_PRODUCERS`]):
+/// (owner, method, descriptor).
+pub(crate) fn jdk_producers(binary_name: &str) -> &'static [(&'static str, &'static str, &'static str)] {
+    JDK_PRODUCERS.iter().find(|(name, _)| *name == binary_name).map_or(&[], |(_, producers)| *producers)
+}
+
 /// The stand-ins for `binary_name`, if it has any.
 pub(crate) fn substitutes(binary_name: &str) -> Option<&'static [&'static str]> {
     SUBSTITUTES.iter().find(|(name, _)| *name == binary_name).map(|(_, subs)| *subs)

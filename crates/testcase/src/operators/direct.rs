@@ -34,9 +34,14 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// A member by reflection whose reflection class is a `name`, for the
     /// types of `java.lang.reflect` (`Method`, `Member`, …); for those a
     /// `Class` is too (`Type`, `AnnotatedElement`), half the time a `Class`
-    /// value.
+    /// value. For a type with generators (`Type`, from
+    /// `Method.getGenericReturnType()`), half the time `None`, so that the
+    /// factory calls one of them instead.
     pub(super) fn reflected(&mut self, name: &InternalName) -> Option<StatementKind> {
         if !name.as_str().starts_with("java/lang/reflect/") {
+            return None;
+        }
+        if !self.cluster.generators(name.to_binary().as_str()).is_empty() && self.rng.random_bool(0.5) {
             return None;
         }
         let ty = FieldType::Object(name.clone());
