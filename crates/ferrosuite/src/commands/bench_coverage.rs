@@ -1,6 +1,7 @@
 //! `ferrosuite bench coverage`: runs `generate` on each class of a corpus
 //! file at a budget, then compiles the emitted suite, runs it under JUnit
-//! with the JaCoCo agent restricted to the class under test, and prints
+//! with the JaCoCo agent restricted to the class under test and with
+//! assertions enabled (`-ea`, the default of Maven Surefire and Gradle), and prints
 //! JaCoCo's line and branch coverage per class (CSV and a markdown table)
 //! with the means, the failing tests and the wall time per class.
 
@@ -96,7 +97,7 @@ pub fn bench_coverage(
 /// Runs `generate` on the class of `entry` with `generate_args` (a budget,
 /// see [`budget_args`], and any other options) and `seed` into `dir`
 /// ([`generate_and_compile`]), then runs the emitted suite under JUnit with
-/// the JaCoCo agent restricted to the class, and reads JaCoCo's line and
+/// the JaCoCo agent restricted to the class and with `-ea`, and reads JaCoCo's line and
 /// branch coverage of it.
 ///
 /// # Errors
@@ -122,17 +123,24 @@ pub(super) fn measure(
     for (test_class, names) in
         std::iter::once((&suite.test_class, &suite.names)).chain(suite.findings.iter().map(|(c, n)| (c, n)))
     {
-        verdicts.extend(javarun::run_tests(
+        let confiner = javarun::Confiner { launcher: std::env::current_exe()? };
+        let run = javarun::TestRun {
             jdk,
-            &suite.classes,
-            &class_path,
-            test_class.as_str(),
-            names,
+            test_classes_dir: &suite.classes,
+            class_path: &class_path,
+            test_class: test_class.as_str(),
             junit,
-            Some(&jacoco),
-            Duration::from_secs(10),
-            Some(&javarun::Confiner { launcher: std::env::current_exe()? }),
-        )?);
+            jacoco: Some(&jacoco),
+            timeout: Duration::from_secs(10),
+            confiner: Some(&confiner),
+            deadline: None,
+            isolated: false,
+            // As Maven Surefire and Gradle run tests by default, so that the
+            // sides of `assert` statements count as a user's build counts them.
+            enable_assertions: true,
+            extra: None,
+        };
+        verdicts.extend(run.run(names)?);
     }
     let coverage = javarun::jacoco_coverage(jdk, release, &exec_file, &entry.main_jar(jar_dir), class)?;
     Ok(Row {
