@@ -167,6 +167,14 @@ fn parameterized_generic_array_and_variable_types_come_from_reflection() {
     assert!(suite.contains(".getGenericReturnType()"), "no generic type by reflection in {suite}");
 }
 
+#[test]
+fn public_fields_of_argument_objects_are_written() {
+    let (class, suite) = generate_edge("edge.Chain", 3000, 6);
+    // describe: no next link, a heavy next link, a light one.
+    assert_all_branches_covered(&class);
+    assert!(suite.contains(".next = ") && suite.contains(".weight = "), "no field written in {suite}");
+}
+
 /// Every file under `dir`, relative to it, sorted.
 fn files_under(dir: &Path) -> Vec<String> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {

@@ -627,7 +627,37 @@ impl<'cp> Builder<'cp> {
         if is_jdk_class(name) || (depth >= self.options.max_depth && !self.returned.contains(name)) {
             return Vec::new();
         }
-        self.instance_methods(name)
+        let mut out = self.instance_methods(name);
+        out.extend(self.instance_field_writes(name));
+        out
+    }
+
+    /// Writes of the accessible, non-final instance fields of application
+    /// class `name`, declared or inherited from application superclasses,
+    /// referenced with `name`: state a class leaves public (`dfa.s0 = state`)
+    /// is set as EvoSuite's field assignments set it.
+    fn instance_field_writes(&self, name: &str) -> Vec<Callable> {
+        if self.load(name).filter(|c| self.class_accessible(c)).is_none() {
+            return Vec::new();
+        }
+        let (supers, _) = hierarchy::superclasses(self.cp, name).unwrap_or_default();
+        let owners = std::iter::once(name.to_string()).chain(supers.iter().map(BinaryName::to_string));
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for owner in owners.filter(|c| !is_jdk_class(c)) {
+            let Some(c) = self.load(&owner) else { continue };
+            for f in &c.fields {
+                let skip = access::STATIC | access::FINAL | access::SYNTHETIC;
+                if seen.insert(c.member_name(f).to_string())
+                    && f.access & skip == 0
+                    && self.member_accessible(f.access, &owner)
+                {
+                    let writes = self.field_callables(&c, f, BinaryName::new(name)).into_iter();
+                    out.extend(writes.filter(|w| matches!(w, Callable::FieldSet { .. })));
+                }
+            }
+        }
+        out
     }
 
     /// The public instance methods that JDK type `name` declares itself
