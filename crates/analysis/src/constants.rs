@@ -46,11 +46,25 @@ pub fn class_constants(cf: &ClassFile) -> Constants {
 /// concrete types an `Object` parameter needs to take the branches (the
 /// classes EvoSuite's `CastClassManager` collects).
 pub fn instanceof_classes(cf: &ClassFile) -> Vec<String> {
+    referenced_classes(cf, &[op::INSTANCEOF])
+}
+
+/// The class literals of `cf`'s code (`BigInteger.class`, loaded by `ldc`),
+/// as binary names, sorted without duplicates (array types left out): the
+/// `Class` values a `type == BigInteger.class` test compares with, seeds
+/// for `Class` parameters as numbers compared in branches are for numbers.
+pub fn class_literals(cf: &ClassFile) -> Vec<String> {
+    referenced_classes(cf, &[op::LDC, op::LDC_W])
+}
+
+/// The classes named by the `Class` constants that instructions with
+/// `opcodes` of `cf`'s code refer to, as [`instanceof_classes`] gives them.
+fn referenced_classes(cf: &ClassFile, opcodes: &[u8]) -> Vec<String> {
     let mut out = BTreeSet::new();
     for m in &cf.methods {
         let Ok(Some(code)) = cf.code(m) else { continue };
         let Ok(insns) = decode(&code.code) else { continue };
-        for insn in insns.iter().filter(|i| i.opcode == op::INSTANCEOF) {
+        for insn in insns.iter().filter(|i| opcodes.contains(&i.opcode)) {
             let Some(index) = crate::insn::cp_index(insn) else { continue };
             if let Ok(name) = cf.constant_pool.class_name(index)
                 && !name.starts_with('[')
@@ -170,6 +184,20 @@ mod tests {
         assert_eq!(c.floats, [1.5]);
         assert_eq!(c.doubles, [2.5]);
         assert_eq!(c.strings, ["hello", "helloworld"]);
+    }
+
+    #[test]
+    fn class_literals_are_collected_once_without_arrays_or_other_constants() {
+        let source = "class L {
+    String kind(Class<?> type) {
+        if (type == java.math.BigInteger.class || type == int[].class) return \"big\";
+        if (java.util.Date.class.isAssignableFrom(type)) return \"date\" + 5000000;
+        return type == java.math.BigInteger.class ? \"again\" : \"other\";
+    }
+}
+";
+        let classes = compile(&[("L.java", source)]);
+        assert_eq!(class_literals(&classes["L"]), ["java.math.BigInteger", "java.util.Date"]);
     }
 
     #[test]

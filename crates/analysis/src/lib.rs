@@ -72,7 +72,7 @@ pub mod purity;
 #[cfg(test)]
 mod testutil;
 
-pub use constants::{Constants, class_constants, instanceof_classes};
+pub use constants::{Constants, class_constants, class_literals, instanceof_classes};
 pub use error::{AnalysisError, ErrorKind, Location};
 pub use goals::{
     AnalysisOptions, Approach, BranchId, BranchSite, ClassGoals, FilteredSite, Goal, GoalId, GoalKind, MethodGoals,

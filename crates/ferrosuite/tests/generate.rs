@@ -168,6 +168,26 @@ fn parameterized_generic_array_and_variable_types_come_from_reflection() {
 }
 
 #[test]
+fn the_class_literals_a_class_compares_with_are_class_values() {
+    let (class, suite) = generate_edge("edge.Converter", 2000, 7);
+    // conversion: BigInteger, UUID, Locale, another class; none of the three
+    // is among the JDK classes every cluster offers.
+    assert_all_branches_covered(&class);
+    for literal in ["BigInteger.class", "UUID.class", "Locale.class"] {
+        assert!(suite.contains(literal), "no {literal} in {suite}");
+    }
+}
+
+#[test]
+fn constants_of_the_classes_a_class_calls_are_seeds() {
+    // The postcodes live in `PostcodeRules`, whose `equals` runs outside the
+    // instrumented class: only the non-SUT pool offers them.
+    let (class, suite) = generate_edge("edge.Mailbox", 2000, 8);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains("\"SW1A-1AA-X7\"") || suite.contains("\"EC1V-9NR-Q2\""), "{suite}");
+}
+
+#[test]
 fn public_fields_of_argument_objects_are_written() {
     let (class, suite) = generate_edge("edge.Chain", 3000, 6);
     // describe: no next link, a heavy next link, a light one.

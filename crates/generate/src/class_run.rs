@@ -261,7 +261,9 @@ fn try_generate(
     let options = crate::prepare::cluster_options(run.sealed, config.mocks);
     let cluster = TestCluster::build(&run.cp, class.as_str(), &options)?;
     run.add_mockito_if_needed(&cluster, &config.junit_jars)?;
-    let seeds = Seeds::from_class(&*run.cp.load(class.as_str())?, SeedOptions::default())
+    let cut_class = run.cp.load(class.as_str())?;
+    let seeds = Seeds::from_class(&cut_class, SeedOptions::default())
+        .with_non_sut(testcase::seeds::non_sut_pool(&run.cp, &cut_class))
         .with_param_values(std::sync::Arc::clone(&config.param_values));
     let initial = techniques.iter_mut().flat_map(|t| t.initial_tests(&run, &cluster, &seeds)).collect();
     let sources = techniques.iter_mut().filter_map(|t| t.goal_source(&run, &cluster)).collect();

@@ -1,10 +1,14 @@
 //! [`Seeds`]: constant pools the test factory samples instead of random
 //! values (TECHNIQUES.md §0, "Seeding").
 //!
-//! Two pools per kind of value (`int`, `long`, `float`, `double`, `String`):
+//! Three pools per kind of value (`int`, `long`, `float`, `double`, `String`):
 //! - the *static* pool, the constants of the CUT's class file
 //!   ([`analysis::class_constants`]) and strings matched by the regular
 //!   expressions among them, fixed once built;
+//! - the *non-SUT* pool, the same of the application classes the CUT's
+//!   code names ([`Seeds::with_non_sut`], [`non_sut_pool`]: the validator a
+//!   class delegates to keeps the patterns and words its inputs must match),
+//!   as EvoSuite's `ConstantPoolManager` keeps one;
 //! - the *dynamic* pool, values the search observed at run time (strings
 //!   compared in `equals`, numbers compared in branches), added with
 //!   [`Seeds::add_int`] and friends and bounded to
@@ -13,8 +17,10 @@
 //! Sampling follows EvoSuite's defaults (`Properties.PRIMITIVE_POOL = 0.5`,
 //! `DYNAMIC_POOL = 0.5`, `DYNAMIC_POOL_SIZE = 50`): a value is taken from a
 //! pool with probability [`SeedOptions::p_pool`], and then from the dynamic
-//! pool with probability [`SeedOptions::p_dynamic`] when both have values;
-//! otherwise the caller makes a random value. `int` pools also seed
+//! pool with probability [`SeedOptions::p_dynamic`] when both have values,
+//! else from the static or the non-SUT pool, half and half when both have
+//! values (EvoSuite splits what the dynamic pool leaves evenly between the
+//! two); otherwise the caller makes a random value. `int` pools also seed
 //! `byte`, `short`, `char` and `boolean` values that fit.
 
 pub mod param_values;
@@ -61,6 +67,7 @@ pub struct Pool {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Seeds {
     static_pool: Pool,
+    non_sut_pool: Pool,
     dynamic_pool: Pool,
     options: SeedOptions,
     param_values: std::sync::Arc<param_values::ParamValues>,
@@ -74,6 +81,22 @@ impl Pool {
             && self.floats.is_empty()
             && self.doubles.is_empty()
             && self.strings.is_empty()
+    }
+}
+
+impl Pool {
+    /// Appends the values of `other` this pool lacks, in their order
+    /// (floats and doubles by bit pattern).
+    fn absorb(&mut self, other: Pool) {
+        fn add<T, K: Eq + std::hash::Hash>(to: &mut Vec<T>, from: Vec<T>, key: impl Fn(&T) -> K) {
+            let mut seen: std::collections::HashSet<K> = to.iter().map(&key).collect();
+            to.extend(from.into_iter().filter(|v| seen.insert(key(v))));
+        }
+        add(&mut self.ints, other.ints, |v| *v);
+        add(&mut self.longs, other.longs, |v| *v);
+        add(&mut self.floats, other.floats, |v| v.to_bits());
+        add(&mut self.doubles, other.doubles, |v| v.to_bits());
+        add(&mut self.strings, other.strings, String::clone);
     }
 }
 
@@ -101,7 +124,19 @@ impl Seeds {
 
     /// Seeds with a given static pool.
     pub fn with_static(static_pool: Pool, options: SeedOptions) -> Seeds {
-        Seeds { static_pool, dynamic_pool: Pool::default(), options, param_values: Default::default() }
+        Seeds {
+            static_pool,
+            non_sut_pool: Pool::default(),
+            dynamic_pool: Pool::default(),
+            options,
+            param_values: Default::default(),
+        }
+    }
+
+    /// These seeds with `pool` as the non-SUT pool ([`non_sut_pool`]).
+    pub fn with_non_sut(mut self, pool: Pool) -> Seeds {
+        self.non_sut_pool = pool;
+        self
     }
 
     /// These seeds with the user's values for chosen methods' parameters.
@@ -118,6 +153,11 @@ impl Seeds {
     /// The constants of the class file.
     pub fn static_pool(&self) -> &Pool {
         &self.static_pool
+    }
+
+    /// The constants of the application classes the CUT names.
+    pub fn non_sut_pool(&self) -> &Pool {
+        &self.non_sut_pool
     }
 
     /// The values observed at run time so far.
@@ -198,7 +238,13 @@ impl Seeds {
         if !rng.random_bool(self.options.p_pool.clamp(0.0, 1.0)) {
             return None;
         }
-        let (dynamic, fixed) = (kind(&self.dynamic_pool), kind(&self.static_pool));
+        let (dynamic, fixed, other) =
+            (kind(&self.dynamic_pool), kind(&self.static_pool), kind(&self.non_sut_pool));
+        let fixed = match (fixed.is_empty(), other.is_empty()) {
+            (true, _) => other,
+            (false, false) if rng.random_bool(0.5) => other,
+            (false, _) => fixed,
+        };
         let pool = match (dynamic.is_empty(), fixed.is_empty()) {
             (true, true) => return None,
             (false, true) => dynamic,
@@ -208,6 +254,38 @@ impl Seeds {
         };
         pool.choose(rng)
     }
+}
+
+/// The most application classes whose constants make the non-SUT pool.
+const MAX_NON_SUT_CLASSES: usize = 16;
+
+/// The non-SUT pool of `cut`: the constants of the application classes
+/// (not the JDK's, not `cut` itself) its constant pool names, at most
+/// [`MAX_NON_SUT_CLASSES`] of them in name order (its nested classes among
+/// them), with samples of the regular expressions among their strings.
+/// Classes `cp` cannot load are left out.
+pub fn non_sut_pool(cp: &model::classpath::ClassPath, cut: &ClassFile) -> Pool {
+    let own = cut.name().to_string();
+    let mut names: Vec<String> = cut
+        .constant_pool
+        .iter()
+        .filter_map(|(index, c)| match c {
+            model::constant_pool::Constant::Class(_) => cut.constant_pool.class_name(index).ok(),
+            _ => None,
+        })
+        .filter(|n| !n.starts_with('[') && *n != own)
+        .map(|n| n.replace('/', "."))
+        .filter(|n| !crate::cluster::is_jdk_class(n))
+        .collect();
+    names.sort();
+    names.dedup();
+    let mut pool = Pool::default();
+    for class in names.iter().filter_map(|n| cp.load(n).ok()).take(MAX_NON_SUT_CLASSES) {
+        pool.absorb(analysis::class_constants(&class).into());
+    }
+    let samples = regex::regex_samples(&pool.strings);
+    pool.strings.extend(samples);
+    pool
 }
 
 /// Appends `value` unless present; drops the oldest value past `max`.
@@ -239,6 +317,41 @@ mod tests {
             }
         }
         (none, fixed, dynamic)
+    }
+
+    #[test]
+    fn the_non_sut_pool_holds_the_constants_of_the_application_classes_the_cut_names() {
+        let Some(cp) = crate::testutil::commons_class_path() else { return };
+        let cut = cp.load("org.apache.commons.cli.HelpFormatter").unwrap();
+        let pool = non_sut_pool(&cp, &cut);
+        // HelpFormatter names Option, whose strings (its messages) join the pool.
+        let option = cp.load("org.apache.commons.cli.Option").unwrap();
+        let strings = analysis::class_constants(&option).strings;
+        assert!(!strings.is_empty());
+        assert!(strings.iter().all(|s| pool.strings.contains(s)), "{strings:?} in {:?}", pool.strings);
+        // Not the CUT's own constants unless another class has them too.
+        let own = analysis::class_constants(&cut).strings;
+        assert!(own.iter().any(|s| !pool.strings.contains(s)), "{own:?}");
+    }
+
+    #[test]
+    fn the_static_and_non_sut_pools_share_what_the_dynamic_pool_leaves() {
+        let pool = Pool { ints: vec![7], ..Pool::default() };
+        let mut seeds = Seeds::with_static(pool, SeedOptions::default()).with_non_sut(Pool {
+            ints: vec![8],
+            ..Pool::default()
+        });
+        seeds.add_int(99);
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let mut counts = std::collections::HashMap::new();
+        for _ in 0..8000 {
+            *counts.entry(seeds.sample_int(&mut rng)).or_insert(0) += 1;
+        }
+        // Half random; of the rest half dynamic, a quarter each static and non-SUT.
+        assert!((3800..4200).contains(&counts[&None]), "{counts:?}");
+        assert!((1800..2200).contains(&counts[&Some(99)]), "{counts:?}");
+        assert!((850..1150).contains(&counts[&Some(7)]), "{counts:?}");
+        assert!((850..1150).contains(&counts[&Some(8)]), "{counts:?}");
     }
 
     #[test]

@@ -6,7 +6,8 @@
 //!   `Object[][]`), common JDK classes, and the classes of the cluster
 //!   (the CUT, its nested classes, an interface, an enum and an abstract
 //!   class among them first), plus the bounds of `Class<? extends X>`
-//!   parameters, so that a bounded parameter always has a candidate.
+//!   parameters, so that a bounded parameter always has a candidate, and
+//!   the class literals of the CUT's code (`type == BigInteger.class`).
 //! - Members by reflection ([`TestCluster::reflected_members`]): the
 //!   declared methods, constructors and fields of the CUT and its nested
 //!   classes whose parameter types a test can name, and a few public
@@ -93,6 +94,8 @@ const REFLECTION_CLASSES: &[&str] =
 
 /// At most this many classes of the cluster become `Class` values.
 const MAX_CLUSTER_CLASSES: usize = 16;
+/// At most this many class literals of the CUT's code become `Class` values.
+const MAX_CLASS_LITERALS: usize = 32;
 /// At most this many members of the CUT and its nested classes are looked up by reflection.
 const MAX_MEMBERS: usize = 64;
 
@@ -155,8 +158,9 @@ fn class_values(cluster: &TestCluster, names: &Names<'_>) -> Vec<Option<FieldTyp
     let jdk = JDK_CLASSES.iter().map(|c| class_type(c));
     let ranked = ranked_classes(cluster, names).into_iter().take(MAX_CLUSTER_CLASSES);
     let bounds = class_bounds(cluster).into_iter().filter(|b| names.class(b));
+    let literals = class_literals(cluster, names).into_iter().take(MAX_CLASS_LITERALS);
     let mut seen = HashSet::new();
-    let all = fixed.chain(jdk).chain(ranked.chain(bounds).map(|c| class_type(&c)));
+    let all = fixed.chain(jdk).chain(ranked.chain(bounds).chain(literals).map(|c| class_type(&c)));
     std::iter::once(None).chain(all.filter(|t| seen.insert(t.clone())).map(Some)).collect()
 }
 
@@ -197,6 +201,15 @@ fn ranked_classes(cluster: &TestCluster, names: &Names<'_>) -> Vec<String> {
     }
     ranked.sort();
     ranked.into_iter().map(|(_, name)| name).collect()
+}
+
+/// The class literals of the code of the CUT and its nested classes
+/// ([`analysis::class_literals`]) that a test can name, sorted.
+fn class_literals(cluster: &TestCluster, names: &Names<'_>) -> BTreeSet<String> {
+    let nested = names.cp.nested_class_names(&cluster.cut).into_iter().map(|n| n.to_string());
+    let classes = std::iter::once(cluster.cut.to_string()).chain(nested).filter_map(|c| names.cp.load(&c).ok());
+    let literals = classes.flat_map(|c| analysis::class_literals(&c));
+    literals.filter(|c| names.class(c)).collect()
 }
 
 /// The classes `X` of `Class<X>`, `Class<? extends X>` and `Class<? super X>`
