@@ -66,11 +66,11 @@ fn old_reports_are_triaged_per_class_and_in_total() {
     // handler of parse (exception-path, before method-never-called), the
     // anonymous iterator's hasNext, withHandle, never, clock and guarded
     // (never called), state (object-state) and magic (search-budget).
-    let header = "| class | uncovered branches | private-or-dead | exception-path | nested-object-not-exercised | \
+    let header = "| class | uncovered branches | lost-after-search | private-or-dead | exception-path | nested-object-not-exercised | \
                   type-never-produced | method-never-called | environment | object-state | search-budget | note |";
     assert!(out.lines().any(|l| l == header), "{out}");
-    assert!(out.lines().any(|l| l == "| triage.Triage | 20 | 4 | 2 | 2 | 2 | 8 | 0 | 1 | 1 |  |"), "{out}");
-    assert!(out.lines().any(|l| l == "total,20,4,2,2,2,8,0,1,1,"), "{out}");
+    assert!(out.lines().any(|l| l == "| triage.Triage | 20 | 0 | 4 | 2 | 2 | 2 | 8 | 0 | 1 | 1 |  |"), "{out}");
+    assert!(out.lines().any(|l| l == "total,20,0,4,2,2,2,8,0,1,1,"), "{out}");
 }
 
 #[test]
@@ -82,5 +82,5 @@ fn a_missing_report_is_a_row_with_a_note_and_exit_code_4() {
     let out = util::ferrosuite(&["bench", "triage", "--corpus", corpus.to_str().unwrap(), "--dir", dir]);
     assert_eq!(out.status.code(), Some(4));
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.contains("| triage.Missing | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | no report.json |"), "{stdout}");
+    assert!(stdout.contains("| triage.Missing | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | 0 | no report.json |"), "{stdout}");
 }

@@ -188,6 +188,14 @@ fn constants_of_the_classes_a_class_calls_are_seeds() {
 }
 
 #[test]
+fn strings_that_join_several_constants_come_from_splicing_seeds() {
+    // style needs "<em>" and "</em>" in one string: a seed spliced into another.
+    let (class, suite) = generate_edge("edge.Markup", 2000, 9);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains("\"emphasis\""), "{suite}");
+}
+
+#[test]
 fn public_fields_of_argument_objects_are_written() {
     let (class, suite) = generate_edge("edge.Chain", 3000, 6);
     // describe: no next link, a heavy next link, a light one.

@@ -325,7 +325,7 @@ fn try_generate(
     crate::findings_suite::separate(config, &run, &suite, &names, findings, report)?;
     // The coverage of both test classes: the findings' tests are emitted tests too.
     let t = Instant::now();
-    let filled = fill_coverage(&mut run, &suite, &cluster, report);
+    let filled = fill_coverage(&mut run, &suite, &cluster, &archived, report);
     record_lost_after_search(&run, &archived, report);
     report.seconds.insert("final-coverage".into(), t.elapsed().as_secs_f64());
     // After the coverage run, which the class's deadlines keep time for.
@@ -366,11 +366,13 @@ fn record_technique_stats(techniques: &[Box<dyn Technique>], report: &mut ClassR
 
 /// Covered goals of the final suite, by kind, from one more execution
 /// (in a fresh JVM, so static initialisers run again as they do under
-/// JUnit), and the cause of each uncovered goal ([`crate::triage`]).
+/// JUnit), and the cause of each uncovered goal ([`crate::triage`];
+/// `archived`: the goals the search's archive covered).
 fn fill_coverage(
     run: &mut ClassRun,
     suite: &crate::verify::VerifiedSuite,
     cluster: &TestCluster,
+    archived: &BTreeSet<GoalId>,
     report: &mut ClassReport,
 ) -> Result<(), GenerateError> {
     let (results, not_run) = crate::coverage_run::execute(run, suite)?;
@@ -381,7 +383,7 @@ fn fill_coverage(
         entry.total += 1;
         entry.covered += usize::from(covered.contains(&g.id));
     }
-    let causes = crate::triage::classify(&run.cp, &run.goals, cluster, &covered);
+    let causes = crate::triage::classify(&run.cp, &run.goals, cluster, &covered, archived);
     report.record_uncovered(&run.goals, &causes);
     Ok(())
 }

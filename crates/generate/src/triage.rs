@@ -7,6 +7,14 @@
 //! A method is *entered* when any goal of it is covered. The causes, decided
 //! in this order (the first that holds wins):
 //!
+//! 0. `lost-after-search`: a test of the search's archive covered the
+//!    goal, but no emitted test does (`report.json`'s `lost_after_search`):
+//!    the tests that covered it were cut (they tripped an `assert`, ended
+//!    in an error of the JVM) or removed in verification (they failed
+//!    under JUnit, after other tests or on the second JDK, or differed
+//!    between environments; `removed_tests_by_cause` says which), or the
+//!    goal needs static state the final suite's fresh JVM lacks (a static
+//!    flag that another test sets first).
 //! 1. `private-or-dead`: the goal's method was never entered and a test
 //!    cannot call it: it is private, synthetic (a lambda body
 //!    `lambda$...`), a bridge, a static initialiser, or a constructor or
@@ -63,6 +71,8 @@ use testcase::cluster::{Callable, TestCluster};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum UncoveredCause {
+    /// Covered in the search, by no emitted test.
+    LostAfterSearch,
     /// Never entered, and no test can call the method.
     PrivateOrDead,
     /// Code reached only through an exception edge.
@@ -83,7 +93,8 @@ pub enum UncoveredCause {
 
 impl UncoveredCause {
     /// Every cause, in the order the rules are tried.
-    pub const ALL: [UncoveredCause; 8] = [
+    pub const ALL: [UncoveredCause; 9] = [
+        UncoveredCause::LostAfterSearch,
         UncoveredCause::PrivateOrDead,
         UncoveredCause::ExceptionPath,
         UncoveredCause::NestedObjectNotExercised,
@@ -97,6 +108,7 @@ impl UncoveredCause {
     /// The kebab-case name used in `report.json` and tables (`private-or-dead`).
     pub fn name(self) -> &'static str {
         match self {
+            UncoveredCause::LostAfterSearch => "lost-after-search",
             UncoveredCause::PrivateOrDead => "private-or-dead",
             UncoveredCause::ExceptionPath => "exception-path",
             UncoveredCause::NestedObjectNotExercised => "nested-object-not-exercised",
@@ -117,8 +129,9 @@ impl std::fmt::Display for UncoveredCause {
 
 /// One cause for every goal of `goals` (the class under test's goals with
 /// its nested classes' appended) that is not in `covered`, in goal order.
-/// `cp` (with the JDK) supplies the class files of the goals' classes and
-/// `cluster` is the test cluster of the class under test.
+/// `cp` (with the JDK) supplies the class files of the goals' classes,
+/// `cluster` is the test cluster of the class under test and `archived`
+/// the goals the search's archive covered.
 ///
 /// Never fails: a class that cannot be read or analysed again only costs
 /// its facts (its goals are then classified as if the methods were
@@ -128,9 +141,13 @@ pub fn classify(
     goals: &ClassGoals,
     cluster: &TestCluster,
     covered: &BTreeSet<GoalId>,
+    archived: &BTreeSet<GoalId>,
 ) -> Vec<(GoalId, UncoveredCause)> {
     let triage = Triage::new(cp, goals, cluster, covered);
-    goals.goals.iter().filter(|g| !covered.contains(&g.id)).map(|g| (g.id, triage.cause(g))).collect()
+    let cause = |g: &Goal| {
+        if archived.contains(&g.id) { UncoveredCause::LostAfterSearch } else { triage.cause(g) }
+    };
+    goals.goals.iter().filter(|g| !covered.contains(&g.id)).map(|g| (g.id, cause(g))).collect()
 }
 
 /// The branch goals (kind category `branch`) among `causes`, counted by cause.
@@ -343,7 +360,7 @@ mod tests {
         let goals = crate::prepare::goals_with_nested(&cp, &cut).unwrap();
         let cluster = TestCluster::build(&cp, cut.as_str(), &ClusterOptions::default()).unwrap();
         let covered = imagined_run(&goals);
-        let causes = classify(&cp, &goals, &cluster, &covered);
+        let causes = classify(&cp, &goals, &cluster, &covered, &BTreeSet::new());
         assert_eq!(causes.len(), goals.goals.len() - covered.len());
         // The causes of the branch goals, per method.
         let mut by_method: BTreeMap<String, BTreeSet<UncoveredCause>> = BTreeMap::new();
@@ -381,7 +398,18 @@ mod tests {
         assert!(uncovered("task", false).iter().all(|c| *c == UncoveredCause::MethodNeverCalled));
         assert!(uncovered("next", false).iter().all(|c| *c == UncoveredCause::NestedObjectNotExercised));
         assert!(uncovered("parse", false).iter().all(|c| *c == UncoveredCause::ExceptionPath));
-        let counts = branch_counts(&goals, &causes);
+        // A goal the search's archive covered is lost-after-search, whatever else holds.
+        let never_called = |(id, c): &&(GoalId, UncoveredCause)| {
+            *c == UncoveredCause::MethodNeverCalled && is_decision(goals.goal(*id))
+        };
+        let lost = causes.iter().find(never_called).unwrap().0;
+        let again = classify(&cp, &goals, &cluster, &covered, &BTreeSet::from([lost]));
+        assert_eq!(again.len(), causes.len());
+        for ((id, before), (same, after)) in causes.iter().zip(&again) {
+            assert_eq!(id, same);
+            assert_eq!(*after, if *id == lost { UncoveredCause::LostAfterSearch } else { *before });
+        }
+        let counts = branch_counts(&goals, &again);
         assert_eq!(counts.keys().copied().collect::<Vec<_>>(), UncoveredCause::ALL);
     }
 

@@ -50,6 +50,9 @@ struct ClassEntry {
     goals: BTreeMap<String, GoalCount>,
     #[serde(default)]
     uncovered: Vec<Uncovered>,
+    /// The branch goals the search covered and no emitted test does (absent in old reports).
+    #[serde(default)]
+    lost_after_search: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -146,7 +149,10 @@ fn triage_class(entry: &CorpusEntry, dir: &Path, jar_dir: &Path, jdk: &Jdk) -> a
     let cluster = TestCluster::build(&cp, cut.as_str(), &generate::prepare::cluster_options(sealed, true))?;
     let own = class.uncovered.iter().filter(|u| !u.is_technique_goal());
     let (covered, unmatched) = covered_goals(&goals, own.map(Uncovered::label));
-    let causes = generate::triage::classify(&cp, &goals, &cluster, &covered);
+    // What the search covered is in `lost_after_search` (branch goals only).
+    let lost: BTreeSet<&str> = class.lost_after_search.iter().map(String::as_str).collect();
+    let archived = goals.goals.iter().filter(|g| lost.contains(g.label.as_str())).map(|g| g.id).collect();
+    let causes = generate::triage::classify(&cp, &goals, &cluster, &covered, &archived);
     let counts = generate::triage::branch_counts(&goals, &causes);
     let mut notes = Vec::new();
     if unmatched > 0 {

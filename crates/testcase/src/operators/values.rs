@@ -96,12 +96,26 @@ pub(crate) fn mutate_primitive<R: Rng + ?Sized>(value: Primitive, seeds: &Seeds,
     }
 }
 
+/// Probability that a string not replaced by a seed gets one spliced in
+/// (when the pools offer one) rather than its characters edited.
+const P_SPLICE: f64 = 0.5;
+
 /// A changed string (EvoSuite's `StringPrimitiveStatement.delta`): a seeded
-/// string, or each of delete, replace and insert characters with
-/// probability 1/3. Never returns the same string.
+/// string; else, with probability [`P_SPLICE`], a seeded string spliced
+/// into it ([`splice`]); else each of delete, replace and insert
+/// characters with probability 1/3. Never returns the same string.
 pub(crate) fn mutate_string<R: Rng + ?Sized>(value: &str, seeds: &Seeds, rng: &mut R) -> String {
     if let Some(s) = seeds.sample_string(rng).filter(|s| s != value) {
         return s;
+    }
+    if !value.is_empty()
+        && rng.random_bool(P_SPLICE)
+        && let Some(s) = seeds.sample_string(rng)
+    {
+        let spliced = splice(value, &s, rng);
+        if spliced != value {
+            return spliced;
+        }
     }
     let mut chars: Vec<char> = value.chars().collect();
     let p = 1.0 / chars.len().max(1) as f64;
@@ -124,6 +138,18 @@ pub(crate) fn mutate_string<R: Rng + ?Sized>(value: &str, seeds: &Seeds, rng: &m
         return chars.into_iter().collect();
     }
     out
+}
+
+/// `seed` inserted into `value` at a random character position, or, half
+/// the time, written over a random run of its characters (a fuzzer's
+/// dictionary insertion and overwrite, AFL's "extras"): inputs that join
+/// the words of several constants (`user` + `@` + `[1.2.3.4]`) are a
+/// splice or two away from one of them.
+fn splice<R: Rng + ?Sized>(value: &str, seed: &str, rng: &mut R) -> String {
+    let chars: Vec<char> = value.chars().collect();
+    let at = rng.random_range(0..=chars.len());
+    let end = if rng.random_bool(0.5) { at } else { rng.random_range(at..=chars.len()) };
+    chars[..at].iter().copied().chain(seed.chars()).chain(chars[end..].iter().copied()).collect()
 }
 
 /// Inserts one character, then another with probability 1/2, 1/4, …
@@ -309,6 +335,33 @@ mod tests {
                 assert_ne!(mutate_string(text, &seeds, &mut rng), text);
             }
         }
+    }
+
+    #[test]
+    fn seeds_replace_strings_or_are_spliced_into_them() {
+        let pool = Pool { strings: vec!["@host".to_string()], ..Pool::default() };
+        let seeds = Seeds::with_static(pool, SeedOptions::default());
+        let mut r = rng();
+        let (mut whole, mut inside, mut other) = (0, 0, 0);
+        for _ in 0..400 {
+            let out = mutate_string("user", &seeds, &mut r);
+            assert_ne!(out, "user");
+            if out == "@host" {
+                whole += 1;
+            } else if out.contains("@host") {
+                inside += 1;
+                // Around the seed: a prefix and a suffix of "user".
+                let (before, after) = out.split_once("@host").unwrap();
+                assert!("user".starts_with(before) && "user".ends_with(after), "{out}");
+            } else {
+                other += 1;
+            }
+        }
+        // Whole half the time (the pool's probability); of the rest a quarter
+        // spliced (half of them try, half of those get a seed); else edited.
+        assert!((170..230).contains(&whole), "{whole} {inside} {other}");
+        assert!((30..75).contains(&inside), "{whole} {inside} {other}");
+        assert!(other > 100, "{whole} {inside} {other}");
     }
 
     #[test]
