@@ -99,13 +99,16 @@ pub(crate) fn constant_holders(binary_name: &str) -> &'static [&'static str] {
     CONSTANT_HOLDERS.iter().find(|(name, _)| *name == binary_name).map_or(&[], |(_, holders)| *holders)
 }
 
+/// A JDK method: (owner, name, descriptor), binary owner name.
+pub(crate) type JdkMethod = (&'static str, &'static str, &'static str);
+
 /// JDK instance methods that make values of a JDK interface the factory
 /// otherwise makes one way only: a `Class` is the only `Type` literal,
 /// while `ParameterizedType`, `GenericArrayType` and `TypeVariable` values
 /// come from reflection (`List.class.getMethod("get", int.class)
 /// .getGenericReturnType()` is the type variable `E`). Entries are
 /// (produced class, [(owner, method, descriptor)]).
-const JDK_PRODUCERS: &[(&str, &[(&str, &str, &str)])] = &[(
+const JDK_PRODUCERS: &[(&str, &[JdkMethod])] = &[(
     "java.lang.reflect.Type",
     &[
         ("java.lang.reflect.Method", "getGenericReturnType", "()Ljava/lang/reflect/Type;"),
@@ -116,7 +119,7 @@ const JDK_PRODUCERS: &[(&str, &[(&str, &str, &str)])] = &[(
 
 /// The JDK instance methods producing a `binary_name` ([`JDK_PRODUCERS`]):
 /// (owner, method, descriptor).
-pub(crate) fn jdk_producers(binary_name: &str) -> &'static [(&'static str, &'static str, &'static str)] {
+pub(crate) fn jdk_producers(binary_name: &str) -> &'static [JdkMethod] {
     JDK_PRODUCERS.iter().find(|(name, _)| *name == binary_name).map_or(&[], |(_, producers)| *producers)
 }
 
