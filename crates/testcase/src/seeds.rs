@@ -238,8 +238,7 @@ impl Seeds {
         if !rng.random_bool(self.options.p_pool.clamp(0.0, 1.0)) {
             return None;
         }
-        let (dynamic, fixed, other) =
-            (kind(&self.dynamic_pool), kind(&self.static_pool), kind(&self.non_sut_pool));
+        let (dynamic, fixed, other) = (kind(&self.dynamic_pool), kind(&self.static_pool), kind(&self.non_sut_pool));
         let fixed = match (fixed.is_empty(), other.is_empty()) {
             (true, _) => other,
             (false, false) if rng.random_bool(0.5) => other,
@@ -337,10 +336,8 @@ mod tests {
     #[test]
     fn the_static_and_non_sut_pools_share_what_the_dynamic_pool_leaves() {
         let pool = Pool { ints: vec![7], ..Pool::default() };
-        let mut seeds = Seeds::with_static(pool, SeedOptions::default()).with_non_sut(Pool {
-            ints: vec![8],
-            ..Pool::default()
-        });
+        let mut seeds =
+            Seeds::with_static(pool, SeedOptions::default()).with_non_sut(Pool { ints: vec![8], ..Pool::default() });
         seeds.add_int(99);
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let mut counts = std::collections::HashMap::new();
