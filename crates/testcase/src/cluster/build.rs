@@ -637,15 +637,9 @@ impl<'cp> Builder<'cp> {
     /// referenced with `name`: state a class leaves public (`dfa.s0 = state`)
     /// is set as EvoSuite's field assignments set it.
     fn instance_field_writes(&self, name: &str) -> Vec<Callable> {
-        if self.load(name).filter(|c| self.class_accessible(c)).is_none() {
-            return Vec::new();
-        }
-        let (supers, _) = hierarchy::superclasses(self.cp, name).unwrap_or_default();
-        let owners = std::iter::once(name.to_string()).chain(supers.iter().map(BinaryName::to_string));
         let mut seen = HashSet::new();
         let mut out = Vec::new();
-        for owner in owners.filter(|c| !is_jdk_class(c)) {
-            let Some(c) = self.load(&owner) else { continue };
+        for (owner, c) in self.application_owners(name) {
             for f in &c.fields {
                 let skip = access::STATIC | access::FINAL | access::SYNTHETIC;
                 if seen.insert(c.member_name(f).to_string())
@@ -658,6 +652,17 @@ impl<'cp> Builder<'cp> {
             }
         }
         out
+    }
+
+    /// Application class `name` and its application superclasses, nearest
+    /// first, each with its class file; empty when a test cannot name `name`.
+    fn application_owners(&self, name: &str) -> Vec<(String, Arc<ClassFile>)> {
+        if self.load(name).filter(|c| self.class_accessible(c)).is_none() {
+            return Vec::new();
+        }
+        let (supers, _) = hierarchy::superclasses(self.cp, name).unwrap_or_default();
+        let owners = std::iter::once(name.to_string()).chain(supers.iter().map(BinaryName::to_string));
+        owners.filter(|c| !is_jdk_class(c)).filter_map(|o| self.load(&o).map(|c| (o, c))).collect()
     }
 
     /// The public instance methods that JDK type `name` declares itself
@@ -676,16 +681,9 @@ impl<'cp> Builder<'cp> {
     /// The accessible instance methods of application class `name`, declared
     /// or inherited from application superclasses, referenced with `name`.
     fn instance_methods(&self, name: &str) -> Vec<Callable> {
-        if self.load(name).filter(|c| self.class_accessible(c)).is_none() {
-            return Vec::new();
-        }
-        let (supers, _) = hierarchy::superclasses(self.cp, name).unwrap_or_default();
-        let owners = std::iter::once(name.to_string()).chain(supers.iter().map(BinaryName::to_string));
-        let owners = owners.filter(|c| !is_jdk_class(c));
         let mut seen = HashSet::new();
         let mut out = Vec::new();
-        for owner in owners {
-            let Some(c) = self.load(&owner) else { continue };
+        for (owner, c) in self.application_owners(name) {
             for m in &c.methods {
                 let key = (c.member_name(m).to_string(), params_of(c.member_descriptor(m)).to_string());
                 let bridge = m.access & (access::SYNTHETIC | access::BRIDGE) != 0;
