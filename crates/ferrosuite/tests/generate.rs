@@ -203,6 +203,15 @@ fn public_fields_of_argument_objects_are_written() {
     assert!(suite.contains(".next = ") && suite.contains(".weight = "), "no field written in {suite}");
 }
 
+#[test]
+fn collections_in_public_final_fields_are_filled() {
+    let (class, suite) = generate_edge("edge.GraphPrinter", 3000, 6);
+    // print: an empty order, then a node without weight, a heavy one and a light one.
+    assert_all_branches_covered(&class);
+    assert!(suite.contains(".order;") && suite.contains(".weights;"), "no collection field read in {suite}");
+    assert!(suite.contains(".put(") && suite.contains(".add("), "no collection filled in {suite}");
+}
+
 /// Every file under `dir`, relative to it, sorted.
 fn files_under(dir: &Path) -> Vec<String> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {

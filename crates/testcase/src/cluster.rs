@@ -174,7 +174,9 @@ pub enum Generator {
     Subtype(JavaType),
 }
 
-/// A JDK collection that the operators fill after constructing it.
+/// A JDK collection that the operators fill after constructing it, or a
+/// collection interface whose values they fill after reading them (a
+/// public field `Map<K, V>`): its fill is then `Collection.add` or `Map.put`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Container {
     /// `add(Object)` for collections, `put(Object, Object)` for maps.
@@ -323,9 +325,14 @@ impl TestCluster {
         self.mockable.keys().map(String::as_str)
     }
 
-    /// How to fill a JDK collection of class `binary_name`, if it is one.
+    /// How to fill a JDK collection of class or interface `binary_name`, if it is one.
     pub fn container(&self, binary_name: &str) -> Option<&Container> {
         self.containers.get(binary_name)
+    }
+
+    /// Whether `method` fills some JDK collection of the cluster ([`Container::fill`]).
+    pub fn is_fill(&self, method: &MethodRef) -> bool {
+        self.containers.values().any(|c| c.fill == *method)
     }
 
     /// Whether the operators can make a value of `ty` other than `null`:

@@ -23,7 +23,9 @@ use model::signature::{
     parse_method_signature,
 };
 
-use super::jdk::{CONTAINERS, LITERAL_TYPES, constant_holders, is_jdk_class, jdk_producers, substitutes};
+use super::jdk::{
+    CONTAINERS, LITERAL_TYPES, constant_holders, interface_fill, is_collection, is_jdk_class, jdk_producers, substitutes,
+};
 use super::{Callable, ClusterError, ClusterOptions, Container, Generator, TestCluster};
 use crate::ir::{FieldRef, MethodRef};
 
@@ -431,6 +433,10 @@ impl<'cp> Builder<'cp> {
             self.enqueue(&JavaType::from(r), depth);
         }
         if let Some(ret) = callable.ret() {
+            // A collection read from a field is filled: its class and element types are needed.
+            if matches!(callable, Callable::FieldGet { .. }) && callable.erased_ret().is_some_and(|t| holds_collection(&t)) {
+                self.enqueue(&ret, depth);
+            }
             for name in class_names(&ret) {
                 self.mentioned.insert(name);
             }
@@ -449,6 +455,7 @@ impl<'cp> Builder<'cp> {
             if !generators.is_empty() {
                 self.cluster.generators.insert(name.clone(), generators);
             }
+            self.interface_container(&name);
             let modifiers = self.modifiers_for(&name, depth);
             for m in &modifiers {
                 self.enqueue_callable(m, depth + 1);
@@ -519,6 +526,17 @@ impl<'cp> Builder<'cp> {
         self.cluster.containers.insert(name.to_string(), Container { fill });
         let method = MethodRef::parse(class, "<init>", "()V").ok()?;
         Some(Callable::Constructor { method, params: Vec::new(), ret: class_type(class) })
+    }
+
+    /// For a JDK collection interface: registers the interface method that
+    /// fills its values ([`interface_fill`]), as [`Builder::container`]
+    /// does for the collections a test builds.
+    fn interface_container(&mut self, name: &str) {
+        if let Some((owner, method, descriptor)) = interface_fill(name)
+            && let Ok(fill) = MethodRef::parse(owner, method, descriptor)
+        {
+            self.cluster.containers.insert(name.to_string(), Container { fill });
+        }
     }
 
     /// The constants of the JDK classes that hold constants of `name`
@@ -628,26 +646,34 @@ impl<'cp> Builder<'cp> {
             return Vec::new();
         }
         let mut out = self.instance_methods(name);
-        out.extend(self.instance_field_writes(name));
+        out.extend(self.instance_field_modifiers(name));
         out
     }
 
     /// Writes of the accessible, non-final instance fields of application
     /// class `name`, declared or inherited from application superclasses,
     /// referenced with `name`: state a class leaves public (`dfa.s0 = state`)
-    /// is set as EvoSuite's field assignments set it.
-    fn instance_field_writes(&self, name: &str) -> Vec<Callable> {
+    /// is set as EvoSuite's field assignments set it. Also reads of its
+    /// accessible instance fields that hold a JDK collection, final or not,
+    /// which the factory fills after reading ([`is_collection`]:
+    /// `dfa.states.put(s, s)`).
+    fn instance_field_modifiers(&self, name: &str) -> Vec<Callable> {
         let mut seen = HashSet::new();
         let mut out = Vec::new();
         for (owner, c) in self.application_owners(name) {
             for f in &c.fields {
-                let skip = access::STATIC | access::FINAL | access::SYNTHETIC;
+                let skip = access::STATIC | access::SYNTHETIC;
                 if seen.insert(c.member_name(f).to_string())
                     && f.access & skip == 0
                     && self.member_accessible(f.access, &owner)
                 {
-                    let writes = self.field_callables(&c, f, BinaryName::new(name)).into_iter();
-                    out.extend(writes.filter(|w| matches!(w, Callable::FieldSet { .. })));
+                    let holds_collection = FieldType::parse(c.member_descriptor(f)).is_ok_and(|t| holds_collection(&t));
+                    let callables = self.field_callables(&c, f, BinaryName::new(name)).into_iter();
+                    out.extend(callables.filter(|w| match w {
+                        Callable::FieldSet { .. } => true,
+                        Callable::FieldGet { .. } => holds_collection,
+                        _ => false,
+                    }));
                 }
             }
         }
@@ -915,6 +941,11 @@ fn field_type(class: &ClassFile, f: &Member, erased: &FieldType) -> JavaType {
         Some(g) if g.is_exact() && g.erasure().as_ref() == Some(erased) => g,
         _ => JavaType::from(erased.clone()),
     }
+}
+
+/// Whether values of `ty` are JDK collections a test fills ([`is_collection`]).
+fn holds_collection(ty: &FieldType) -> bool {
+    matches!(ty, FieldType::Object(name) if is_collection(name.to_binary().as_str()))
 }
 
 /// `ty` with every type variable replaced by the erasure of its bound.

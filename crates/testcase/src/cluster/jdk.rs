@@ -72,6 +72,40 @@ pub(crate) const CONTAINERS: &[(&str, &str, &str)] = &[
     ("java.util.TreeMap", "put", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
 ];
 
+/// `Collection.add(E)`, which adds an element to any collection.
+const COLLECTION_ADD: JdkMethod = ("java.util.Collection", "add", "(Ljava/lang/Object;)Z");
+/// `Map.put(K, V)`, which adds an entry to any map.
+const MAP_PUT: JdkMethod = ("java.util.Map", "put", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;");
+
+/// JDK collection interfaces a value may be typed with (a public field
+/// `Map<K, V>`, a method returning `List<E>`), each with the interface
+/// method that adds an element to any instance: a value of such a type
+/// that a test reads is filled as the collections it builds are.
+const COLLECTION_INTERFACES: &[(&str, JdkMethod)] = &[
+    ("java.util.Collection", COLLECTION_ADD),
+    ("java.util.List", COLLECTION_ADD),
+    ("java.util.Set", COLLECTION_ADD),
+    ("java.util.SortedSet", COLLECTION_ADD),
+    ("java.util.NavigableSet", COLLECTION_ADD),
+    ("java.util.Queue", COLLECTION_ADD),
+    ("java.util.Deque", COLLECTION_ADD),
+    ("java.util.Map", MAP_PUT),
+    ("java.util.SortedMap", MAP_PUT),
+    ("java.util.NavigableMap", MAP_PUT),
+];
+
+/// The method that adds an element to a value of collection interface
+/// `binary_name` ([`COLLECTION_INTERFACES`]): (owner, name, descriptor).
+pub(crate) fn interface_fill(binary_name: &str) -> Option<JdkMethod> {
+    COLLECTION_INTERFACES.iter().find(|(name, _)| *name == binary_name).map(|(_, fill)| *fill)
+}
+
+/// Whether `binary_name` is a JDK collection a test fills: one it builds
+/// ([`CONTAINERS`]) or a collection interface ([`COLLECTION_INTERFACES`]).
+pub(crate) fn is_collection(binary_name: &str) -> bool {
+    CONTAINERS.iter().any(|(c, _, _)| *c == binary_name) || interface_fill(binary_name).is_some()
+}
+
 /// Types the test factory makes directly (literals), with no generator:
 /// `String`, the boxes, `Class`, and `File` and `Path` (a new file in the
 /// test's temporary folder, `StatementKind::TempFile`).

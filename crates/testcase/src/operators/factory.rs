@@ -20,7 +20,7 @@ use rand::seq::IndexedRandom;
 use super::edit::{self, Slot};
 use super::values;
 use crate::cluster::{Callable, Generator, TestCluster, type_argument};
-use crate::ir::{Statement, StatementKind, TestCase, VarId, var_id};
+use crate::ir::{MethodRef, Statement, StatementKind, TestCase, VarId, var_id};
 use crate::seeds::Seeds;
 use crate::seeds::param_values::{self, P_PARAM_VALUE};
 
@@ -268,12 +268,19 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         if need.erasure() == self.test[var].kind.value_type() {
             self.test.statements[var.index()].ty = need.clone();
         }
+        let elements = self.rng.random_range(0..=MAX_ELEMENTS);
+        self.add_elements(var, &container.fill, elements, pos, depth);
+    }
+
+    /// Calls `fill` (a collection's `add` or a map's `put`) `count` times on
+    /// `var`, each with new elements of its type arguments.
+    fn add_elements(&mut self, var: VarId, fill: &MethodRef, count: u32, pos: &mut usize, depth: u32) {
         let fill = Callable::Method {
-            method: container.fill.clone(),
-            params: element_types(need, container.fill.descriptor.params.len()),
-            ret: container.fill.descriptor.ret.clone().map_or(JavaType::Void, JavaType::from),
+            method: fill.clone(),
+            params: element_types(&self.test[var].ty, fill.descriptor.params.len()),
+            ret: fill.descriptor.ret.clone().map_or(JavaType::Void, JavaType::from),
         };
-        for _ in 0..self.rng.random_range(0..=MAX_ELEMENTS) {
+        for _ in 0..count {
             self.call(&fill, pos, depth, Some(var));
         }
     }
@@ -363,19 +370,29 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         self.call(callable, &mut pos, 0, None).is_some()
     }
 
-    /// Inserts a call of a modifier on a random non-null value of the test, after it.
+    /// Inserts a call of a modifier on a random non-null value of the test,
+    /// after it. A read of a field that holds a JDK collection is followed
+    /// by 1 to [`MAX_ELEMENTS`] elements added to the collection.
     fn insert_call_on_value(&mut self, append: bool) -> bool {
         let targets: Vec<(VarId, Vec<&'a Callable>)> = (0..self.test.len())
             .map(var_id)
             .filter(|v| self.test[*v].produces_value() && !edit::is_null(&self.test, *v))
             .map(|v| (v, self.modifiers_of(&edit::value_type(&self.test, v))))
+            .map(|(v, m)| (v, m.into_iter().filter(|c| fits_receiver(&self.test, self.cluster, c, v)).collect::<Vec<_>>()))
             .filter(|(_, m)| !m.is_empty())
             .collect();
         let Some((var, modifiers)) = targets.choose(self.rng) else { return false };
         let Some(callable) = modifiers.choose(self.rng).copied() else { return false };
         let len = self.test.len();
         let mut pos = if append { len } else { self.rng.random_range(var.index() + 1..=len) };
-        self.call(callable, &mut pos, 0, Some(*var)).is_some()
+        let Some(value) = self.call(callable, &mut pos, 0, Some(*var)) else { return false };
+        if let Callable::FieldGet { .. } = callable
+            && let Some(container) = collection_of(&self.test, self.cluster, value)
+        {
+            let elements = self.rng.random_range(1..=MAX_ELEMENTS);
+            self.add_elements(value, &container.fill.clone(), elements, &mut pos, 0);
+        }
+        true
     }
 
     /// The modifiers of every class a value of type `ty` is an instance of.
@@ -405,16 +422,38 @@ fn exact(arg: &TypeArg) -> TypeArg {
 
 /// The element types `method` takes when it fills the container value
 /// `receiver` of `test` (`add(E)`, `put(K, V)` with the receiver's type
-/// arguments); `None` when it is not the container's fill method.
+/// arguments); `None` when it is not a fill method of the receiver
+/// ([`fits_receiver`] keeps fill methods off other receivers).
 pub(crate) fn fill_types(
     test: &TestCase,
     cluster: &TestCluster,
     receiver: VarId,
     method: &crate::MethodRef,
 ) -> Option<Vec<JavaType>> {
-    let receiver_ty = &test[receiver].ty;
-    let class = receiver_ty.erasure().and_then(|t| t.to_internal_name()).map(|n| n.to_binary().to_string())?;
-    (cluster.container(&class)?.fill == *method).then(|| element_types(receiver_ty, method.descriptor.params.len()))
+    collection_of(test, cluster, receiver)?;
+    cluster.is_fill(method).then(|| element_types(&test[receiver].ty, method.descriptor.params.len()))
+}
+
+/// The container of `var`'s static type, when it is a JDK collection the
+/// cluster fills.
+fn collection_of<'c>(test: &TestCase, cluster: &'c TestCluster, var: VarId) -> Option<&'c crate::cluster::Container> {
+    let class = test[var].ty.erasure().and_then(|t| t.to_internal_name()).map(|n| n.to_binary().to_string())?;
+    cluster.container(&class)
+}
+
+/// Whether `callable` may be called on `receiver`: a collection's fill
+/// method only on a collection the cluster fills whose type arguments are
+/// all exact (no element a test can name fits `List<? extends Foo>`, and
+/// the element types of a `ConcurrentHashMap<K, V>` are not known to be its
+/// own type arguments).
+pub(crate) fn fits_receiver(test: &TestCase, cluster: &TestCluster, callable: &Callable, receiver: VarId) -> bool {
+    let Some(method) = callable.method().filter(|m| cluster.is_fill(m)) else { return true };
+    let arity = method.descriptor.params.len();
+    collection_of(test, cluster, receiver).is_some_and(|c| c.fill.descriptor.params.len() == arity)
+        && match &test[receiver].ty {
+            JavaType::Class(class) => class.args.iter().all(|a| matches!(a, TypeArg::Exact(t) if t.is_exact())),
+            _ => true,
+        }
 }
 
 /// The element types of a collection (`arity` 1) or map (`arity` 2) type.
