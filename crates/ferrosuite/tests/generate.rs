@@ -212,6 +212,14 @@ fn collections_in_public_final_fields_are_filled() {
     assert!(suite.contains(".put(") && suite.contains(".add("), "no collection filled in {suite}");
 }
 
+#[test]
+fn strings_of_numbers_beyond_a_constant_come_from_numeric_seeds() {
+    let (class, suite) = generate_edge("edge.Quantity", 2000, 6);
+    // count and measure: not a number, too large, fits.
+    assert_all_branches_covered(&class);
+    assert!(suite.contains("too many for an int") && suite.contains("too large for a float"), "{suite}");
+}
+
 /// Every file under `dir`, relative to it, sorted.
 fn files_under(dir: &Path) -> Vec<String> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {

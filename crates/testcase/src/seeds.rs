@@ -23,6 +23,7 @@
 //! two); otherwise the caller makes a random value. `int` pools also seed
 //! `byte`, `short`, `char` and `boolean` values that fit.
 
+mod numeric;
 pub mod param_values;
 mod regex;
 
@@ -114,11 +115,14 @@ impl Seeds {
 
     /// The static pool from the constants of `class` (the CUT), with
     /// samples of the regular expressions among its strings
-    /// ([`regex::regex_samples`]).
+    /// ([`regex::regex_samples`]) and the strings of its numeric constants
+    /// and their neighbours ([`numeric::numeric_strings`]).
     pub fn from_class(class: &ClassFile, options: SeedOptions) -> Seeds {
         let mut pool: Pool = analysis::class_constants(class).into();
         let samples = regex::regex_samples(&pool.strings);
         pool.strings.extend(samples);
+        let numbers = numeric::numeric_strings(&pool);
+        pool.strings.extend(numbers);
         Seeds::with_static(pool, options)
     }
 
