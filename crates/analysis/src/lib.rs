@@ -52,6 +52,7 @@
 #![warn(missing_docs)]
 
 pub mod assertions;
+pub mod call_sites;
 pub mod callgraph;
 pub mod cfg;
 pub mod commit;

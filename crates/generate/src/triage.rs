@@ -23,6 +23,12 @@
 //!    So is a side of a jump whose condition is a constant
 //!    ([`analysis::condition_inputs::GoalFacts::constant_condition`]: the
 //!    `iconst_1; ifeq` javac 23+ emits for each record-pattern component).
+//!    A private method that code of the class calls is not `private-or-dead`: its goals take
+//!    the cause of a call site instead ([`Triage::caller_cause`]): in a
+//!    method that ran, the cause of the condition that kept the call from
+//!    running (rules 6–8; `search-budget` when none is found), else the
+//!    cause of the call site's goal in its never-entered caller (a public
+//!    method never called makes its private helpers `method-never-called`).
 //! 2. `exception-path`: the goal lies in code reached only through an
 //!    exception edge (a catch or finally handler;
 //!    [`analysis::condition_inputs::GoalFacts::exception_only`]), whatever
@@ -58,6 +64,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use analysis::call_sites::{CallSite, call_sites};
 use analysis::condition_inputs::{GoalFacts, goal_facts};
 use analysis::goals::{ClassGoals, Goal, GoalId, GoalKind};
 use model::access;
@@ -161,6 +168,9 @@ pub fn branch_counts(goals: &ClassGoals, causes: &[(GoalId, UncoveredCause)]) ->
     counts
 }
 
+/// Most callers [`Triage::caller_cause`] goes up from a private method.
+const MAX_CALLERS: u32 = 4;
+
 /// Whether a never-entered method can be called by a test (rules 1, 3–5).
 enum Reach {
     /// Rule 1.
@@ -183,12 +193,22 @@ struct Triage<'a> {
     entered: BTreeSet<u16>,
     /// Access flags of the goals' methods, by index into `goals.methods`.
     access: BTreeMap<u16, u16>,
+    /// The calls in the code of the goals' classes, with the calling class.
+    calls: Vec<(InternalName, CallSite)>,
 }
 
 impl<'a> Triage<'a> {
     fn new(cp: &ClassPath, goals: &'a ClassGoals, cluster: &'a TestCluster, covered: &'a BTreeSet<GoalId>) -> Self {
         let entered = covered.iter().map(|id| goals.goal(*id).method_index).collect();
-        let mut triage = Triage { goals, cluster, covered, facts: BTreeMap::new(), entered, access: BTreeMap::new() };
+        let mut triage = Triage {
+            goals,
+            cluster,
+            covered,
+            facts: BTreeMap::new(),
+            entered,
+            access: BTreeMap::new(),
+            calls: Vec::new(),
+        };
         let classes: BTreeSet<&InternalName> = goals.goals.iter().map(|g| &g.class).collect();
         for class in classes {
             let binary = class.to_binary();
@@ -199,6 +219,7 @@ impl<'a> Triage<'a> {
                     continue;
                 }
             };
+            triage.calls.extend(call_sites(&cf).into_iter().map(|site| (class.clone(), site)));
             match goal_facts(&cf, goals) {
                 Ok(facts) => triage.facts.extend(facts),
                 Err(e) => tracing::warn!("triage: {binary} left without facts: {e}"),
@@ -215,8 +236,18 @@ impl<'a> Triage<'a> {
     }
 
     fn cause(&self, goal: &Goal) -> UncoveredCause {
+        self.cause_within(goal, 0)
+    }
+
+    /// [`Triage::cause`], `depth` callers up from the goal first asked about.
+    fn cause_within(&self, goal: &Goal, depth: u32) -> UncoveredCause {
         let reach = (!self.entered.contains(&goal.method_index)).then(|| self.reach(goal));
         let facts = self.facts.get(&goal.id);
+        if matches!(reach, Some(Reach::Never))
+            && let Some(cause) = self.caller_cause(goal, depth)
+        {
+            return cause;
+        }
         if matches!(reach, Some(Reach::Never)) || facts.is_some_and(|f| f.constant_condition) {
             return UncoveredCause::PrivateOrDead;
         }
@@ -230,6 +261,52 @@ impl<'a> Triage<'a> {
             None if is_decision(goal) => self.condition_cause(self.blocking_decision(goal)),
             None => UncoveredCause::SearchBudget,
         }
+    }
+
+    /// The cause of a goal of a private method that never ran but that code
+    /// of the class calls: the cause of the first call site in a method
+    /// that ran (the condition that kept the call from running, rules 6–8;
+    /// `search-budget` when none is found), else of the first call site's
+    /// own goal in its never-entered caller, at most [`MAX_CALLERS`] callers
+    /// up. `None` for other methods (lambdas, bridges, initialisers), for
+    /// a method nothing calls, and past the depth.
+    fn caller_cause(&self, goal: &Goal, depth: u32) -> Option<UncoveredCause> {
+        let flags = self.access.get(&goal.method_index).copied().unwrap_or(0);
+        if depth >= MAX_CALLERS || flags & access::PRIVATE == 0 || flags & (access::SYNTHETIC | access::BRIDGE) != 0 {
+            return None;
+        }
+        let sites: Vec<&Goal> = self
+            .calls
+            .iter()
+            .filter(|(_, s)| {
+                s.owner == goal.class.as_str() && s.name == goal.method_name && s.descriptor == goal.method_descriptor
+            })
+            .filter_map(|(class, s)| self.site_goal(class, s))
+            .filter(|g| g.method_index != goal.method_index)
+            .collect();
+        let ran = sites.iter().find(|g| self.entered.contains(&g.method_index));
+        if let Some(site) = ran {
+            let blocking = self.blocking_decision(site);
+            return Some(if blocking == site.id {
+                UncoveredCause::SearchBudget
+            } else {
+                self.condition_cause(blocking)
+            });
+        }
+        let first = sites.iter().find(|g| !self.entered.contains(&g.method_index))?;
+        Some(self.cause_within(first, depth + 1))
+    }
+
+    /// The goal that stands for call site `site` of class `class`: the
+    /// line goal of the caller that starts nearest before the call, else
+    /// the caller's first goal.
+    fn site_goal(&self, class: &InternalName, site: &CallSite) -> Option<&'a Goal> {
+        let goals: &'a ClassGoals = self.goals;
+        let of_caller = goals.goals.iter().filter(|g| {
+            &g.class == class && g.method_name == site.caller_name && g.method_descriptor == site.caller_descriptor
+        });
+        let lines = of_caller.clone().filter(|g| matches!(g.kind, GoalKind::Line { .. }) && g.bci <= site.bci);
+        lines.max_by_key(|g| g.bci).or_else(|| of_caller.min_by_key(|g| g.bci))
     }
 
     /// Whether and how a test could call the (never entered) method of `goal`.
@@ -334,7 +411,8 @@ mod tests {
 
     /// The goals of the methods entered in the run the test imagines:
     /// every goal on the normal path of `parse`, `clock`, `state` and
-    /// `magic` but the branches' `true` sides, the `true` side of
+    /// `magic` but the branches' `true` sides, the side of `delegate`'s test
+    /// that skips the helper's call (the jump's `true`) and its first line, the `true` side of
     /// `guarded`'s outer test (the body is skipped), and `<init>` and `add`.
     fn imagined_run(goals: &ClassGoals) -> BTreeSet<GoalId> {
         let line = |g: &Goal, method: &str| g.method_name == method && g.kind.category() == "line";
@@ -345,6 +423,8 @@ mod tests {
                 let key = g.key.as_str();
                 matches!(g.method_name.as_str(), "<init>" | "add") && g.class.as_str() == "triage/Triage"
                     || ["clock", "state", "magic"].contains(&g.method_name.as_str()) && !key.ends_with(":true")
+                    || g.method_name == "delegate"
+                        && (key.starts_with("method:") || key.ends_with(":true") || g.bci == 0)
                     || g.method_name == "guarded" && (key.starts_with("method:") || key.ends_with("@4:true"))
                     || g.method_name == "parse" && (key.starts_with("method:") || line(g, "parse") && g.bci == 0)
             })
@@ -372,7 +452,9 @@ mod tests {
         }
         let expected = [
             ("clock", UncoveredCause::Environment),
+            ("delegate", UncoveredCause::ObjectState),
             ("guarded", UncoveredCause::ObjectState),
+            ("helped", UncoveredCause::ObjectState),
             ("hasNext", UncoveredCause::NestedObjectNotExercised),
             ("hidden", UncoveredCause::PrivateOrDead),
             ("lambda$task$0", UncoveredCause::PrivateOrDead),
@@ -398,6 +480,9 @@ mod tests {
         assert!(uncovered("task", false).iter().all(|c| *c == UncoveredCause::MethodNeverCalled));
         assert!(uncovered("next", false).iter().all(|c| *c == UncoveredCause::NestedObjectNotExercised));
         assert!(uncovered("parse", false).iter().all(|c| *c == UncoveredCause::ExceptionPath));
+        // A private method that never ran takes the cause of the call its caller did not make.
+        assert!(!uncovered("helped", false).is_empty());
+        assert!(uncovered("helped", false).iter().all(|c| *c == UncoveredCause::ObjectState));
         // A goal the search's archive covered is lost-after-search, whatever else holds.
         let never_called = |(id, c): &&(GoalId, UncoveredCause)| {
             *c == UncoveredCause::MethodNeverCalled && is_decision(goals.goal(*id))

@@ -24,7 +24,8 @@ use model::signature::{
 };
 
 use super::jdk::{
-    CONTAINERS, LITERAL_TYPES, constant_holders, interface_fill, is_collection, is_jdk_class, jdk_producers, substitutes,
+    CONTAINERS, LITERAL_TYPES, constant_holders, interface_fill, is_collection, is_jdk_class, jdk_producers,
+    substitutes,
 };
 use super::{Callable, ClusterError, ClusterOptions, Container, Generator, TestCluster};
 use crate::ir::{FieldRef, MethodRef};
@@ -434,7 +435,9 @@ impl<'cp> Builder<'cp> {
         }
         if let Some(ret) = callable.ret() {
             // A collection read from a field is filled: its class and element types are needed.
-            if matches!(callable, Callable::FieldGet { .. }) && callable.erased_ret().is_some_and(|t| holds_collection(&t)) {
+            if matches!(callable, Callable::FieldGet { .. })
+                && callable.erased_ret().is_some_and(|t| holds_collection(&t))
+            {
                 self.enqueue(&ret, depth);
             }
             for name in class_names(&ret) {

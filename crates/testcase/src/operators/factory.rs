@@ -378,7 +378,9 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
             .map(var_id)
             .filter(|v| self.test[*v].produces_value() && !edit::is_null(&self.test, *v))
             .map(|v| (v, self.modifiers_of(&edit::value_type(&self.test, v))))
-            .map(|(v, m)| (v, m.into_iter().filter(|c| fits_receiver(&self.test, self.cluster, c, v)).collect::<Vec<_>>()))
+            .map(|(v, m)| {
+                (v, m.into_iter().filter(|c| fits_receiver(&self.test, self.cluster, c, v)).collect::<Vec<_>>())
+            })
             .filter(|(_, m)| !m.is_empty())
             .collect();
         let Some((var, modifiers)) = targets.choose(self.rng) else { return false };

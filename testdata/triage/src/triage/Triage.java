@@ -30,6 +30,22 @@ public class Triage {
         return 0;
     }
 
+    /** object-state: the call of the private helper needs a field's state. */
+    public int delegate(int x) {
+        if (count > 100) {
+            return helped(x);
+        }
+        return 0;
+    }
+
+    /** object-state, from its caller: private, called only where the field allows. */
+    private int helped(int x) {
+        if (x > 5) {
+            return 1;
+        }
+        return 2;
+    }
+
     /** private-or-dead: the lambda's body is a private synthetic method. */
     public Runnable task() {
         return () -> {
