@@ -38,7 +38,7 @@ same_on_every_jdk=(
   temporary_files_get_lines_of_text strings_can_name_the_tests_temporary_file
   objects_configured_by_fluent_calls what_is_written_into_a_string_builder
   returned_arrays_and_exception_messages_are_asserted objects_that_define_equality
-  strings_of_numbers_beyond_a_constant_come_from_numeric_seeds
+  strings_of_numbers_beyond_a_constant_come_from_numeric_seeds characters_a_called_scanner_compares_with
 )
 skips=()
 for name in "${same_on_every_jdk[@]}"; do skips+=(--skip "$name"); done

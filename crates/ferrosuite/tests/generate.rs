@@ -220,6 +220,14 @@ fn strings_of_numbers_beyond_a_constant_come_from_numeric_seeds() {
     assert!(suite.contains("too many for an int") && suite.contains("too large for a float"), "{suite}");
 }
 
+#[test]
+fn characters_a_called_scanner_compares_with_are_written_into_strings() {
+    let (class, suite) = generate_edge("edge.Outline", 2000, 6);
+    // kind: all four marks, the first two, neither.
+    assert_all_branches_covered(&class);
+    assert!(suite.contains("\"all\""), "{suite}");
+}
+
 /// Every file under `dir`, relative to it, sorted.
 fn files_under(dir: &Path) -> Vec<String> {
     fn walk(root: &Path, dir: &Path, out: &mut Vec<String>) {

@@ -236,27 +236,48 @@ impl Seeds {
         self.sample(rng, |p| &p.strings).cloned()
     }
 
+    /// A printable ASCII character other than space (`!` to `~`) among the
+    /// `int` constants of a pool, chosen as the other samples choose (see
+    /// the module docs), or `None`: the characters a scanner compares with
+    /// (`c == '&'`), for string mutation to insert as a fuzzer inserts the
+    /// bytes of its dictionary.
+    pub fn sample_char<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<char> {
+        let pool = self.choose_pool(rng, |p| p.ints.iter().any(|&i| printable(i).is_some()))?;
+        let chars: Vec<char> = pool.ints.iter().filter_map(|&i| printable(i)).collect();
+        chars.choose(rng).copied()
+    }
+
     /// With probability `p_pool`, a value of one kind from the dynamic or
     /// static pool (see the module docs); `None` otherwise or when both are empty.
-    fn sample<'s, T, R: Rng + ?Sized>(&'s self, rng: &mut R, kind: impl Fn(&'s Pool) -> &'s Vec<T>) -> Option<&'s T> {
+    fn sample<'s, T, R: Rng + ?Sized>(&'s self, rng: &mut R, kind: impl Fn(&Pool) -> &Vec<T>) -> Option<&'s T> {
+        self.choose_pool(rng, |p| !kind(p).is_empty()).and_then(|p| kind(p).choose(rng))
+    }
+
+    /// With probability `p_pool`, the pool to sample from among those for
+    /// which `has` holds (see the module docs); `None` otherwise or when none does.
+    fn choose_pool<'s, R: Rng + ?Sized>(&'s self, rng: &mut R, has: impl Fn(&Pool) -> bool) -> Option<&'s Pool> {
         if !rng.random_bool(self.options.p_pool.clamp(0.0, 1.0)) {
             return None;
         }
-        let (dynamic, fixed, other) = (kind(&self.dynamic_pool), kind(&self.static_pool), kind(&self.non_sut_pool));
-        let fixed = match (fixed.is_empty(), other.is_empty()) {
-            (true, _) => other,
-            (false, false) if rng.random_bool(0.5) => other,
-            (false, _) => fixed,
+        let (dynamic, fixed, other) = (&self.dynamic_pool, &self.static_pool, &self.non_sut_pool);
+        let fixed = match (has(fixed), has(other)) {
+            (false, _) => other,
+            (true, true) if rng.random_bool(0.5) => other,
+            (true, _) => fixed,
         };
-        let pool = match (dynamic.is_empty(), fixed.is_empty()) {
-            (true, true) => return None,
-            (false, true) => dynamic,
-            (true, false) => fixed,
-            (false, false) if rng.random_bool(self.options.p_dynamic.clamp(0.0, 1.0)) => dynamic,
-            (false, false) => fixed,
-        };
-        pool.choose(rng)
+        match (has(dynamic), has(fixed)) {
+            (false, false) => None,
+            (true, false) => Some(dynamic),
+            (false, true) => Some(fixed),
+            (true, true) if rng.random_bool(self.options.p_dynamic.clamp(0.0, 1.0)) => Some(dynamic),
+            (true, true) => Some(fixed),
+        }
     }
+}
+
+/// `value` as a printable ASCII character other than space, if it is one.
+fn printable(value: i32) -> Option<char> {
+    u8::try_from(value).ok().filter(|b| b.is_ascii_graphic()).map(char::from)
 }
 
 /// The most application classes whose constants make the non-SUT pool.
@@ -304,6 +325,8 @@ fn add_bounded<T: PartialEq>(pool: &mut Vec<T>, value: T, max: usize) {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -394,6 +417,20 @@ mod tests {
             (0..20).map(|_| seeds.sample_string(&mut rng)).collect::<Vec<_>>()
         };
         assert_eq!(sample(5), sample(5));
+    }
+
+    #[test]
+    fn characters_come_from_the_printable_int_constants_of_the_pools() {
+        let pool = Pool { ints: vec![1, 32, 38, 126, 200], ..Pool::default() };
+        let seeds = Seeds::with_static(pool, SeedOptions::default());
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let chars: Vec<Option<char>> = (0..200).map(|_| seeds.sample_char(&mut rng)).collect();
+        // Half from the pool (p_pool), only '&' and '~': 1, space and 200 are no printable characters.
+        let drawn: BTreeSet<char> = chars.iter().flatten().copied().collect();
+        assert_eq!(drawn, BTreeSet::from(['&', '~']));
+        assert!((70..130).contains(&chars.iter().flatten().count()), "{chars:?}");
+        let none = Seeds::with_static(Pool { ints: vec![1, 2], ..Pool::default() }, SeedOptions::default());
+        assert!((0..50).all(|_| none.sample_char(&mut rng).is_none()));
     }
 
     #[test]

@@ -99,11 +99,17 @@ pub(crate) fn mutate_primitive<R: Rng + ?Sized>(value: Primitive, seeds: &Seeds,
 /// Probability that a string not replaced by a seed gets one spliced in
 /// (when the pools offer one) rather than its characters edited.
 const P_SPLICE: f64 = 0.5;
+/// Probability that a character a string mutation writes is asked of the
+/// pools ([`Seeds::sample_char`], itself `None` with probability
+/// `1 - p_pool`) rather than drawn at random.
+const P_SEEDED_CHAR: f64 = 0.5;
 
 /// A changed string (EvoSuite's `StringPrimitiveStatement.delta`): a seeded
 /// string; else, with probability [`P_SPLICE`], a seeded string spliced
 /// into it ([`splice`]); else each of delete, replace and insert
-/// characters with probability 1/3. Never returns the same string.
+/// characters with probability 1/3, the characters written drawn from the
+/// pools' characters with probability [`P_SEEDED_CHAR`] ([`text_char`]).
+/// Never returns the same string.
 pub(crate) fn mutate_string<R: Rng + ?Sized>(value: &str, seeds: &Seeds, rng: &mut R) -> String {
     if let Some(s) = seeds.sample_string(rng).filter(|s| s != value) {
         return s;
@@ -125,16 +131,16 @@ pub(crate) fn mutate_string<R: Rng + ?Sized>(value: &str, seeds: &Seeds, rng: &m
     if rng.random_bool(1.0 / 3.0) {
         for c in chars.iter_mut() {
             if rng.random_bool(p) {
-                *c = random_text_char(rng);
+                *c = text_char(seeds, rng);
             }
         }
     }
     if rng.random_bool(1.0 / 3.0) {
-        insert_chars(&mut chars, rng);
+        insert_chars(&mut chars, seeds, rng);
     }
     let out: String = chars.iter().collect();
     if out == value {
-        insert_chars(&mut chars, rng);
+        insert_chars(&mut chars, seeds, rng);
         return chars.into_iter().collect();
     }
     out
@@ -152,12 +158,21 @@ fn splice<R: Rng + ?Sized>(value: &str, seed: &str, rng: &mut R) -> String {
     chars[..at].iter().copied().chain(seed.chars()).chain(chars[end..].iter().copied()).collect()
 }
 
-/// Inserts one character, then another with probability 1/2, 1/4, …
-fn insert_chars<R: Rng + ?Sized>(chars: &mut Vec<char>, rng: &mut R) {
+/// A character for a string mutation to write: with probability
+/// [`P_SEEDED_CHAR`] one of the pools' characters (the `'&'` a scanner
+/// compares with, as a fuzzer's dictionary holds the bytes a parser
+/// looks for), else (or when the pools offer none) a random one.
+fn text_char<R: Rng + ?Sized>(seeds: &Seeds, rng: &mut R) -> char {
+    let seeded = if rng.random_bool(P_SEEDED_CHAR) { seeds.sample_char(rng) } else { None };
+    seeded.unwrap_or_else(|| random_text_char(rng))
+}
+
+/// Inserts one character ([`text_char`]), then another with probability 1/2, 1/4, …
+fn insert_chars<R: Rng + ?Sized>(chars: &mut Vec<char>, seeds: &Seeds, rng: &mut R) {
     let mut count = 0;
     while rng.random_bool(0.5f64.powi(count)) {
         let at = rng.random_range(0..=chars.len());
-        chars.insert(at, random_text_char(rng));
+        chars.insert(at, text_char(seeds, rng));
         count += 1;
     }
 }
