@@ -204,10 +204,11 @@ fn public_fields_of_argument_objects_are_written() {
 }
 
 #[test]
-fn collections_in_public_final_fields_are_filled() {
+fn collections_in_public_final_fields_are_filled_and_volatile_fields_written() {
     let (class, suite) = generate_edge("edge.GraphPrinter", 3000, 6);
-    // print: an empty order, then a node without weight, a heavy one and a light one.
+    // print: an empty order, then a title or none, a node without weight, a heavy one and a light one.
     assert_all_branches_covered(&class);
+    assert!(suite.contains(".title = "), "no volatile field written in {suite}");
     assert!(suite.contains(".order;") && suite.contains(".weights;"), "no collection field read in {suite}");
     assert!(suite.contains(".put(") && suite.contains(".add("), "no collection filled in {suite}");
 }

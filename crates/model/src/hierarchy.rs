@@ -238,7 +238,9 @@ pub fn accessible_api(cp: &ClassPath, binary_name: &str) -> Result<Api, ClassPat
                 e.insert(info);
             }
         }
-        for f in c.fields.iter().filter(|f| public(f)) {
+        // A field's 0x0040 is `volatile`, not `bridge`.
+        let public_field = |f: &&Member| f.access & access::PUBLIC != 0 && f.access & access::SYNTHETIC == 0;
+        for f in c.fields.iter().filter(public_field) {
             if let (false, Some(info)) = (fields.contains_key(c.member_name(f)), field_info(&c, &owner, f)) {
                 fields.insert(info.name.clone(), info);
             }

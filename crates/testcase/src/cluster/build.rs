@@ -207,6 +207,12 @@ impl<'cp> Builder<'cp> {
         }
     }
 
+    /// [`Builder::member_accessible`] for a field, whose `0x0040` is
+    /// `volatile`, not `bridge` (a `public volatile` field is accessible).
+    fn field_accessible(&self, flags: u16, declaring: &str) -> bool {
+        self.member_accessible(flags & !access::VOLATILE, declaring)
+    }
+
     /// Whether the class is on the class path and, for a JDK class, in the
     /// release the tests are compiled for and in a package its module
     /// exports (cached; no parse, no "nearest names" search).
@@ -339,7 +345,7 @@ impl<'cp> Builder<'cp> {
             }
         }
         for f in &class.fields {
-            if seen.insert((class.member_name(f).to_string(), String::new())) && self.member_accessible(f.access, owner)
+            if seen.insert((class.member_name(f).to_string(), String::new())) && self.field_accessible(f.access, owner)
             {
                 calls.extend(self.field_callables(class, f, cut.clone()));
             }
@@ -579,7 +585,7 @@ impl<'cp> Builder<'cp> {
         let methods = methods.filter_map(|m| self.method_callable(holder, m, owner.clone()));
         let fields = holder.fields.iter().filter(|f| {
             f.access & access::STATIC != 0
-                && self.member_accessible(f.access, owner.as_str())
+                && self.field_accessible(f.access, owner.as_str())
                 && returns(holder.member_descriptor(f))
         });
         let fields = fields.flat_map(|f| self.field_callables(holder, f, owner.clone()));
@@ -668,7 +674,7 @@ impl<'cp> Builder<'cp> {
                 let skip = access::STATIC | access::SYNTHETIC;
                 if seen.insert(c.member_name(f).to_string())
                     && f.access & skip == 0
-                    && self.member_accessible(f.access, &owner)
+                    && self.field_accessible(f.access, &owner)
                 {
                     let holds_collection = FieldType::parse(c.member_descriptor(f)).is_ok_and(|t| holds_collection(&t));
                     let callables = self.field_callables(&c, f, BinaryName::new(name)).into_iter();

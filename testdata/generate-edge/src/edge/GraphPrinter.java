@@ -6,7 +6,7 @@ public class GraphPrinter {
         if (graph.order.isEmpty()) {
             return "empty";
         }
-        StringBuilder out = new StringBuilder();
+        StringBuilder out = new StringBuilder(graph.title == null ? "" : graph.title + ": ");
         for (String node : graph.order) {
             Integer weight = graph.weights.get(node);
             if (weight == null) {
