@@ -126,9 +126,9 @@ fn facts(cf: &ClassFile, k: usize) -> Facts {
                         }
                         None => return impure,
                     }
-                } else if !PURE_JDK_OWNERS.contains(&r.owner)
-                    && !(r.owner.starts_with("java/util/") && READ_ONLY_NAMES.contains(&r.name))
-                    && !(r.name == "<init>" && r.owner == "java/lang/Object")
+                } else if !(PURE_JDK_OWNERS.contains(&r.owner)
+                    || r.owner.starts_with("java/util/") && READ_ONLY_NAMES.contains(&r.name)
+                    || r.name == "<init>" && r.owner == "java/lang/Object")
                 {
                     return impure;
                 }

@@ -168,7 +168,7 @@ fn the_package_classes_whose_statics_calls_change_are_reset_with_the_class_under
     assert_eq!(statuses, [ResetStatus::NothingToReset]);
     let cp = ClassPath::new(std::slice::from_ref(&jar)).unwrap();
     let cut = BinaryName::new("shelf.Reader");
-    let reset = generate::static_state::reset_package_state(&cp, &cut, &[cut.clone()], &out).unwrap();
+    let reset = generate::static_state::reset_package_state(&cp, &cut, std::slice::from_ref(&cut), &out).unwrap();
     // Ledger is written by Reader, Shelf by its own setter; Names only by its initialiser.
     let expected = [
         (BinaryName::new("shelf.Ledger"), ResetStatus::Added(1)),

@@ -81,6 +81,10 @@ pub(crate) fn keepable(
     Ok(kept)
 }
 
+/// What [`cut_unkeepable`] returns: the tests to keep, each with what
+/// minimisation must keep of it, and the removal cause of each test left out.
+pub type Kept = (Vec<(TestCase, Keep)>, Vec<&'static str>);
+
 /// The archived tests (each with the goals and exception goals it holds)
 /// with what minimisation must keep of each: a test that ends in an
 /// unkeepable exception is cut before the statement that threw it and
@@ -95,7 +99,7 @@ pub fn cut_unkeepable(
     map: &GoalMap,
     executor: &mut dyn Executor,
     cp: &ClassPath,
-) -> Result<(Vec<(TestCase, Keep)>, Vec<&'static str>), ExecError> {
+) -> Result<Kept, ExecError> {
     let tests: Vec<TestCase> = archived.iter().map(|(t, _, _)| t.clone()).collect();
     let results = if tests.is_empty() { Vec::new() } else { executor.execute(&tests)? };
     let (mut kept, mut removed) = (Vec::new(), Vec::new());
