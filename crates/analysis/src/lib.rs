@@ -27,6 +27,8 @@
 //! - [`ocg`]: object construction graphs (EvoObj): the interprocedural
 //!   backward slice from a branch to the method's inputs, kept where it
 //!   reads fields or array elements.
+//! - [`call_sites`]: the `invoke` instructions of a class's code, by
+//!   calling method (the triage follows a private method to its callers).
 //! - [`callgraph`]: the call graph of class-path code by class hierarchy
 //!   analysis, and which methods write or return a field.
 //! - [`method_dependence`]: the fields each method reads and writes and the
