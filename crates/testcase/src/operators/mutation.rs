@@ -181,9 +181,16 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     }
 
     /// The generic type of the parameter that use `slot_idx` of `kind` (a
-    /// call the cluster offers) fills; `None` for a receiver or a call the
-    /// cluster does not offer.
+    /// call the cluster offers) fills, the element type for a collection's
+    /// fill method ([`super::factory::fill_types`]); `None` for a receiver
+    /// or a call the cluster does not offer.
     fn generic_param(&self, kind: &StatementKind, slot_idx: usize) -> Option<JavaType> {
+        // A collection's `add`/`put` takes the receiver's element types, not the `Object` it declares.
+        if let StatementKind::Call { receiver, method, .. } = kind
+            && let Some(types) = super::factory::fill_types(&self.test, self.cluster, *receiver, method)
+        {
+            return types.get(slot_idx.checked_sub(1)?).cloned();
+        }
         let (owner, param) = match kind {
             StatementKind::Call { method, .. } => (&method.owner, slot_idx.checked_sub(1)?),
             StatementKind::Constructor { method, .. } | StatementKind::StaticCall { method, .. } => {
