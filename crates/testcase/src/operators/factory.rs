@@ -265,8 +265,17 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     fn fill_container(&mut self, var: VarId, need: &JavaType, pos: &mut usize, depth: u32) {
         let StatementKind::Constructor { method, .. } = &self.test[var].kind else { return };
         let Some(container) = self.cluster.container(method.owner.as_str()).cloned() else { return };
-        if need.erasure() == self.test[var].kind.value_type() {
-            self.test.statements[var.index()].ty = need.clone();
+        let arity = container.fill.descriptor.params.len();
+        let same_class = need.erasure() == self.test[var].kind.value_type();
+        let ty = &mut self.test.statements[var.index()].ty;
+        if same_class && has_type_args(need) {
+            *ty = need.clone();
+        } else if let JavaType::Class(class) = ty
+            && class.args.is_empty()
+        {
+            // Asked for a raw type (an erased parameter): `ArrayList<Object>`
+            // takes the same elements and needs no raw type in the test.
+            class.args = (0..arity).map(|_| exact(&TypeArg::Wildcard)).collect();
         }
         let elements = self.rng.random_range(0..=MAX_ELEMENTS);
         self.add_elements(var, &container.fill, elements, pos, depth);
@@ -456,6 +465,11 @@ pub(crate) fn fits_receiver(test: &TestCase, cluster: &TestCluster, callable: &C
             JavaType::Class(class) => class.args.iter().all(|a| matches!(a, TypeArg::Exact(t) if t.is_exact())),
             _ => true,
         }
+}
+
+/// Whether `ty` is a parameterized class type (`List<String>`, not `List`).
+fn has_type_args(ty: &JavaType) -> bool {
+    matches!(ty, JavaType::Class(class) if !class.args.is_empty())
 }
 
 /// The element types of a collection (`arity` 1) or map (`arity` 2) type.

@@ -162,8 +162,16 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
             }
             _ => {
                 // The generic parameter type where the cluster knows the call
-                // (`Collection<? extends CharSequence>`, not the raw `Collection`).
-                let need = self.generic_param(&kind, slot_idx).unwrap_or_else(|| JavaType::from(slot.expected.clone()));
+                // (`Collection<? extends CharSequence>`, not the raw `Collection`);
+                // a new receiver keeps the old one's type arguments (`ArrayList<CharSequence>`
+                // for its `add`, not a raw `ArrayList` that takes any element).
+                let need = match self.generic_param(&kind, slot_idx) {
+                    Some(need) => need,
+                    None if slot.receiver && self.test[current].ty.erasure().as_ref() == Some(&slot.expected) => {
+                        self.test[current].ty.clone()
+                    }
+                    None => JavaType::from(slot.expected.clone()),
+                };
                 self.new_value(&need, &slot.expected, &mut pos, 1).or_else(|| existing.choose(self.rng).copied())?
             }
         };

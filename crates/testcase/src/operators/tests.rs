@@ -376,3 +376,33 @@ fn random_arrays_are_sometimes_long_with_few_elements_set() {
     assert!(lengths.iter().any(|l| *l <= 3) && lengths.iter().any(|l| *l > 3), "{lengths:?}");
     assert!(lengths.iter().all(|l| *l <= 32), "{lengths:?}");
 }
+
+/// A mutation that gives a collection's `add` or a map's `put` a new
+/// receiver keeps the receiver's type arguments: no mutant fills a raw
+/// `ArrayList` or `HashMap`, which would take any element and need raw
+/// types in the emitted test (a CI run wrote `ArrayList arrayList0 = new
+/// ArrayList(); arrayList0.add((Object) hashMap0)` for `edge.Index`).
+#[test]
+fn a_new_receiver_of_a_fill_call_keeps_its_type_arguments() {
+    let Some((cluster, class_path)) = cluster("fix.Bag") else { return };
+    let validator = Validator::new(class_path);
+    let seeds = Seeds::default();
+    let mut fills = 0;
+    for seed in 0..150 {
+        let mut r = rng(seed);
+        let mut test = random_test(&cluster, &seeds, &mut r, 20);
+        for _ in 0..20 {
+            test = mutate(&test, &cluster, &seeds, &mut r);
+            assert_valid(&validator, &test, "mutant");
+            for (var, s) in test.iter() {
+                let StatementKind::Call { receiver, method, .. } = &s.kind else { continue };
+                if cluster.is_fill(method) {
+                    fills += 1;
+                    let ty = test[*receiver].ty.to_string();
+                    assert!(ty.contains('<'), "{var} fills a raw {ty} in seed {seed}:\n{test}");
+                }
+            }
+        }
+    }
+    assert!(fills > 1000, "only {fills} fill calls");
+}
