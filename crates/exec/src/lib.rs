@@ -300,4 +300,16 @@ pub trait Executor {
         let _ = cap;
         self.execute(tests)
     }
+
+    /// The per-test time limit of the next executions
+    /// ([`ExecConfig::timeout`]); `None` for an executor without one.
+    fn time_limit(&self) -> Option<Duration> {
+        None
+    }
+
+    /// Sets the per-test time limit of the next executions (the search
+    /// adapts it: `search::time_limit`); an executor without one ignores it.
+    fn set_time_limit(&mut self, limit: Duration) {
+        let _ = limit;
+    }
 }

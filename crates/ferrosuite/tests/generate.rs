@@ -513,7 +513,8 @@ fn objects_returned_by_the_class_under_test_are_called() {
 
 /// Containers typed with wildcards are filled, and a generic class under
 /// test is declared with type arguments: the emitted suite compiles
-/// without raw-type or unchecked warnings (`edge.Index<K, V>`).
+/// without raw-type or unchecked warnings (`edge.Index<K, V>`), also where
+/// it reads and fills a public `List<V>` field.
 #[test]
 fn generic_classes_and_wildcard_containers_need_no_raw_types() {
     let tmp = tempfile::tempdir().unwrap();
@@ -686,4 +687,18 @@ fn objects_that_define_equality_are_compared_with_each_other() {
     let suite = test_file_in(&out, "contracts", "Money");
     let compared = suite.lines().filter(|l| l.contains("assertFalse(money1.equals(money0));")).count();
     assert!(compared >= 2, "{suite}");
+}
+
+/// A class that some inputs make wait forever in the JDK's code, where no
+/// instrumented back edge checks the time (`edge.Spinner`): the search
+/// lowers its per-test time limit to a multiple of what the tests that end
+/// need, below the configured 100 ms, and still covers every branch.
+#[test]
+fn the_search_lowers_its_time_limit_for_tests_that_never_end() {
+    let (class, suite) = generate_edge("edge.Spinner", 1500, 1);
+    assert_all_branches_covered(&class);
+    assert!(class["timeouts"].as_u64().unwrap() > 0, "{class}");
+    let limit = class["search_time_limit_ms"].as_f64().expect("the search's limit");
+    assert!((20.0..100.0).contains(&limit), "{limit} ms: {class}");
+    assert!(!suite.contains("turn(0)") && !suite.contains("turn(-"), "no test that never ends: {suite}");
 }

@@ -291,6 +291,7 @@ fn try_generate(
         run.deadlines = run.deadlines.hurried(Instant::now());
     }
     report.executions = outcome.evaluations;
+    report.search_time_limit_ms = outcome.time_limit.map(|l| l.as_secs_f64() * 1000.0);
     report.executions_per_second = outcome.executions_per_second();
     report.executions_per_second_per_worker = report.executions_per_second / config.jobs.max(1) as f64;
     report.seconds.insert("search".into(), t.elapsed().as_secs_f64());
@@ -300,8 +301,9 @@ fn try_generate(
     report.refusals = refusal_counts(&run.pool);
     report.timeouts = run.pool.timeouts;
     if report.timeouts > 0 && report.message.is_none() {
+        let limit = report.search_time_limit_ms.map_or(String::new(), |ms| format!(", {ms:.0} ms in the search"));
         report.message = Some(format!(
-            "{} executions never ended within their time limit (a loop the class does not leave on some inputs); such tests are not emitted",
+            "{} executions never ended within their time limit{limit} (a loop the class does not leave on some inputs); such tests are not emitted",
             report.timeouts
         ));
     }

@@ -174,6 +174,12 @@ pub struct ClassReport {
     /// does not leave on some inputs). They cover no goal and are never
     /// emitted: under JUnit they would never end either.
     pub timeouts: usize,
+    /// The per-test time limit the search ended with, in milliseconds: the
+    /// configured one (`--test-timeout-ms`) lowered to a multiple of the
+    /// durations of the tests that ended (`search::time_limit`), so that
+    /// tests that never end cost less of the budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub search_time_limit_ms: Option<f64>,
     /// The emitted test file, relative to the output folder.
     pub test_file: Option<String>,
     /// Tests of the emitted suite left out of the coverage measurement
@@ -339,6 +345,7 @@ impl ClassReport {
             executions_per_second_per_worker: 0.0,
             refusals: BTreeMap::new(),
             timeouts: 0,
+            search_time_limit_ms: None,
             test_file: None,
             coverage_tests_not_run: 0,
             lost_after_search: Vec::new(),

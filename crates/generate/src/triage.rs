@@ -195,6 +195,9 @@ struct Triage<'a> {
     access: BTreeMap<u16, u16>,
     /// The calls in the code of the goals' classes, with the calling class.
     calls: Vec<(InternalName, CallSite)>,
+    /// [`Self::caller_cause`] by method index and depth: the same for
+    /// every goal of a method.
+    caller_causes: std::cell::RefCell<BTreeMap<(u16, u32), Option<UncoveredCause>>>,
 }
 
 impl<'a> Triage<'a> {
@@ -208,6 +211,7 @@ impl<'a> Triage<'a> {
             entered,
             access: BTreeMap::new(),
             calls: Vec::new(),
+            caller_causes: Default::default(),
         };
         let classes: BTreeSet<&InternalName> = goals.goals.iter().map(|g| &g.class).collect();
         for class in classes {
@@ -271,6 +275,17 @@ impl<'a> Triage<'a> {
     /// up. `None` for other methods (lambdas, bridges, initialisers), for
     /// a method nothing calls, and past the depth.
     fn caller_cause(&self, goal: &Goal, depth: u32) -> Option<UncoveredCause> {
+        let key = (goal.method_index, depth);
+        if let Some(cause) = self.caller_causes.borrow().get(&key) {
+            return *cause;
+        }
+        let cause = self.find_caller_cause(goal, depth);
+        self.caller_causes.borrow_mut().insert(key, cause);
+        cause
+    }
+
+    /// [`Self::caller_cause`], not memoised.
+    fn find_caller_cause(&self, goal: &Goal, depth: u32) -> Option<UncoveredCause> {
         let flags = self.access.get(&goal.method_index).copied().unwrap_or(0);
         if depth >= MAX_CALLERS || flags & access::PRIVATE == 0 || flags & (access::SYNTHETIC | access::BRIDGE) != 0 {
             return None;

@@ -501,6 +501,14 @@ impl Executor for Pool {
         self.exec.value_log = own;
         results
     }
+
+    fn time_limit(&self) -> Option<Duration> {
+        Some(self.exec.timeout)
+    }
+
+    fn set_time_limit(&mut self, limit: Duration) {
+        self.exec.timeout = limit;
+    }
 }
 
 impl Pool {

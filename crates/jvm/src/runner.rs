@@ -66,7 +66,7 @@ impl Runner {
             let _ = self.jni.set_field(v.class, v.cap, true, Typed::Int(config.value_log as i32).into());
         }
         self.clear_interrupt();
-        self.watch.start(seq, start + config.timeout);
+        self.watch.start(seq, start, config.timeout);
         if config.static_reset {
             self.reset_statics();
         }

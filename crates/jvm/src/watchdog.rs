@@ -30,6 +30,9 @@ pub struct Watch {
 struct State {
     /// The running test: sequence number and deadline.
     running: Option<(u64, Instant)>,
+    /// The delay between `interrupt()` and the first stop for the running
+    /// test ([`stop_delay`]).
+    stop_after: Duration,
     /// Whether the watchdog acted on the running test.
     fired: bool,
     /// When the watchdog last acted on the running test.
@@ -41,16 +44,28 @@ struct State {
     wakes_at: Option<Instant>,
 }
 
-/// Delay between `interrupt()` and the first `Thread.stop()`.
+/// Delay between `interrupt()` and the first `Thread.stop()`, at most.
 const STOP_AFTER: Duration = Duration::from_millis(50);
+/// Delay between `interrupt()` and the first `Thread.stop()`, at least.
+const STOP_AFTER_MIN: Duration = Duration::from_millis(5);
+
+/// The delay between `interrupt()` and the first stop for a test whose
+/// time limit is `limit`: half of it, between [`STOP_AFTER_MIN`] and
+/// [`STOP_AFTER`]. A short limit (the search's adapted one) keeps a test
+/// looping in uninstrumented code from costing many times its limit.
+pub fn stop_delay(limit: Duration) -> Duration {
+    (limit / 2).clamp(STOP_AFTER_MIN, STOP_AFTER)
+}
 /// Delay between repeated `Thread.stop()` calls.
 const STOP_AGAIN: Duration = Duration::from_millis(200);
 
 impl Watch {
-    /// A test starts; it must end by `deadline`.
-    pub fn start(&self, seq: u64, deadline: Instant) {
+    /// A test starts at `started`; it must end within `limit`.
+    pub fn start(&self, seq: u64, started: Instant, limit: Duration) {
+        let deadline = started + limit;
         let mut s = self.state.lock().expect("watch");
         s.running = Some((seq, deadline));
+        s.stop_after = stop_delay(limit);
         s.fired = false;
         s.last_action = None;
         if s.wakes_at.is_none_or(|w| deadline < w) {
@@ -71,8 +86,8 @@ impl Watch {
     }
 
     /// Waits until a running test is past its deadline (or, once fired,
-    /// still running [`STOP_AGAIN`] later) and returns its sequence number.
-    fn wait_for_overrun(&self) -> u64 {
+    /// still running [`STOP_AGAIN`] later) and returns its sequence number and stop delay.
+    fn wait_for_overrun(&self) -> (u64, Duration) {
         let mut s = self.state.lock().expect("watch");
         loop {
             let now = Instant::now();
@@ -86,7 +101,7 @@ impl Watch {
                     if now >= due {
                         s.fired = true;
                         s.last_action = Some(now);
-                        return seq;
+                        return (seq, s.stop_after);
                     }
                     Some(due)
                 }
@@ -111,10 +126,10 @@ impl Watch {
 pub fn run(watch: &Watch, jni: Jni, known: Known, target: jobject, jvmti: Option<Jvmti>) {
     let time_up = time_up(jni);
     loop {
-        let seq = watch.wait_for_overrun();
+        let (seq, stop_after) = watch.wait_for_overrun();
         let _ = jni.set_field(known.sandbox, known.sandbox_time_up, true, Typed::Boolean(true).into());
         let _ = jni.call_method(target, known.thread_interrupt, Kind::Void, &[]);
-        std::thread::sleep(STOP_AFTER);
+        std::thread::sleep(stop_after);
         if watch.still_running(seq) {
             let stopped = matches!((jvmti, time_up), (Some(t), Some(e)) if t.stop_thread(target, e));
             if let (false, Some(stop)) = (stopped, known.thread_stop) {
@@ -132,4 +147,17 @@ fn time_up(jni: Jni) -> Option<jobject> {
     let ctor = jni.method_id(class, "<init>", "()V", false).ok()?;
     let error = jni.new_object(class, ctor, &[]).ok()?;
     Some(jni.global_ref(error))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_stop_delay_is_half_the_limit_within_its_bounds() {
+        assert_eq!(stop_delay(Duration::from_secs(3)), STOP_AFTER);
+        assert_eq!(stop_delay(Duration::from_millis(100)), STOP_AFTER);
+        assert_eq!(stop_delay(Duration::from_millis(20)), Duration::from_millis(10));
+        assert_eq!(stop_delay(Duration::from_millis(4)), STOP_AFTER_MIN);
+    }
 }

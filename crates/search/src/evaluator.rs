@@ -8,6 +8,7 @@ use model::names::BinaryName;
 use testcase::{StatementKind, TestCase};
 
 use crate::fitness::Observation;
+use crate::time_limit::AdaptiveLimit;
 use crate::{Archive, Budget, ExceptionGoal, Problem, SearchEvent, SearchObserver, SearchOutcome};
 
 /// The most compared numbers passed on per generation (the dynamic pool
@@ -63,6 +64,9 @@ pub struct Evaluator<'a, 'p> {
     /// Numbers seen in comparisons since the last [`Self::take_values`], in
     /// the order first seen, at most [`MAX_NUMBERS_PER_GENERATION`].
     numbers: Vec<i64>,
+    /// The per-test time limit adapted to the tests that end; `None` for an
+    /// executor without a limit.
+    limit: Option<AdaptiveLimit>,
 }
 
 impl<'a, 'p> Evaluator<'a, 'p> {
@@ -73,6 +77,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         budget: Budget,
         observer: &'a mut dyn SearchObserver,
     ) -> Evaluator<'a, 'p> {
+        let limit = executor.time_limit().map(AdaptiveLimit::new);
         Evaluator {
             problem,
             executor,
@@ -83,6 +88,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             start: Instant::now(),
             strings: Default::default(),
             numbers: Default::default(),
+            limit,
         }
     }
 
@@ -170,6 +176,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         let results =
             if cap > 0 { self.executor.execute_logged(&tests, cap)? } else { self.executor.execute(&tests)? };
         self.evaluations += tests.len() as u64;
+        self.adapt_time_limit(&results);
         let mut out = Vec::with_capacity(tests.len());
         for ((test, mut result), targeted) in tests.into_iter().zip(results).zip(targeted) {
             if let TestOutcome::Rejected { reason } = &result.outcome {
@@ -230,9 +237,37 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         }
     }
 
-    /// Ends the search.
-    pub fn finish(self) -> SearchOutcome {
-        SearchOutcome { archive: self.archive, evaluations: self.evaluations, elapsed: self.start.elapsed() }
+    /// Records how long the tests that ended took, and gives the executor
+    /// the limit they allow for the next ones ([`crate::time_limit`]).
+    fn adapt_time_limit(&mut self, results: &[ExecutionResult]) {
+        let Some(limit) = self.limit.as_mut() else { return };
+        for r in results {
+            match r.outcome {
+                TestOutcome::Completed => limit.record(r.duration),
+                TestOutcome::Timeout => limit.record_timeout(),
+                _ => {}
+            }
+        }
+        let next = limit.limit();
+        if self.executor.time_limit() != Some(next) {
+            tracing::debug!(limit = ?next, "per-test time limit adapted");
+            self.executor.set_time_limit(next);
+        }
+    }
+
+    /// Ends the search: the executor gets its configured time limit back.
+    pub fn finish(mut self) -> SearchOutcome {
+        let time_limit = self.limit.as_ref().map(|l| {
+            let adapted = l.limit();
+            self.executor.set_time_limit(l.configured());
+            adapted
+        });
+        SearchOutcome {
+            archive: std::mem::take(&mut self.archive),
+            evaluations: self.evaluations,
+            elapsed: self.start.elapsed(),
+            time_limit,
+        }
     }
 
     /// Time since the search started.

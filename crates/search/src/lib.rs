@@ -24,6 +24,7 @@ pub mod fitness;
 pub mod mosa;
 pub mod palus;
 pub mod random;
+pub mod time_limit;
 pub mod wholesuite;
 
 use std::time::Duration;
@@ -248,6 +249,9 @@ pub struct SearchOutcome {
     pub evaluations: u64,
     /// Wall time of the search.
     pub elapsed: Duration,
+    /// The per-test time limit the search ended with, adapted to the tests
+    /// that ended ([`time_limit`]); `None` for an executor without one.
+    pub time_limit: Option<Duration>,
 }
 
 impl SearchOutcome {
@@ -271,12 +275,14 @@ pub fn run(
     observer: &mut dyn SearchObserver,
 ) -> Result<SearchOutcome, ExecError> {
     let mut ev = evaluator::Evaluator::new(problem, executor, config.budget, observer);
-    match config.algorithm {
-        Algorithm::DynaMosa => mosa::run(&mut ev, variation, config, rng, true)?,
-        Algorithm::Mosa => mosa::run(&mut ev, variation, config, rng, false)?,
-        Algorithm::Random => random::run(&mut ev, variation, config, rng, Vec::new())?,
-        Algorithm::Palus { guided_share } => palus::run(&mut ev, variation, config, rng, guided_share)?,
-        Algorithm::WholeSuite => wholesuite::run(&mut ev, variation, config, rng)?,
-    }
-    Ok(ev.finish())
+    let searched = match config.algorithm {
+        Algorithm::DynaMosa => mosa::run(&mut ev, variation, config, rng, true),
+        Algorithm::Mosa => mosa::run(&mut ev, variation, config, rng, false),
+        Algorithm::Random => random::run(&mut ev, variation, config, rng, Vec::new()),
+        Algorithm::Palus { guided_share } => palus::run(&mut ev, variation, config, rng, guided_share),
+        Algorithm::WholeSuite => wholesuite::run(&mut ev, variation, config, rng),
+    };
+    // Finished either way: the executor gets its configured time limit back.
+    let outcome = ev.finish();
+    searched.map(|_| outcome)
 }

@@ -946,10 +946,22 @@ fn method_types(class: &ClassFile, m: &Member, descriptor: &MethodDescriptor) ->
 /// its erased type.
 fn field_type(class: &ClassFile, f: &Member, erased: &FieldType) -> JavaType {
     let generic = class.signature(&f.attributes).and_then(|s| parse_field_signature(s).ok());
-    match generic {
-        Some(g) if g.is_exact() && g.erasure().as_ref() == Some(erased) => g,
-        _ => JavaType::from(erased.clone()),
+    let raw = || JavaType::from(erased.clone());
+    let Some(generic) = generic.filter(|g| g.erasure().as_ref() == Some(erased)) else { return raw() };
+    if generic.is_exact() {
+        return generic;
     }
+    // `List<T>` of a generic class: the class's type variables as its
+    // constructors instantiate them ([`self_type`]), so that a value read
+    // from a `Box<Object>` is a `List<Object>` a test fills, not a raw `List`.
+    if class.binary_name().as_str().contains('$') {
+        return raw();
+    }
+    let Some(sig) = class.signature(&class.attributes).and_then(|s| parse_class_signature(s).ok()) else {
+        return raw();
+    };
+    let resolved = resolve(&generic, &|name| instantiate(&sig.type_params, name, &|_| None));
+    if resolved.is_exact() { resolved } else { raw() }
 }
 
 /// Whether values of `ty` are JDK collections a test fills ([`is_collection`]).

@@ -8,6 +8,8 @@ import java.util.*;
  */
 public class Index<K, V> {
     private final Map<K, V> map = new HashMap<>();
+    /** Read through a type variable: a test reads it as a `List<Object>` and fills it. */
+    public final List<V> recent = new ArrayList<>();
 
     public int putAll(Map<? extends K, ? extends V> other) {
         int n = 0;
@@ -19,6 +21,13 @@ public class Index<K, V> {
             n++;
         }
         return n;
+    }
+
+    public int recentCount() {
+        if (recent.size() > 1) {
+            return 2;
+        }
+        return recent.size();
     }
 
     public int count(Collection<? extends CharSequence> words) {
