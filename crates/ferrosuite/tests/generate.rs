@@ -692,11 +692,15 @@ fn objects_that_define_equality_are_compared_with_each_other() {
 /// A class that some inputs make wait forever in the JDK's code, where no
 /// instrumented back edge checks the time (`edge.Spinner`): the search
 /// lowers its per-test time limit to a multiple of what the tests that end
-/// need, below the configured 100 ms, and still covers every branch.
+/// need, below the configured 100 ms, and still covers every branch but
+/// the side that never ends.
 #[test]
 fn the_search_lowers_its_time_limit_for_tests_that_never_end() {
     let (class, suite) = generate_edge("edge.Spinner", 1500, 1);
-    assert_all_branches_covered(&class);
+    let branches = &class["goals"]["branch"];
+    assert_eq!(branches["covered"].as_u64().unwrap() + 1, branches["total"].as_u64().unwrap(), "{class}");
+    let uncovered = class["uncovered"].to_string();
+    assert!(uncovered.contains("if (step > 0) false"), "only the side that never ends: {uncovered}");
     assert!(class["timeouts"].as_u64().unwrap() > 0, "{class}");
     let limit = class["search_time_limit_ms"].as_f64().expect("the search's limit");
     assert!((20.0..100.0).contains(&limit), "{limit} ms: {class}");

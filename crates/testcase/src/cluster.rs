@@ -52,6 +52,7 @@ mod build;
 mod direct;
 mod environment;
 mod jdk;
+pub(crate) use jdk::is_collection;
 pub use jdk::is_jdk_class;
 
 /// How the cluster is built and how long the tests made from it may get.

@@ -5,6 +5,7 @@
 
 use model::descriptor::FieldType;
 use model::names::InternalName;
+use model::signature::{JavaType, TypeArg};
 
 use crate::cluster::TestCluster;
 use crate::ir::{Statement, StatementKind, TestCase, VarId, var_id};
@@ -154,6 +155,38 @@ pub(crate) fn fits(test: &TestCase, cluster: &TestCluster, var: VarId, slot: &Sl
     test[var].produces_value()
         && !(slot.receiver && is_null(test, var))
         && cluster.is_assignable(&value_type(test, var), &slot.expected)
+}
+
+/// Whether value `var` fits where a value of generic type `need` is
+/// expected, as far as the type arguments of a JDK collection go: a
+/// `List<Object>` is no `Collection<? extends CharSequence>`, and a raw
+/// `ArrayList` fits no parameterized collection without an unchecked
+/// conversion. Values of other classes (`Words extends ArrayList<String>`),
+/// `null` and needs without type arguments fit as their erasures do
+/// ([`fits`]); a type variable in `need` takes any argument.
+pub(crate) fn fits_type_args(test: &TestCase, cluster: &TestCluster, var: VarId, need: &JavaType) -> bool {
+    let (JavaType::Class(need), JavaType::Class(have)) = (need, &test[var].ty) else { return true };
+    let is_collection = |name: &InternalName| crate::cluster::is_collection(name.to_binary().as_str());
+    if need.args.is_empty() || !is_collection(&need.name) || !is_collection(&have.name) || is_null(test, var) {
+        return true;
+    }
+    if have.args.len() != need.args.len() {
+        return false;
+    }
+    let erased = |t: &JavaType| t.erasure();
+    let assignable = |from: &JavaType, to: &JavaType| match (erased(from), erased(to)) {
+        (Some(from), Some(to)) => cluster.is_assignable(&from, &to),
+        _ => false,
+    };
+    need.args.iter().zip(&have.args).all(|(want, got)| match (want, got) {
+        (TypeArg::Wildcard, _) => true,
+        (TypeArg::Exact(JavaType::TypeVar(_)) | TypeArg::Extends(JavaType::TypeVar(_)), _) => true,
+        (TypeArg::Super(JavaType::TypeVar(_)), _) => true,
+        (TypeArg::Exact(w), TypeArg::Exact(g)) => w == g,
+        (TypeArg::Extends(w), TypeArg::Exact(g) | TypeArg::Extends(g)) => assignable(g, w),
+        (TypeArg::Super(w), TypeArg::Exact(g) | TypeArg::Super(g)) => assignable(w, g),
+        _ => false,
+    })
 }
 
 /// Points the uses of `from` after `to` at `to` wherever `to` fits the

@@ -81,7 +81,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         };
         let reuse = if is_literal(&erased) { PRIMITIVE_REUSE_PROBABILITY } else { OBJECT_REUSE_PROBABILITY };
         if self.rng.random_bool(reuse)
-            && let Some(v) = self.existing(&erased, *pos, false, avoid)
+            && let Some(v) = self.existing_for(need, &erased, *pos, avoid)
         {
             return v;
         }
@@ -91,9 +91,20 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         match self.new_value(need, &erased, pos, depth) {
             Some(v) => v,
             None => self
-                .existing(&erased, *pos, false, avoid)
+                .existing_for(need, &erased, *pos, avoid)
                 .unwrap_or_else(|| self.insert_kind(pos, StatementKind::Null(erased))),
         }
+    }
+
+    /// A random value before `before` of erasure `erased` whose type
+    /// arguments fit `need` ([`edit::fits_type_args`]), other than those in `avoid`.
+    fn existing_for(&mut self, need: &JavaType, erased: &FieldType, before: usize, avoid: &[VarId]) -> Option<VarId> {
+        let slot = Slot { expected: erased.clone(), receiver: false, replaceable: true };
+        let fitting: Vec<VarId> = edit::candidates(&self.test, self.cluster, before, &slot, avoid)
+            .into_iter()
+            .filter(|v| edit::fits_type_args(&self.test, self.cluster, *v, need))
+            .collect();
+        fitting.choose(self.rng).copied()
     }
 
     /// A random value before `before` that fits type `ty` (non-null ones

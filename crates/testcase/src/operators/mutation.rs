@@ -149,7 +149,11 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         let kind = self.test.statements[i].kind.clone();
         let slot = slots(&self.test, self.cluster, &kind).into_iter().nth(slot_idx).filter(|s| s.replaceable)?;
         let current = kind.uses().nth(slot_idx)?;
-        let existing = candidates(&self.test, self.cluster, i, &slot, &[current]);
+        let generic = self.generic_param(&kind, slot_idx);
+        let mut existing = candidates(&self.test, self.cluster, i, &slot, &[current]);
+        if let Some(need) = &generic {
+            existing.retain(|v| edit::fits_type_args(&self.test, self.cluster, *v, need));
+        }
         let null_allowed = slot.expected.is_reference() && !slot.receiver && !edit::is_null(&self.test, current);
         let choice = self.rng.random_range(0..3);
         let mut pos = i;
@@ -165,7 +169,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
                 // (`Collection<? extends CharSequence>`, not the raw `Collection`);
                 // a new receiver keeps the old one's type arguments (`ArrayList<CharSequence>`
                 // for its `add`, not a raw `ArrayList` that takes any element).
-                let need = match self.generic_param(&kind, slot_idx) {
+                let need = match generic {
                     Some(need) => need,
                     None if slot.receiver && self.test[current].ty.erasure().as_ref() == Some(&slot.expected) => {
                         self.test[current].ty.clone()

@@ -12,8 +12,9 @@ public class Spinner {
 
     public int turn(int step) {
         if (step <= 0) {
-            // Never ends for step <= 0: no element is ever both negative and positive.
-            return IntStream.iterate(0, i -> i + step).filter(i -> i < 0 && i > 0).findFirst().getAsInt();
+            // Never ends: the stream repeats 0, which is no letter (method
+            // references to the JDK: no code of this class runs in the loop).
+            return IntStream.iterate(0, Math::abs).filter(Character::isAlphabetic).findFirst().orElse(-1);
         }
         turns += step;
         if (turns > 1000) {
