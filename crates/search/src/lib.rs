@@ -11,6 +11,7 @@
 //! - [`fitness`]: approach level + normalised branch distance per goal.
 //! - [`archive`]: the shortest test per covered goal; exception goals.
 //! - [`evaluator`]: executes batches, updates the archive, counts the budget.
+//! - [`time_limit`]: the per-test time limit, adapted to the tests that end.
 //! - [`mosa`]: DynaMOSA and MOSA (many-objective GA with preference sorting).
 //! - [`random`]: feedback-directed random search.
 //! - [`palus`]: a model-guided phase, then feedback-directed random search.
