@@ -2,8 +2,9 @@
 //! caught (the final suite passes 10 runs in random order, measured by
 //! `ferrosuite bench flaky`), a class whose tests are slow still ends
 //! within 1.25 times its budget, and a test that trips an `assert` of the
-//! class under test is cut (the workers run with `-ea`), so the suite passes
-//! with and without `-ea`.
+//! class under test is cut (the workers run with `-ea`) or, one per
+//! `assert`, kept as a finding's witness, so both suites pass with and
+//! without `-ea`.
 
 mod util;
 
@@ -93,7 +94,7 @@ fn a_class_with_slow_tests_ends_within_a_quarter_over_its_budget() {
 }
 
 #[test]
-fn a_test_that_trips_an_assert_is_cut_and_the_suite_passes_with_and_without_assertions() {
+fn a_tripped_assert_is_a_finding_and_both_suites_pass_with_and_without_assertions() {
     let tmp = tempfile::tempdir().unwrap();
     let classes = tmp.path().join("classes");
     std::fs::create_dir_all(&classes).unwrap();
@@ -114,29 +115,42 @@ fn a_test_that_trips_an_assert_is_cut_and_the_suite_passes_with_and_without_asse
     assert!(removed.get("fails-under-junit").is_none(), "verification had nothing to remove: {class}");
     let uncovered = class["uncovered"].to_string();
     assert!(uncovered.contains("reading < -5") || uncovered.contains("reading >= -5"), "{class}");
-    let source = std::fs::read_to_string(out.join("guard/Gauge_FerroTest.java")).unwrap();
-    let names = junit::test_methods_in(&source);
-    assert!(!names.is_empty(), "{source}");
+    // One test that trips it is kept whole as the witness of a finding.
+    let findings = class["findings"].as_array().cloned().unwrap_or_default();
+    let tripped: Vec<_> = findings.iter().filter(|f| f["kind"] == "tripped-assert").collect();
+    assert_eq!(tripped.len(), 1, "{class}");
+    assert_eq!(tripped[0]["location"], "Gauge.java:10", "{class}");
+    assert!(tripped[0]["method"].as_str().is_some_and(|m| m.starts_with("level(I)")), "{class}");
     let jdk = javarun::Jdk::find().unwrap();
     let junit = javarun::JunitJars::debian(4).unwrap();
     let cp = format!("{}:{}", junit.compile_class_path(), jar.display());
-    let tests = util::compile(&tmp.path().join("suite"), &[("guard/Gauge_FerroTest.java", &source)], &["-cp", &cp]);
-    for enable_assertions in [false, true] {
-        let run = javarun::TestRun {
-            jdk: &jdk,
-            test_classes_dir: &tests,
-            class_path: jar.to_str().unwrap(),
-            test_class: "guard.Gauge_FerroTest",
-            junit: &junit,
-            jacoco: None,
-            timeout: Duration::from_secs(20),
-            confiner: None,
-            deadline: None,
-            isolated: false,
-            enable_assertions,
-            extra: None,
-        };
-        let verdicts = run.run(&names).unwrap();
-        assert!(verdicts.iter().all(|v| v.passed), "-ea {enable_assertions}: {verdicts:?}\n{source}");
+    for test_class in ["Gauge_FerroTest", "Gauge_FerroFindingsTest"] {
+        let file = format!("guard/{test_class}.java");
+        let source = std::fs::read_to_string(out.join(&file)).unwrap();
+        let names = junit::test_methods_in(&source);
+        assert!(!names.is_empty(), "{source}");
+        if test_class.contains("Findings") {
+            assert!(source.contains("catch (AssertionError e)") || source.contains("Throwable thrown"), "{source}");
+            assert!(source.contains("desiredAssertionStatus()"), "{source}");
+        }
+        let tests = util::compile(&tmp.path().join(test_class), &[(file.as_str(), &source)], &["-cp", &cp]);
+        for enable_assertions in [false, true] {
+            let run = javarun::TestRun {
+                jdk: &jdk,
+                test_classes_dir: &tests,
+                class_path: jar.to_str().unwrap(),
+                test_class: &format!("guard.{test_class}"),
+                junit: &junit,
+                jacoco: None,
+                timeout: Duration::from_secs(20),
+                confiner: None,
+                deadline: None,
+                isolated: false,
+                enable_assertions,
+                extra: None,
+            };
+            let verdicts = run.run(&names).unwrap();
+            assert!(verdicts.iter().all(|v| v.passed), "-ea {enable_assertions}: {verdicts:?}\n{source}");
+        }
     }
 }

@@ -260,6 +260,11 @@ fn try_generate(
     }
     let options = crate::prepare::cluster_options(run.sealed, config.mocks);
     let cluster = TestCluster::build(&run.cp, class.as_str(), &options)?;
+    tracing::debug!(
+        calls = cluster.calls_under_test().len(),
+        modified = ?cluster.modified_types().collect::<Vec<_>>(),
+        "test cluster"
+    );
     run.add_mockito_if_needed(&cluster, &config.junit_jars)?;
     let cut_class = run.cp.load(class.as_str())?;
     let seeds = Seeds::from_class(&cut_class, SeedOptions::default())
@@ -319,7 +324,7 @@ fn try_generate(
     let suite = suite?;
     report.seconds.insert("verification".into(), t.elapsed().as_secs_f64());
     let names = junit::test_names(&suite.tests);
-    let mut findings = Vec::new();
+    let mut findings = crate::tripped_asserts::findings(&mut run, &suite.tests, &names);
     for t in techniques.iter_mut() {
         findings.extend(t.findings(&mut run, &suite.tests, &names));
     }

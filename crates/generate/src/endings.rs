@@ -7,8 +7,10 @@
 //! run with `-ea`; whether it is thrown depends on how the test is run:
 //! with `-ea` under Maven and Gradle, without under plain `java`).
 //!
-//! Such a test is never emitted. Left whole, it would take with it the
-//! goals it covered before its last statement, which no other test may
+//! Such a test is never emitted as it is (except the first test that trips
+//! each `assert`, also kept whole, ending in the `AssertionError`, as the
+//! witness of a finding: [`crate::tripped_asserts`]). Left whole, it would
+//! take with it the goals it covered before its last statement, which no other test may
 //! cover (a cache whose lists fill before a huge `getByteArray` runs out of
 //! memory). So each one is cut before the statement that threw and keeps
 //! the goals the prefix still covers; a test with nothing left is counted
@@ -38,6 +40,8 @@ pub(crate) const REFUSED: &str = "refused-by-sandbox";
 pub(crate) const VM_ERROR: &str = "vm-error";
 /// Cause of removal of a test that trips an `assert` statement.
 pub(crate) const TRIPS_AN_ASSERT: &str = "trips-an-assert";
+/// The error an `assert` statement throws.
+pub(crate) const ASSERTION_ERROR: &str = "java.lang.AssertionError";
 
 /// The root of the errors of the JVM itself (JLS §11.1.1).
 const VIRTUAL_MACHINE_ERROR: &str = "java.lang.VirtualMachineError";
@@ -104,7 +108,15 @@ pub fn cut_unkeepable(
     let results = if tests.is_empty() { Vec::new() } else { executor.execute(&tests)? };
     let (mut kept, mut removed) = (Vec::new(), Vec::new());
     let mut cut: Vec<(TestCase, BTreeSet<GoalId>, &'static str)> = Vec::new();
+    let mut tripped = BTreeSet::new();
     for ((test, goals, exceptions), result) in archived.into_iter().zip(&results) {
+        if let Some((k, location)) = tripped_assert(cp, result).filter(|(_, at)| tripped.insert(at.clone())) {
+            // Whole, ending in the `AssertionError`: a finding's witness.
+            let exception = Some(BinaryName::new(ASSERTION_ERROR));
+            let witness = testcase::operators::truncate_after(&test, VarId(k as u32));
+            tracing::debug!(%location, "a test trips an assert");
+            kept.push((witness, Keep { goals: goals.clone(), exception }));
+        }
         match unkeepable_ending(cp, result) {
             Some((k, cause)) if k == 0 || goals.is_empty() => removed.push(cause),
             Some((k, cause)) => {
@@ -140,6 +152,17 @@ fn unkeepable_ending(cp: &ClassPath, result: &exec::ExecutionResult) -> Option<(
     result.statements.iter().enumerate().find_map(|(k, s)| match s {
         StatementOutcome::Threw(e) if trips_an_assert(cp, e) => Some((k, TRIPS_AN_ASSERT)),
         StatementOutcome::Threw(e) => unkeepable_cause(cp, &e.class).map(|cause| (k, cause)),
+        _ => None,
+    })
+}
+
+/// The index of the statement that tripped an `assert` in `result`, and
+/// where the `assert` is (`class:line`).
+fn tripped_assert(cp: &ClassPath, result: &exec::ExecutionResult) -> Option<(usize, String)> {
+    result.statements.iter().enumerate().find_map(|(k, s)| match s {
+        StatementOutcome::Threw(e) if trips_an_assert(cp, e) => {
+            e.frames.first().map(|top| (k, format!("{}:{}", top.class, top.line.unwrap_or(0))))
+        }
         _ => None,
     })
 }

@@ -18,8 +18,9 @@
 //!    [`postprocess`], [`environments`], [`mutants`];
 //! 8. emit JUnit (with the facts that decide its casts, [`casts`]), compile
 //!    it and run it in several orders, alone and on a second JDK, removing
-//!    what fails: [`verify`], [`rounds`]; the techniques' findings, whose
-//!    witness tests move into a test class of their own ([`findings_suite`]);
+//!    what fails: [`verify`], [`rounds`]; the findings (the techniques'
+//!    and the `assert`s a test trips, [`tripped_asserts`]), whose witness
+//!    tests move into a test class of their own ([`findings_suite`]);
 //! 9. measure the final suite's coverage ([`coverage_run`]), give every
 //!    uncovered goal a cause ([`triage`]) and write the report:
 //!    [`class_run`], [`report`] (the `reports` crate makes the other report
@@ -61,6 +62,7 @@ pub mod shard;
 pub mod static_state;
 pub mod technique;
 pub mod triage;
+pub mod tripped_asserts;
 pub mod variation;
 pub mod verify;
 

@@ -13,7 +13,8 @@
 //! run with `-ea` and such tests are cut before the statement that trips
 //! it, `crate::endings`, so this is a safety net) fails in the emitted
 //! order and is removed, and a suite that passes verification passes both
-//! ways.
+//! ways. (The witnesses of tripped `assert`s, `crate::tripped_asserts`,
+//! expect the `AssertionError` and return early without `-ea`.)
 
 use std::collections::BTreeMap;
 use std::sync::Mutex;

@@ -421,11 +421,27 @@ impl<'a> TestWriter<'a> {
         let class = self.names.class(exception);
         let simple = exception.java_name().rsplit('.').next().unwrap_or_default().to_owned();
         let message = string_literal(&format!("Expecting exception: {simple}"));
+        if exception.as_str() == ASSERTION_ERROR {
+            self.write_needs_assertions();
+        }
         if catches_assertion_errors(exception) {
             self.write_caught(var, statement, &class, &message);
         } else {
             self.write_try_fail(var, statement, &class, &message);
         }
+    }
+
+    /// Before a statement expected to throw an `AssertionError` (an
+    /// `assert` it trips): return early when the test runs without
+    /// assertions (`java` without `-ea`, which enables them for every
+    /// class but the JDK's), where the `assert` does not trip; Maven and
+    /// Gradle run tests with `-ea`.
+    fn write_needs_assertions(&mut self) {
+        self.line("if (!getClass().desiredAssertionStatus()) {");
+        self.depth += 1;
+        self.line("return; // the assert trips only with -ea");
+        self.depth -= 1;
+        self.line("}");
     }
 
     /// `try { <statement> fail(…); } catch (X e) { // expected }`, or
@@ -501,6 +517,9 @@ fn any_primitive(base: BaseType) -> &'static str {
 
 /// Whether `catch (exception e)` would also catch the `AssertionError`
 /// that `fail` throws.
+/// The error an `assert` statement throws.
+const ASSERTION_ERROR: &str = "java.lang.AssertionError";
+
 fn catches_assertion_errors(exception: &BinaryName) -> bool {
     matches!(exception.as_str(), "java.lang.Throwable" | "java.lang.Error" | "java.lang.AssertionError")
 }

@@ -37,7 +37,7 @@
 //! type variables replaced by the erasure of their bound
 //! (`List<E>` → `List<Object>`, `List<String>` stays).
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::convert::Infallible;
 
 use model::classpath::ClassPath;
@@ -226,6 +226,9 @@ pub struct TestCluster {
     /// By binary name: the interfaces and abstract classes that get mocks, with the methods a
     /// mock of each may stub.
     mockable: BTreeMap<String, Vec<MethodRef>>,
+    /// By binary name: the types whose values the CUT returns and whose
+    /// methods run its code (they have modifiers), see [`TestCluster::is_returned`].
+    returned: BTreeSet<String>,
 }
 
 impl TestCluster {
@@ -261,6 +264,14 @@ impl TestCluster {
     /// the operators make directly, and for types beyond the depth limit).
     pub fn generators(&self, binary_name: &str) -> &[Generator] {
         self.generators.get(binary_name).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether values of class `binary_name` are what the CUT returns and
+    /// implements, or a factory of those (an `Iterator` of a nested class,
+    /// a `TypeAdapterFactory` whose `create` returns the CUT): the tests
+    /// call one of its modifiers right after a call returns one.
+    pub fn is_returned(&self, binary_name: &str) -> bool {
+        self.returned.contains(binary_name)
     }
 
     /// The calls that take a value of class `binary_name` as receiver.

@@ -109,6 +109,33 @@ public class Values {
     ("Base.java", "package fix;\nabstract class Base { public int shared() { return 1; } }\n"),
     ("Derived.java", "package fix;\npublic class Derived extends Base { }\n"),
     ("Orphan.java", "package fix;\npublic abstract class Orphan { public int get() { return 1; } }\n"),
+    ("Codec.java", "package fix;\npublic abstract class Codec<T> {\n    public abstract String encode(T value);\n}\n"),
+    ("CodecFactory.java", "package fix;\npublic interface CodecFactory { <T> Codec<T> create(Class<T> type); }\n"),
+    (
+        "Codecs.java",
+        r#"package fix;
+public final class Codecs {
+    private Codecs() {}
+    public static <X> CodecFactory newFactory(final Class<X> type, final Codec<X> codec) {
+        return new CodecFactory() {
+            @SuppressWarnings("unchecked")
+            public <T> Codec<T> create(Class<T> t) { return t == type ? (Codec<T>) codec : null; }
+        };
+    }
+}
+"#,
+    ),
+    (
+        "DateCodec.java",
+        r#"package fix;
+public final class DateCodec extends Codec<java.util.Date> {
+    private final String pattern;
+    private DateCodec(String pattern) { this.pattern = pattern; }
+    public static CodecFactory factory(String pattern) { return Codecs.newFactory(java.util.Date.class, new DateCodec(pattern)); }
+    @Override public String encode(java.util.Date d) { return d == null ? "null" : pattern + d.getTime(); }
+}
+"#,
+    ),
     (
         "Dice.java",
         "package fix;\npublic class Dice {\n    public static int roll(java.util.Random r, java.util.UUID id, java.util.Date when,\n            java.util.concurrent.ThreadLocalRandom local) { return 0; }\n}\n",

@@ -96,9 +96,13 @@ struct Builder<'cp> {
     mentioned: BTreeSet<String>,
     exists: RefCell<HashMap<String, bool>>,
     app: Option<AppIndex>,
-    /// Types that calls under test return and that a nested class of the
-    /// CUT implements ([`Builder::collect_returned_types`]).
+    /// Types that calls under test return and that the CUT or a nested
+    /// class of it implements, and factories of those
+    /// ([`Builder::collect_returned_types`]).
     returned: BTreeSet<String>,
+    /// The supertypes of the CUT and of its nested classes (without the
+    /// CUT and `Object`).
+    implemented: HashSet<String>,
     /// The classes the CUT's code (nested classes included) tests values
     /// against with `instanceof` ([`analysis::instanceof_classes`]), each
     /// with its supertypes.
@@ -129,6 +133,7 @@ impl<'cp> Builder<'cp> {
             reflected_members: Vec::new(),
             functional: BTreeMap::new(),
             mockable: BTreeMap::new(),
+            returned: BTreeSet::new(),
         };
         Builder {
             cp,
@@ -142,6 +147,7 @@ impl<'cp> Builder<'cp> {
             exists: RefCell::new(HashMap::new()),
             app: None,
             returned: BTreeSet::new(),
+            implemented: HashSet::new(),
             instanceof: Vec::new(),
         }
     }
@@ -289,30 +295,60 @@ impl<'cp> Builder<'cp> {
         }
     }
 
-    /// Finds the types that calls under test return and that a nested,
-    /// local or anonymous class of the CUT implements (`iterator()`
+    /// Finds the types that calls under test return and that the CUT or a
+    /// nested, local or anonymous class of it implements (`iterator()`
     /// returning an `Itr` as an `Iterator`, a builder returned as its
-    /// interface), and queues them: their instance methods become modifiers
-    /// ([`Builder::modifiers_for`]), so that the tests call the CUT's own
-    /// code behind the objects it returns.
+    /// interface), and the application types they return whose methods
+    /// return such a type (a factory: `createAdapterFactory()` returns a
+    /// `TypeAdapterFactory` whose `create` returns the CUT as a
+    /// `TypeAdapter`), and queues them: their instance methods become
+    /// modifiers ([`Builder::modifiers_for`]), so that the tests call the
+    /// CUT's own code behind the objects it returns. [`Builder::expand`]
+    /// queues what the factories' methods return.
     fn collect_returned_types(&mut self) {
-        let mut implemented = HashSet::new();
-        for name in self.cp.nested_class_names(&BinaryName::new(self.cut.as_str())) {
+        let cut = BinaryName::new(self.cut.as_str());
+        let nested = self.cp.nested_class_names(&cut);
+        for name in std::iter::once(&cut).chain(nested.iter()) {
             if let Ok(supers) = hierarchy::Supertypes::of(self.cp, name.as_str()) {
-                implemented.extend(supers.iter().map(BinaryName::to_string));
+                self.implemented.extend(supers.iter().map(BinaryName::to_string));
             }
         }
+        self.implemented.remove("java.lang.Object");
+        self.implemented.remove(&self.cut);
         let returned: Vec<String> = self
             .cluster
             .calls_under_test
             .iter()
             .filter_map(Callable::ret)
             .flat_map(|ret| class_names(&ret))
-            .filter(|name| *name != self.cut && name != "java.lang.Object" && implemented.contains(name))
+            .filter(|name| *name != self.cut && (self.implemented.contains(name) || self.is_factory_of_cut(name)))
             .collect();
         for name in returned {
             if self.returned.insert(name.clone()) {
                 self.enqueue_name(&name, 1);
+            }
+        }
+    }
+
+    /// Whether application class `name` has an accessible instance method
+    /// returning a type the CUT (or a nested class) implements.
+    fn is_factory_of_cut(&self, name: &str) -> bool {
+        !is_jdk_class(name)
+            && self.instance_methods(name).iter().filter_map(Callable::ret).any(|r| self.returns_implemented(&r))
+    }
+
+    /// Whether `ret` names a type the CUT (or a nested class) implements.
+    fn returns_implemented(&self, ret: &JavaType) -> bool {
+        class_names(ret).iter().any(|n| self.implemented.contains(n))
+    }
+
+    /// Queues the types the modifiers of returned type `name` return that
+    /// the CUT implements (the `TypeAdapter` a returned factory creates).
+    fn queue_returned_by_factory(&mut self, modifiers: &[Callable], depth: u32) {
+        let rets: Vec<String> = modifiers.iter().filter_map(Callable::ret).flat_map(|r| class_names(&r)).collect();
+        for name in rets {
+            if self.implemented.contains(&name) && self.returned.insert(name.clone()) {
+                self.enqueue_name(&name, depth + 1);
             }
         }
     }
@@ -468,6 +504,9 @@ impl<'cp> Builder<'cp> {
             let modifiers = self.modifiers_for(&name, depth);
             for m in &modifiers {
                 self.enqueue_callable(m, depth + 1);
+            }
+            if self.returned.contains(&name) {
+                self.queue_returned_by_factory(&modifiers, depth);
             }
             if !modifiers.is_empty() {
                 self.cluster.modifiers.insert(name, modifiers);
@@ -805,6 +844,8 @@ impl<'cp> Builder<'cp> {
             return Err(ClusterError::NothingCallable { class: class_name, reason: nothing_reason(class) });
         }
         self.cluster.cut_methods = self.cluster.calls_under_test.iter().filter_map(|c| c.method().cloned()).collect();
+        let returned = self.returned.iter().filter(|r| self.cluster.modifiers.contains_key(*r)).cloned().collect();
+        self.cluster.returned = returned;
         Ok(self.cluster)
     }
 

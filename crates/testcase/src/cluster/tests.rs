@@ -345,3 +345,18 @@ fn self_comparable_type_variables_are_strings_everywhere() {
         ]
     );
 }
+
+#[test]
+fn factories_the_cut_returns_are_called_and_so_is_what_they_create() {
+    // `DateCodec` has no accessible constructor: a test reaches its
+    // `encode` only through the factory `factory()` returns (made by
+    // another class) and the `Codec` that factory creates.
+    let Some(cluster) = cluster("fix.DateCodec") else { return };
+    let described = |class: &str| cluster.modifiers(class).iter().map(describe).collect::<Vec<_>>();
+    let factory = described("fix.CodecFactory");
+    assert!(factory.iter().any(|m| m.starts_with("call fix.CodecFactory.create(")), "{factory:?}");
+    let codec = described("fix.Codec");
+    assert!(codec.iter().any(|m| m.starts_with("call fix.Codec.encode(")), "{codec:?}");
+    // Application types the CUT neither returns nor implements get no modifiers.
+    assert!(cluster.modifiers("fix.Codecs").is_empty());
+}

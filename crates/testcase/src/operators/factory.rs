@@ -48,6 +48,10 @@ const MAX_FLUENT: usize = 3;
 const MAX_ARRAY_LENGTH: u32 = 32;
 /// Generators tried before giving up on a value.
 const ATTEMPTS: usize = 3;
+/// Probability of each call on a returned value ([`Factory::follow_returned`]).
+const P_FOLLOW: f64 = 0.5;
+/// The longest chain of calls on returned values ([`Factory::follow_returned`]).
+const MAX_FOLLOW: usize = 2;
 
 /// A test case under construction with the cluster, seeds and RNG that shape it.
 pub(crate) struct Factory<'a, R: Rng + ?Sized> {
@@ -382,12 +386,43 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         false
     }
 
-    /// Inserts a random call under test.
+    /// Inserts a random call under test, perhaps followed by calls on what
+    /// it returns ([`Factory::follow_returned`]).
     pub fn insert_call_under_test(&mut self, append: bool) -> bool {
         let Some(callable) = self.cluster.calls_under_test().choose(self.rng) else { return false };
         let len = self.test.len();
         let mut pos = if append { len } else { self.rng.random_range(0..=len) };
-        self.call(callable, &mut pos, 0, None).is_some()
+        let Some(value) = self.call(callable, &mut pos, 0, None) else { return false };
+        self.follow_returned(value, &mut pos);
+        true
+    }
+
+    /// With probability [`P_FOLLOW`] each, up to [`MAX_FOLLOW`] calls in a
+    /// chain at `*pos`, each on the value the one before returned, while
+    /// that value is of a type the CUT returns and implements, or a factory
+    /// of those ([`TestCluster::is_returned`]): the `Iterator` that
+    /// `iterator()` returns gets its `next()`, the factory that
+    /// `createAdapterFactory()` returns its `create(…)` and the adapter
+    /// that makes its `toJson(…)`, steps that cover nothing of the CUT on
+    /// their own and so give the search no reason to keep them one by one.
+    fn follow_returned(&mut self, mut value: VarId, pos: &mut usize) {
+        for _ in 0..MAX_FOLLOW {
+            let Some(name) = self.test[value].ty.erasure().and_then(|t| t.to_internal_name()) else { return };
+            if !self.cluster.is_returned(name.to_binary().as_str()) || !self.rng.random_bool(P_FOLLOW) {
+                return;
+            }
+            let modifiers: Vec<&'a Callable> = self
+                .cluster
+                .modifiers(name.to_binary().as_str())
+                .iter()
+                .filter(|c| fits_receiver(&self.test, self.cluster, c, value))
+                .collect();
+            let Some(callable) = modifiers.choose(self.rng).copied() else { return };
+            match self.call(callable, pos, 0, Some(value)) {
+                Some(next) if self.test[next].produces_value() => value = next,
+                _ => return,
+            }
+        }
     }
 
     /// Inserts a call of a modifier on a random non-null value of the test,
@@ -408,6 +443,9 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         let len = self.test.len();
         let mut pos = if append { len } else { self.rng.random_range(var.index() + 1..=len) };
         let Some(value) = self.call(callable, &mut pos, 0, Some(*var)) else { return false };
+        if self.test[value].produces_value() {
+            self.follow_returned(value, &mut pos);
+        }
         if let Callable::FieldGet { .. } = callable
             && let Some(container) = collection_of(&self.test, self.cluster, value)
         {
