@@ -511,6 +511,17 @@ fn objects_returned_by_the_class_under_test_are_called() {
     assert!(suite.contains(".remove()"), "{suite}");
 }
 
+/// A class under test without an accessible constructor is reached through
+/// the factory a static method returns (made by another class) and the
+/// object that factory creates: `Stamp.factory(unit).create(Integer.class)
+/// .format(value)` covers every branch of `format` (`edge.Stamp`).
+#[test]
+fn a_class_made_only_by_a_returned_factory_is_called_through_what_it_creates() {
+    let (class, suite) = generate_edge("edge.Stamp", 4000, 3);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains(".create(") && suite.contains(".format("), "{suite}");
+}
+
 /// Containers typed with wildcards are filled, and a generic class under
 /// test is declared with type arguments: the emitted suite compiles
 /// without raw-type or unchecked warnings (`edge.Index<K, V>`), also where
