@@ -304,7 +304,8 @@ fn try_generate(
     let archived: BTreeSet<GoalId> = outcome.archive.covered().collect();
     let tests = crate::postprocess::postprocess(&mut run, &outcome.archive, techniques, report);
     report.refusals = refusal_counts(&run.pool);
-    report.timeouts = run.pool.timeouts;
+    // A test whose first run timed out and whose second run ended is no loop.
+    report.timeouts = run.pool.timeouts.saturating_sub(outcome.timeouts_recovered);
     if report.timeouts > 0 && report.message.is_none() {
         let limit = report.search_time_limit_ms.map_or(String::new(), |ms| format!(", {ms:.0} ms in the search"));
         report.message = Some(format!(

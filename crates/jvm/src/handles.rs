@@ -44,6 +44,7 @@ pub struct Known {
     pub object_get_class: jmethodID,
     pub class_get_name: jmethodID,
     pub throwable_get_message: jmethodID,
+    pub throwable_get_cause: jmethodID,
     pub throwable_get_stack_trace: jmethodID,
     pub frame_class_name: jmethodID,
     pub frame_method_name: jmethodID,
@@ -124,6 +125,7 @@ impl Cache {
             object_get_class: m(self, "java/lang/Object", "getClass", "()Ljava/lang/Class;", false)?,
             class_get_name: m(self, "java/lang/Class", "getName", "()Ljava/lang/String;", false)?,
             throwable_get_message: m(self, "java/lang/Throwable", "getMessage", "()Ljava/lang/String;", false)?,
+            throwable_get_cause: m(self, "java/lang/Throwable", "getCause", "()Ljava/lang/Throwable;", false)?,
             throwable_get_stack_trace: m(
                 self,
                 "java/lang/Throwable",

@@ -68,6 +68,9 @@ pub struct Worker {
 enum Failure {
     Timeout,
     Crashed(String),
+    /// The worker's JVM was unusable for the test (`Response::Poisoned`):
+    /// why, and the result it gave there (the worker still runs).
+    Poisoned(String, Box<ExecutionResult>),
 }
 
 impl Worker {
@@ -142,6 +145,9 @@ impl Worker {
         loop {
             match self.responses.recv_timeout(deadline.saturating_duration_since(Instant::now())) {
                 Ok(Response::Result { seq: s, result }) if s == seq => return Ok(*result),
+                Ok(Response::Poisoned { seq: s, reason, result }) if s == seq => {
+                    return Err(Failure::Poisoned(reason, result));
+                }
                 Ok(_) => continue,
                 Err(RecvTimeoutError::Timeout) => {
                     self.kill();
@@ -255,7 +261,16 @@ pub struct Pool {
     pub refusals: std::collections::BTreeMap<exec::sandbox::RefusalKind, usize>,
     /// Executions so far that hit their time limit (the test never ended).
     pub timeouts: usize,
+    /// How many more poisoned workers the pool replaces
+    /// ([`MAX_POISON_REPLACEMENTS`]).
+    poison_replacements: usize,
 }
+
+/// The most workers a pool replaces because their JVM was poisoned (a
+/// class initialiser stopped by the time limit, `protocol::Response::Poisoned`):
+/// a cold JDK initialiser poisons a worker once, but an initialiser that
+/// never ends within the limit would poison every new one.
+const MAX_POISON_REPLACEMENTS: usize = 8;
 
 impl Pool {
     /// Starts `n` workers (at least one).
@@ -265,7 +280,17 @@ impl Pool {
     pub fn new(cfg: WorkerConfig, exec: ExecConfig, n: usize) -> Result<Pool, ExecError> {
         let workers = (0..n.max(1)).map(|_| Worker::spawn(&cfg).map(Some)).collect::<Result<_, _>>()?;
         let refusals = Default::default();
-        Ok(Pool { cfg, exec, workers, class_path: None, restarts: 0, sent: 0, refusals, timeouts: 0 })
+        Ok(Pool {
+            cfg,
+            exec,
+            workers,
+            class_path: None,
+            restarts: 0,
+            sent: 0,
+            refusals,
+            timeouts: 0,
+            poison_replacements: MAX_POISON_REPLACEMENTS,
+        })
     }
 
     /// Validates every test case against `class_path` before execution.
@@ -411,6 +436,8 @@ struct Shared<'a> {
     mutants: Option<&'a [u32]>,
     results: Mutex<Vec<Option<ExecutionResult>>>,
     restarts: Mutex<usize>,
+    /// Replacements of poisoned workers the pool still allows.
+    poison_replacements: Mutex<usize>,
     start_error: Mutex<Option<ExecError>>,
 }
 
@@ -421,6 +448,15 @@ impl Shared<'_> {
             Some(m) => std::borrow::Cow::Owned(ExecConfig { mutant: m[i], ..self.exec.clone() }),
             None => std::borrow::Cow::Borrowed(self.exec),
         }
+    }
+
+    /// Uses one of the pool's replacements of poisoned workers; `false`
+    /// when none is left.
+    fn take_poison_replacement(&self) -> bool {
+        let mut left = self.poison_replacements.lock().expect("replacements");
+        let some = *left > 0;
+        *left = left.saturating_sub(1);
+        some
     }
 
     fn store(&self, i: usize, r: ExecutionResult) {
@@ -451,6 +487,7 @@ fn drive(slot: &mut Option<Worker>, queue: VecDeque<usize>, sh: &Shared<'_>) {
     let mut queue = queue;
     let mut inflight: VecDeque<(usize, u64)> = VecDeque::new();
     let mut head_since = Instant::now();
+    let mut rerun: Vec<usize> = Vec::new();
     while let Some(worker) = slot.as_mut() {
         let mut broken = false;
         while inflight.len() < WINDOW && !broken {
@@ -479,10 +516,24 @@ fn drive(slot: &mut Option<Worker>, queue: VecDeque<usize>, sh: &Shared<'_>) {
         head_since = Instant::now();
         match outcome {
             Ok(r) => sh.store(i, r),
-            Err(f) => {
-                tracing::debug!(failure = ?f, "the worker is restarted");
+            // Past the pool's replacements for poisoned workers (a class
+            // whose initialiser never ends within the limit poisons every
+            // new worker), the test's result in the poisoned JVM stands.
+            Err(f @ Failure::Poisoned(..)) if rerun.contains(&i) || !sh.take_poison_replacement() => {
                 sh.store(i, failed_result(&sh.tests[i], f));
+            }
+            Err(f) => {
                 inflight.drain(..).rev().for_each(|(j, _)| queue.push_front(j));
+                // A test that met a poisoned JVM runs again, once, in the
+                // new worker: it did nothing wrong itself.
+                if let Failure::Poisoned(reason, _) = &f {
+                    tracing::debug!(%reason, "a poisoned worker is replaced; its test runs again");
+                    rerun.push(i);
+                    queue.push_front(i);
+                } else {
+                    tracing::debug!(failure = ?f, "the worker is restarted");
+                    sh.store(i, failed_result(&sh.tests[i], f));
+                }
                 sh.restart(slot);
             }
         }
@@ -529,6 +580,7 @@ impl Pool {
             mutants,
             results: Mutex::new(prefilled),
             restarts: Mutex::new(0),
+            poison_replacements: Mutex::new(self.poison_replacements),
             start_error: Mutex::new(None),
         };
         std::thread::scope(|s| {
@@ -538,6 +590,7 @@ impl Pool {
             }
         });
         self.restarts += shared.restarts.into_inner().expect("restarts");
+        self.poison_replacements = shared.poison_replacements.into_inner().expect("replacements");
         if let Some(e) = shared.start_error.into_inner().expect("error") {
             return Err(e);
         }
@@ -567,6 +620,7 @@ fn failed_result(test: &TestCase, f: Failure) -> ExecutionResult {
     let outcome = match f {
         Failure::Timeout => TestOutcome::Timeout,
         Failure::Crashed(reason) => TestOutcome::Crashed { reason },
+        Failure::Poisoned(_, result) => return *result,
     };
     not_executed(test, outcome)
 }

@@ -62,6 +62,17 @@ pub enum Response {
         /// What the execution did.
         result: Box<ExecutionResult>,
     },
+    /// The result of request `seq`, which ran in a JVM that can no longer
+    /// run tests faithfully (`runner::Runner::take_poisoned`): the pool
+    /// may replace the worker and run the test again in a new one.
+    Poisoned {
+        /// The sequence number of the [`Request::Execute`].
+        seq: u64,
+        /// What the test met (the `NoClassDefFoundError` and its cause).
+        reason: String,
+        /// What the execution did in the poisoned JVM.
+        result: Box<ExecutionResult>,
+    },
     /// The worker cannot go on (e.g. the JVM could not be created).
     Fatal {
         /// Why, as the worker's error prints it.

@@ -43,12 +43,26 @@ pub struct Runner {
     watch: Arc<Watch>,
     /// Whether a class (internal name) is an inner class, asked once.
     inner: HashMap<String, bool>,
+    /// Why this JVM can no longer run tests faithfully: a class whose
+    /// static initialiser the watchdog stopped stays erroneous
+    /// ([`Runner::take_poisoned`]).
+    poisoned: std::cell::Cell<Option<String>>,
 }
 
 impl Runner {
     /// A runner for the calling thread's JNI environment.
     pub fn new(jni: Jni, h: Handles, watch: Arc<Watch>) -> Runner {
-        Runner { jni, h, watch, inner: HashMap::new() }
+        Runner { jni, h, watch, inner: HashMap::new(), poisoned: Default::default() }
+    }
+
+    /// Why the last test's result cannot be trusted and this JVM must be
+    /// replaced, if so: a statement threw `NoClassDefFoundError: Could not
+    /// initialize class X` because an earlier test's time limit stopped
+    /// `X`'s static initialiser (JVMS 5.5: a class whose initialisation
+    /// failed is erroneous for the JVM's lifetime). In a fresh JVM the
+    /// test would have initialised `X` itself.
+    pub fn take_poisoned(&self) -> Option<String> {
+        self.poisoned.take()
     }
 
     /// Executes `test`; never fails: problems are outcomes.
@@ -659,7 +673,29 @@ impl Runner {
         if info.class.as_str() == exec::sandbox::TIME_UP {
             return Stop::Timeout;
         }
+        if let Some(reason) = self.stopped_initialiser(t.0, &info) {
+            self.poisoned.set(Some(reason));
+        }
         Stop::Threw(as_refusal(info))
+    }
+
+    /// The `NoClassDefFoundError` `info` of throwable `t`, when its cause
+    /// says the class's initialiser was stopped by the time limit
+    /// (`ExceptionInInitializerError: Exception java.lang.ThreadDeath [in
+    /// thread ...]`, or the sandbox's `TimeUp`; JDK 17+ keep that cause).
+    fn stopped_initialiser(&self, t: jobject, info: &ExceptionInfo) -> Option<String> {
+        let message = info.message.as_deref()?;
+        if info.class.as_str() != "java.lang.NoClassDefFoundError" || !message.starts_with("Could not initialize") {
+            return None;
+        }
+        let k = &self.h.known;
+        let cause = self.jni.call_method_object(t, k.throwable_get_cause, &[]).ok().filter(|c| !c.is_null());
+        let text = cause.and_then(|c| self.jni.call_method_object(c, k.throwable_get_message, &[]).ok());
+        let text = text.and_then(|m| self.string(m, 2000));
+        let _ = self.jni.take_exception();
+        let stopped = [exec::sandbox::TIME_UP, "java.lang.ThreadDeath"];
+        let text = text.filter(|m| stopped.iter().any(|s| m.contains(s)))?;
+        Some(format!("{message}: {text}"))
     }
 
     fn describe(&self, t: jobject, site: Option<&CallSite<'_>>) -> ExceptionInfo {

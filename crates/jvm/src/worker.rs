@@ -126,6 +126,7 @@ fn serve(
     let watch = Arc::new(Watch::default());
     spawn_watchdog(vm.clone(), watch.clone(), known, me as usize)?;
     warm_mockito(jni);
+    warm_temp_files(jni);
     let mut installed = 0usize;
     let ready = Response::Ready { startup_micros: started.elapsed().as_micros() as u64, confinement };
     write_frame(out, &ready)?;
@@ -139,7 +140,12 @@ fn serve(
                     installed = config.max_output;
                 }
                 let result = runner.run(seq, &test, &config);
-                write_frame(out, &Response::Result { seq, result: Box::new(result) })?;
+                let result = Box::new(result);
+                let response = match runner.take_poisoned() {
+                    Some(reason) => Response::Poisoned { seq, reason, result },
+                    None => Response::Result { seq, result },
+                };
+                write_frame(out, &response)?;
                 empty_folder(tmp_dir);
             }
             Some(Request::Shutdown) | None => return Ok(()),
@@ -166,6 +172,23 @@ fn warm_mockito(jni: Jni) {
     let Ok(class) = jni.find_class(MOCKS_WARM.owner) else { return };
     let Ok(method) = jni.method_id(class, MOCKS_WARM.name, MOCKS_WARM.descriptor, true) else { return };
     let _ = jni.call_static(class, method, Kind::Void, &[]);
+}
+
+/// Makes and deletes one temporary file, as a `TempFile` statement does,
+/// before the first test: the JDK's first one seeds a `SecureRandom`
+/// (hundreds of milliseconds cold), which would time a test out and leave
+/// the JDK classes whose initialisers the watchdog stopped erroneous.
+fn warm_temp_files(jni: Jni) {
+    let Ok(file) = jni.find_class("java/io/File") else { return };
+    let desc = "(Ljava/lang/String;Ljava/lang/String;)Ljava/io/File;";
+    let Ok(create) = jni.method_id(file, "createTempFile", desc, true) else { return };
+    let Ok(delete) = jni.method_id(file, "delete", "()Z", false) else { return };
+    let text = |s: &str| jni.new_string(&s.encode_utf16().collect::<Vec<_>>());
+    let (Ok(prefix), Ok(suffix)) = (text("ferrosuite"), text(".tmp")) else { return };
+    if let Ok(made) = jni.call_static_object(file, create, &[jvalue { l: prefix }, jvalue { l: suffix }]) {
+        let _ = jni.call_method(made, delete, Kind::Boolean, &[]);
+    }
+    let _ = jni.take_exception();
 }
 
 fn install_capture(jni: Jni, known: &crate::handles::Known, max_output: usize) {

@@ -15,6 +15,13 @@ use crate::{Archive, Budget, ExceptionGoal, Problem, SearchEvent, SearchObserver
 /// keeps 50 per kind, `testcase::seeds`).
 const MAX_NUMBERS_PER_GENERATION: usize = 32;
 
+/// The most tests a search runs a second time because their first run
+/// timed out: a worker's first run of a path loads and compiles classes
+/// (the JDK's file system code takes over 100 ms cold on a loaded
+/// machine), so a first time-out is no evidence of a loop. Bounded, so a
+/// class that does loop costs at most this many extra time limits.
+const MAX_TIMEOUT_RETRIES: usize = 16;
+
 /// The value of an integral primitive literal statement.
 fn integral_literal(kind: &StatementKind) -> Option<i64> {
     use testcase::Primitive;
@@ -67,6 +74,11 @@ pub struct Evaluator<'a, 'p> {
     /// The per-test time limit adapted to the tests that end; `None` for an
     /// executor without a limit.
     limit: Option<AdaptiveLimit>,
+    /// Tests run again after a time-out so far (at most
+    /// [`MAX_TIMEOUT_RETRIES`]).
+    timeout_retries: usize,
+    /// Retried tests whose second run ended.
+    timeouts_recovered: usize,
 }
 
 impl<'a, 'p> Evaluator<'a, 'p> {
@@ -89,6 +101,8 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             strings: Default::default(),
             numbers: Default::default(),
             limit,
+            timeout_retries: 0,
+            timeouts_recovered: 0,
         }
     }
 
@@ -173,8 +187,8 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         if tests.is_empty() {
             return Ok(Vec::new());
         }
-        let results =
-            if cap > 0 { self.executor.execute_logged(&tests, cap)? } else { self.executor.execute(&tests)? };
+        let mut results = self.run(&tests, cap)?;
+        self.retry_timeouts(&tests, &mut results, cap)?;
         self.evaluations += tests.len() as u64;
         self.adapt_time_limit(&results);
         let mut out = Vec::with_capacity(tests.len());
@@ -237,6 +251,38 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         }
     }
 
+    /// Executes `tests`, with the value log on when `cap > 0`.
+    fn run(&mut self, tests: &[TestCase], cap: u32) -> Result<Vec<ExecutionResult>, ExecError> {
+        if cap > 0 { self.executor.execute_logged(tests, cap) } else { self.executor.execute(tests) }
+    }
+
+    /// Runs the tests of `results` that timed out once more (while fewer
+    /// than [`MAX_TIMEOUT_RETRIES`] have been), in place: the second run,
+    /// in warm workers, is the one that counts. Retries are not counted as
+    /// evaluations (they measure the same one again).
+    fn retry_timeouts(
+        &mut self,
+        tests: &[TestCase],
+        results: &mut [ExecutionResult],
+        cap: u32,
+    ) -> Result<(), ExecError> {
+        let room = MAX_TIMEOUT_RETRIES - self.timeout_retries;
+        let again: Vec<usize> =
+            (0..results.len()).filter(|i| matches!(results[*i].outcome, TestOutcome::Timeout)).take(room).collect();
+        if again.is_empty() {
+            return Ok(());
+        }
+        self.timeout_retries += again.len();
+        let retried: Vec<TestCase> = again.iter().map(|i| tests[*i].clone()).collect();
+        let reruns = self.run(&retried, cap)?;
+        for (i, r) in again.into_iter().zip(reruns) {
+            tracing::debug!(outcome = ?r.outcome, "a timed-out test ran again");
+            self.timeouts_recovered += usize::from(!matches!(r.outcome, TestOutcome::Timeout));
+            results[i] = r;
+        }
+        Ok(())
+    }
+
     /// Records how long the tests that ended took, and gives the executor
     /// the limit they allow for the next ones ([`crate::time_limit`]).
     fn adapt_time_limit(&mut self, results: &[ExecutionResult]) {
@@ -267,6 +313,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             evaluations: self.evaluations,
             elapsed: self.start.elapsed(),
             time_limit,
+            timeouts_recovered: self.timeouts_recovered,
         }
     }
 
@@ -310,4 +357,85 @@ fn truncate_after(test: &TestCase, last: usize) -> TestCase {
 /// Whether an execution timed out, crashed or took over 100 ms.
 fn obs_slow(result: &ExecutionResult) -> bool {
     !matches!(result.outcome, TestOutcome::Completed) || result.duration > Duration::from_millis(100)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use analysis::goals::ClassGoals;
+    use exec::coverage::GoalMap;
+    use model::names::InternalName;
+    use testcase::{Primitive, Statement};
+
+    /// Times out the first `cold` runs of each test (told apart by their
+    /// one literal), then completes it.
+    struct ColdStart {
+        cold: usize,
+        runs: std::collections::HashMap<String, usize>,
+    }
+
+    impl Executor for ColdStart {
+        fn execute(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError> {
+            let result = |t: &TestCase| {
+                let runs = self.runs.entry(format!("{t}")).or_default();
+                *runs += 1;
+                let outcome = if *runs <= self.cold { TestOutcome::Timeout } else { TestOutcome::Completed };
+                ExecutionResult {
+                    outcome,
+                    statements: Vec::new(),
+                    trace: Default::default(),
+                    output: Default::default(),
+                    duration: Duration::from_millis(1),
+                }
+            };
+            Ok(tests.iter().map(result).collect())
+        }
+    }
+
+    fn test(n: i32) -> TestCase {
+        TestCase {
+            statements: vec![Statement::new(StatementKind::Primitive(Primitive::Int(n)))],
+            ..TestCase::default()
+        }
+    }
+
+    fn no_goals() -> ClassGoals {
+        ClassGoals {
+            class: InternalName::new("a/B"),
+            source_file: "B.java".into(),
+            goals: Vec::new(),
+            branches: Vec::new(),
+            switches: Vec::new(),
+            methods: Vec::new(),
+            filtered: Vec::new(),
+            line_goals: Default::default(),
+        }
+    }
+
+    /// Evaluates 20 distinct tests with an executor that times each out
+    /// `cold` times first; returns how many timed out in the end, how many
+    /// ended on their second run, and the evaluations counted.
+    fn timed_out_after_retries(cold: usize) -> (usize, usize, u64) {
+        let (goals, map, cut) = (no_goals(), GoalMap::default(), BinaryName::new("a.B"));
+        let problem = Problem { goals: &goals, map: &map, cut: &cut };
+        let mut executor = ColdStart { cold, runs: Default::default() };
+        let budget = Budget { time: None, evaluations: Some(1000) };
+        let mut observer = ();
+        let mut evaluator = Evaluator::new(&problem, &mut executor, budget, &mut observer);
+        let evaluated = evaluator.evaluate((0..20).map(test).collect()).unwrap();
+        let timed_out = evaluated.iter().filter(|e| e.obs.timed_out).count();
+        let evaluations = evaluator.evaluations;
+        (timed_out, evaluator.finish().timeouts_recovered, evaluations)
+    }
+
+    #[test]
+    fn a_test_that_timed_out_once_runs_again_and_its_second_run_counts() {
+        // Cold once: the first 16 time-outs run again and complete; the
+        // retries are bounded, so the last 4 stay timed out.
+        assert_eq!(timed_out_after_retries(1), (20 - MAX_TIMEOUT_RETRIES, MAX_TIMEOUT_RETRIES, 20));
+        // Never ends: a retry changes nothing.
+        assert_eq!(timed_out_after_retries(usize::MAX), (20, 0, 20));
+        // Never cold: nothing runs again.
+        assert_eq!(timed_out_after_retries(0), (0, 0, 20));
+    }
 }

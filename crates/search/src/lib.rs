@@ -253,6 +253,9 @@ pub struct SearchOutcome {
     /// The per-test time limit the search ended with, adapted to the tests
     /// that ended ([`time_limit`]); `None` for an executor without one.
     pub time_limit: Option<Duration>,
+    /// Tests whose run timed out and whose second run ended (a cold first
+    /// run, not a loop: `evaluator::MAX_TIMEOUT_RETRIES`).
+    pub timeouts_recovered: usize,
 }
 
 impl SearchOutcome {
