@@ -80,6 +80,18 @@ pub struct StackFrame {
     pub line: Option<u32>,
 }
 
+/// `class.method:line` (`java.lang.String.charAt:1515`), or
+/// `class.method` without a line number.
+impl std::fmt::Display for StackFrame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}.{}", self.class, self.method)?;
+        match self.line {
+            Some(l) => write!(f, ":{l}"),
+            None => Ok(()),
+        }
+    }
+}
+
 /// What happened to one statement.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum StatementOutcome {

@@ -251,30 +251,56 @@ fn the_suite_emitted_for_a_class_with_static_state_passes_in_random_orders() {
     assert_eq!(class["status"], "ok", "{class}");
     assert_eq!(class["static_side_effects"], serde_json::json!([]), "{class}");
     let source = std::fs::read_to_string(out.join("edge/Turnstile_FerroTest.java")).unwrap();
-    let names: Vec<String> = source
-        .lines()
-        .filter_map(|l| l.trim().strip_prefix("public void ").and_then(|r| r.split('(').next()))
-        .map(String::from)
-        .collect();
+    let names = junit::test_methods_in(&source);
     assert!(names.len() >= 2, "{source}");
     // Values that do not depend on the order (`state()` after a `pass`) are still asserted.
     assert!(source.contains("assertEquals(\"used\""), "{source}");
+    passes_in_random_orders(tmp.path(), &jar, "edge.Turnstile", &source, &names);
+}
+
+/// Compiles the JUnit 4 suite `source` of `class` (in `jar`) and runs its
+/// tests `names` in 5 random orders; panics unless every test passes.
+fn passes_in_random_orders(dir: &Path, jar: &Path, class: &str, source: &str, names: &[String]) {
     let jdk = javarun::Jdk::find().unwrap();
     let junit = javarun::JunitJars::debian(4).unwrap();
     let cp = format!("{}:{}", junit.compile_class_path(), jar.display());
-    let tests = util::compile(&tmp.path().join("suite"), &[("edge/Turnstile_FerroTest.java", &source)], &["-cp", &cp]);
+    let test_class = format!("{class}_FerroTest");
+    let file = format!("{}.java", test_class.replace('.', "/"));
+    let tests = util::compile(&dir.join("suite"), &[(file.as_str(), source)], &["-cp", &cp]);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(10);
     for round in 0..5 {
-        let mut order = names.clone();
+        let mut order = names.to_vec();
         order.shuffle(&mut rng);
         let timeout = std::time::Duration::from_secs(20);
         let jar_cp = jar.to_str().unwrap();
         let verdicts =
-            javarun::run_tests(&jdk, &tests, jar_cp, "edge.Turnstile_FerroTest", &order, &junit, None, timeout, None)
-                .unwrap();
+            javarun::run_tests(&jdk, &tests, jar_cp, &test_class, &order, &junit, None, timeout, None).unwrap();
         let failed: Vec<_> = verdicts.iter().filter(|v| !v.passed).collect();
         assert!(failed.is_empty(), "round {round}, order {order:?}: {failed:?}\n{source}");
     }
+}
+
+/// A class whose calls assign its static fields (`getInstance()` sets
+/// `inUse`, after which `configure` throws): the workers reset them before
+/// each test, and the emitted suite restores them before each test too, so
+/// the tests of `configure` pass after those of `getInstance()` under JUnit
+/// and verification keeps them.
+#[test]
+fn the_emitted_suite_restores_the_static_fields_the_class_assigns_before_each_test() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = fixture_jar(tmp.path(), "generate-edge");
+    let cp = ClassPath::new(std::slice::from_ref(&jar)).unwrap();
+    let assigned = instrument::static_reset::own_statics_assigned_after_initialiser(&cp.load("edge.Registry").unwrap());
+    assert_eq!(assigned.unwrap(), ["inUse", "names"], "INSTANCE is final; <clinit>'s own writes do not count");
+    let out = tmp.path().join("out");
+    let report = generate(&jar, "edge.Registry", &out);
+    let class = &report["classes"][0];
+    assert!(class["removed_tests_by_cause"].get("fails-under-junit").is_none(), "{class}");
+    assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
+    let source = std::fs::read_to_string(out.join("edge/Registry_FerroTest.java")).unwrap();
+    assert!(source.contains("new java.lang.String[] {\"inUse\", \"names\"}"), "{source}");
+    assert!(source.contains("Registry.getInstance()") && source.contains("Registry.configure("), "{source}");
+    passes_in_random_orders(tmp.path(), &jar, "edge.Registry", &source, &junit::test_methods_in(&source));
 }
 
 #[test]

@@ -92,6 +92,18 @@ fn written_package_statics(cp: &ClassPath, class: &BinaryName) -> Vec<BinaryName
     owners.into_iter().filter(|o| o.package() == package).collect()
 }
 
+/// The static fields of `class` that its calls assign after its
+/// initialiser ([`instrument::static_reset::own_statics_assigned_after_initialiser`]),
+/// which the emitted suite restores before each test; none when the class
+/// cannot be read.
+pub fn reassigned_statics(cp: &ClassPath, class: &BinaryName) -> Vec<String> {
+    let Ok(cf) = cp.load(class.as_str()) else { return Vec::new() };
+    instrument::static_reset::own_statics_assigned_after_initialiser(&cf).unwrap_or_else(|e| {
+        tracing::warn!("cannot read the static writes of {class}: {e}");
+        Vec::new()
+    })
+}
+
 /// The instrumented classes of `run` whose `<clinit>` has effects beyond
 /// their own static fields, with those effects.
 pub fn side_effects(run: &ClassRun) -> Vec<StaticSideEffect> {

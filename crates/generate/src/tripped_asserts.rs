@@ -74,7 +74,7 @@ pub fn findings(run: &mut ClassRun, suite: &[TestCase], names: &[String]) -> Vec
             witness: names[first].clone(),
             more_witnesses: witnesses[1..].iter().map(|(_, i, _, _)| names[*i].clone()).collect(),
             confidence: CONFIDENCE,
-            stack_trace: e.frames.iter().map(frame_text).collect(),
+            stack_trace: e.frames.iter().map(ToString::to_string).collect(),
             score: None,
             invariant: None,
         });
@@ -103,13 +103,5 @@ fn called_method(test: &TestCase, k: usize, e: &ExceptionInfo) -> String {
     match test.statements.get(k).and_then(|s| s.kind.called_method()) {
         Some(m) => format!("{}{}", m.name, m.descriptor.to_descriptor()),
         None => e.frames.first().map_or_else(String::new, |f| f.method.clone()),
-    }
-}
-
-/// `class.method:line` of a stack frame.
-fn frame_text(f: &exec::StackFrame) -> String {
-    match f.line {
-        Some(l) => format!("{}.{}:{l}", f.class, f.method),
-        None => format!("{}.{}", f.class, f.method),
     }
 }

@@ -89,6 +89,7 @@ pub(crate) fn suite_options(config: &GenerateConfig, ctx: &ClassRun, tests: &[Te
         junit: config.junit,
         timeout_ms: Some(JUNIT_TEST_TIMEOUT.as_millis() as u64),
         casts: crate::casts::cast_facts(&ctx.cp, tests),
+        static_fields: crate::static_state::reassigned_statics(&ctx.cp, cut),
         ..junit::SuiteOptions::for_class(cut)
     };
     if ctx.sealed { options.in_subpackage(cut) } else { options }

@@ -178,6 +178,28 @@ pub fn static_writes_outside_initialisers(cf: &ClassFile) -> Result<Vec<String>,
     Ok(out)
 }
 
+/// Names of the static, non-`final` fields of `cf` that its own code
+/// assigns (`putstatic`) outside `<clinit>`, each once, in field order:
+/// the state a call leaves for the next test (`getInstance()` setting
+/// `inUse`). The emitted tests save them once and restore them before each
+/// test (`junit::SuiteOptions::static_fields`), as the workers' reset does.
+///
+/// # Errors
+/// [`RewriteError`] when a method's code cannot be decoded.
+pub fn own_statics_assigned_after_initialiser(cf: &ClassFile) -> Result<Vec<String>, RewriteError> {
+    let mut written: Vec<String> = Vec::new();
+    for m in &cf.methods {
+        if cf.member_name(m) == "<clinit>" {
+            continue;
+        }
+        let Some(code) = cf.find_attribute(&m.attributes, "Code") else { continue };
+        written.extend(own_static_writes(cf, &code.info)?);
+    }
+    let assignable = |f: &&Member| f.access & access::STATIC != 0 && f.access & access::FINAL == 0;
+    let names = cf.fields.iter().filter(assignable).map(|f| cf.member_name(f));
+    Ok(names.filter(|n| written.iter().any(|w| w == n)).map(str::to_string).collect())
+}
+
 /// Why a class is never reset, if it is not.
 fn excluded(cf: &ClassFile) -> Option<&'static str> {
     if cf.access & access::INTERFACE != 0 {

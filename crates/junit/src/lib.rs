@@ -176,6 +176,12 @@ pub struct SuiteOptions {
     /// lines (an empty string, or no entry, writes none): why a witness
     /// test of a finding is suspicious.
     pub comments: Vec<String>,
+    /// Static fields of the class under test that its calls assign
+    /// (`instrument::static_reset::own_statics_assigned_after_initialiser`):
+    /// the suite saves them before its first test and restores them before
+    /// each, by reflection, so a test sees the state the workers' static
+    /// reset gave it whatever ran before. Empty writes nothing.
+    pub static_fields: Vec<String>,
 }
 
 impl SuiteOptions {
@@ -190,6 +196,7 @@ impl SuiteOptions {
             package: None,
             casts: CastFacts::default(),
             comments: Vec::new(),
+            static_fields: Vec::new(),
         }
     }
 
@@ -268,9 +275,14 @@ impl EmittedSuite {
 
 /// The names of the test methods of a source that [`emit_suite`] wrote, in
 /// source order: each is declared `public void NAME() throws Throwable` on
-/// a line of its own (for a caller that has the file but not the tests).
+/// a line of its own (for a caller that has the file but not the tests);
+/// the static state's `resetStaticState`, which throws `Exception`, is
+/// not a test.
 pub fn test_methods_in(source: &str) -> Vec<String> {
-    let declared = |l: &str| l.trim_start().strip_prefix("public void ")?.split_once('(').map(|(n, _)| n.to_string());
+    let declared = |l: &str| {
+        let name = l.trim_start().strip_prefix("public void ")?.strip_suffix("() throws Throwable {")?;
+        Some(name.to_string())
+    };
     source.lines().filter_map(declared).collect()
 }
 
@@ -300,6 +312,9 @@ pub fn emit_suite_with_lines(cut: &BinaryName, tests: &[TestCase], options: &Sui
     let mut source = header(cut, &names, options);
     if tests.iter().any(|t| t.statements.iter().any(|s| matches!(s.kind, testcase::StatementKind::TempFile(_)))) {
         source.push_str(&temp_folder_field(options.junit));
+    }
+    if !options.static_fields.is_empty() {
+        source.push_str(&static_state_reset(cut, &options.static_fields, options.junit));
     }
     let mut emitted = Vec::with_capacity(methods.len());
     // Every part ends with a newline, so lines so far = newlines so far.
@@ -364,6 +379,44 @@ fn temp_folder_field(junit: JUnitVersion) -> String {
         ),
         JUnitVersion::Five => format!("    @org.junit.jupiter.api.io.TempDir\n    java.nio.file.Path {field};\n\n"),
     }
+}
+
+/// The saving and restoring of the static fields `fields` of `cut`
+/// ([`SuiteOptions::static_fields`]), followed by an empty line: before
+/// the first test of the JVM they are saved, before each later one
+/// restored. (Saving in `@BeforeClass` would save again for each test run
+/// alone, as IDEs and `Request.method` do, after earlier tests changed
+/// them.) Names are qualified, so no import can clash with a class of the
+/// tests.
+fn static_state_reset(cut: &BinaryName, fields: &[String], junit: JUnitVersion) -> String {
+    let before_each = match junit {
+        JUnitVersion::Four => "org.junit.Before",
+        JUnitVersion::Five => "org.junit.jupiter.api.BeforeEach",
+    };
+    let names: Vec<String> = fields.iter().map(|f| format!("\"{f}\"")).collect();
+    let cut = cut.as_str();
+    [
+        "    // Static state the class under test keeps between calls, as the first test found it:".to_string(),
+        "    // restored before each later test, so that no test depends on the ones before it.".to_string(),
+        "    private static final java.util.Map<java.lang.reflect.Field, java.lang.Object> STATIC_STATE = new java.util.LinkedHashMap<>();".to_string(),
+        String::new(),
+        format!("    @{before_each}"),
+        "    public void resetStaticState() throws java.lang.Exception {".to_string(),
+        "        if (STATIC_STATE.isEmpty()) {".to_string(),
+        format!("            for (java.lang.String name : new java.lang.String[] {{{}}}) {{", names.join(", ")),
+        format!("                java.lang.reflect.Field field = java.lang.Class.forName(\"{cut}\").getDeclaredField(name);"),
+        "                field.setAccessible(true);".to_string(),
+        "                STATIC_STATE.put(field, field.get(null));".to_string(),
+        "            }".to_string(),
+        "        }".to_string(),
+        "        for (java.util.Map.Entry<java.lang.reflect.Field, java.lang.Object> saved : STATIC_STATE.entrySet()) {".to_string(),
+        "            saved.getKey().set(null, saved.getValue());".to_string(),
+        "        }".to_string(),
+        "    }".to_string(),
+        String::new(),
+        String::new(),
+    ]
+    .join("\n")
 }
 
 /// The annotations of every test method, one per line, without indentation:

@@ -224,10 +224,7 @@ pub fn trace(info: &ExceptionInfo, public_method: &str) -> Vec<String> {
     let name = public_method.split('(').next().unwrap_or(public_method);
     let mut out = Vec::new();
     for f in &info.frames {
-        out.push(match f.line {
-            Some(l) => format!("{}.{}:{l}", f.class, f.method),
-            None => format!("{}.{}", f.class, f.method),
-        });
+        out.push(f.to_string());
         if f.method == name && !f.class.starts_with("java.") {
             break;
         }

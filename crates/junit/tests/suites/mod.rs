@@ -96,6 +96,14 @@ pub fn all() -> Vec<(&'static str, Input)> {
     vec![
         ("color", input("demo.Color", 4, None, color())),
         ("counter", input("demo.Counter", 4, None, counter())),
+        (
+            "counter_static_junit4",
+            with_static_state(input("demo.Counter", 4, Some("Counter_Static_FerroTest"), counter())),
+        ),
+        (
+            "counter_static_junit5",
+            with_static_state(input("demo.Counter", 5, Some("Counter_StaticJupiter_FerroTest"), counter())),
+        ),
         ("files_junit4", input("demo.Notes", 4, None, files())),
         ("files_junit5", input("demo.Notes", 5, Some("Notes_Jupiter_FerroTest"), files())),
         ("generics", input("demo.Generics", 4, None, generics())),
@@ -129,6 +137,12 @@ fn with_comments(mut input: Input) -> Input {
             _ => String::new(),
         })
         .collect();
+    input
+}
+
+/// `input` restoring `demo.Counter.total` before each test.
+fn with_static_state(mut input: Input) -> Input {
+    input.options.static_fields = vec!["total".to_owned()];
     input
 }
 
