@@ -22,6 +22,12 @@ const MAX_NUMBERS_PER_GENERATION: usize = 32;
 /// class that does loop costs at most this many extra time limits.
 const MAX_TIMEOUT_RETRIES: usize = 16;
 
+/// The most retried tests that time out again before a search stops
+/// retrying: a class whose calls do not end (a sleep, a loop) would
+/// otherwise spend [`MAX_TIMEOUT_RETRIES`] extra time limits past the
+/// search's checks of its budget.
+const MAX_FAILED_TIMEOUT_RETRIES: usize = 4;
+
 /// The value of an integral primitive literal statement.
 fn integral_literal(kind: &StatementKind) -> Option<i64> {
     use testcase::Primitive;
@@ -132,8 +138,9 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         self.budget.evaluations.map_or(usize::MAX, |n| n.saturating_sub(self.evaluations) as usize)
     }
 
-    /// Executes `tests` (truncated to the remaining evaluation budget) and
-    /// returns them with their observations.
+    /// Executes `tests` (truncated to the remaining evaluation budget, and
+    /// near the end of the time budget to the tests run in time:
+    /// [`Self::run_in_time`]) and returns them with their observations.
     ///
     /// # Errors
     /// [`ExecError`] when the executor fails as a whole.
@@ -187,7 +194,8 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         if tests.is_empty() {
             return Ok(Vec::new());
         }
-        let mut results = self.run(&tests, cap)?;
+        let mut results = self.run_in_time(&tests, cap)?;
+        tests.truncate(results.len());
         self.retry_timeouts(&tests, &mut results, cap)?;
         self.evaluations += tests.len() as u64;
         self.adapt_time_limit(&results);
@@ -251,36 +259,68 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         }
     }
 
+    /// Executes a prefix of `tests` (all of them, or at least one): when
+    /// the batch could outlast the time budget at one time limit per test,
+    /// it runs in chunks of as many tests as the time left allows at that
+    /// rate, and stops when the time is up, so a search of slow tests ends
+    /// within about one time limit of its budget.
+    fn run_in_time(&mut self, tests: &[TestCase], cap: u32) -> Result<Vec<ExecutionResult>, ExecError> {
+        let (Some(budget), Some(limit)) = (self.budget.time, self.executor.time_limit()) else {
+            return self.run(tests, cap);
+        };
+        let mut results = Vec::with_capacity(tests.len());
+        while results.len() < tests.len() {
+            let left = budget.saturating_sub(self.start.elapsed());
+            if !results.is_empty() && left.is_zero() {
+                break;
+            }
+            let fits = (left.as_secs_f64() / limit.as_secs_f64().max(1e-6)) as usize;
+            let chunk = &tests[results.len()..(results.len() + fits.max(1)).min(tests.len())];
+            results.extend(self.run(chunk, cap)?);
+        }
+        Ok(results)
+    }
+
     /// Executes `tests`, with the value log on when `cap > 0`.
     fn run(&mut self, tests: &[TestCase], cap: u32) -> Result<Vec<ExecutionResult>, ExecError> {
         if cap > 0 { self.executor.execute_logged(tests, cap) } else { self.executor.execute(tests) }
     }
 
     /// Runs the tests of `results` that timed out once more (while fewer
-    /// than [`MAX_TIMEOUT_RETRIES`] have been), in place: the second run,
-    /// in warm workers, is the one that counts. Retries are not counted as
-    /// evaluations (they measure the same one again).
+    /// than [`MAX_TIMEOUT_RETRIES`] have been, fewer than
+    /// [`MAX_FAILED_TIMEOUT_RETRIES`] of them timed out again, and the time
+    /// budget is not spent), in place: the second run, in warm workers, is
+    /// the one that counts. Retries are not counted as evaluations (they
+    /// measure the same one again).
     fn retry_timeouts(
         &mut self,
         tests: &[TestCase],
         results: &mut [ExecutionResult],
         cap: u32,
     ) -> Result<(), ExecError> {
-        let room = MAX_TIMEOUT_RETRIES - self.timeout_retries;
-        let again: Vec<usize> =
-            (0..results.len()).filter(|i| matches!(results[*i].outcome, TestOutcome::Timeout)).take(room).collect();
-        if again.is_empty() {
-            return Ok(());
+        let timed_out: Vec<usize> =
+            (0..results.len()).filter(|i| matches!(results[*i].outcome, TestOutcome::Timeout)).collect();
+        let mut pending = timed_out.into_iter();
+        loop {
+            let failed = self.timeout_retries - self.timeouts_recovered;
+            let time_up = self.budget.time.is_some_and(|t| self.start.elapsed() >= t);
+            if time_up || failed >= MAX_FAILED_TIMEOUT_RETRIES {
+                return Ok(());
+            }
+            let room = (MAX_TIMEOUT_RETRIES - self.timeout_retries).min(MAX_FAILED_TIMEOUT_RETRIES - failed);
+            let again: Vec<usize> = pending.by_ref().take(room).collect();
+            if again.is_empty() {
+                return Ok(());
+            }
+            self.timeout_retries += again.len();
+            let retried: Vec<TestCase> = again.iter().map(|i| tests[*i].clone()).collect();
+            let reruns = self.run(&retried, cap)?;
+            for (i, r) in again.into_iter().zip(reruns) {
+                tracing::debug!(outcome = ?r.outcome, "a timed-out test ran again");
+                self.timeouts_recovered += usize::from(!matches!(r.outcome, TestOutcome::Timeout));
+                results[i] = r;
+            }
         }
-        self.timeout_retries += again.len();
-        let retried: Vec<TestCase> = again.iter().map(|i| tests[*i].clone()).collect();
-        let reruns = self.run(&retried, cap)?;
-        for (i, r) in again.into_iter().zip(reruns) {
-            tracing::debug!(outcome = ?r.outcome, "a timed-out test ran again");
-            self.timeouts_recovered += usize::from(!matches!(r.outcome, TestOutcome::Timeout));
-            results[i] = r;
-        }
-        Ok(())
     }
 
     /// Records how long the tests that ended took, and gives the executor
@@ -368,10 +408,12 @@ mod tests {
     use testcase::{Primitive, Statement};
 
     /// Times out the first `cold` runs of each test (told apart by their
-    /// one literal), then completes it.
+    /// one literal), then completes it; with a `limit`, a run that times
+    /// out takes that long.
     struct ColdStart {
         cold: usize,
         runs: std::collections::HashMap<String, usize>,
+        limit: Option<Duration>,
     }
 
     impl Executor for ColdStart {
@@ -380,6 +422,9 @@ mod tests {
                 let runs = self.runs.entry(format!("{t}")).or_default();
                 *runs += 1;
                 let outcome = if *runs <= self.cold { TestOutcome::Timeout } else { TestOutcome::Completed };
+                if let (TestOutcome::Timeout, Some(limit)) = (&outcome, self.limit) {
+                    std::thread::sleep(limit);
+                }
                 ExecutionResult {
                     outcome,
                     statements: Vec::new(),
@@ -389,6 +434,10 @@ mod tests {
                 }
             };
             Ok(tests.iter().map(result).collect())
+        }
+
+        fn time_limit(&self) -> Option<Duration> {
+            self.limit
         }
     }
 
@@ -414,28 +463,49 @@ mod tests {
 
     /// Evaluates 20 distinct tests with an executor that times each out
     /// `cold` times first; returns how many timed out in the end, how many
-    /// ended on their second run, and the evaluations counted.
-    fn timed_out_after_retries(cold: usize) -> (usize, usize, u64) {
+    /// ended on their second run, the evaluations counted and the tests run
+    /// again.
+    fn timed_out_after_retries(cold: usize) -> (usize, usize, u64, usize) {
         let (goals, map, cut) = (no_goals(), GoalMap::default(), BinaryName::new("a.B"));
         let problem = Problem { goals: &goals, map: &map, cut: &cut };
-        let mut executor = ColdStart { cold, runs: Default::default() };
+        let mut executor = ColdStart { cold, runs: Default::default(), limit: None };
         let budget = Budget { time: None, evaluations: Some(1000) };
         let mut observer = ();
         let mut evaluator = Evaluator::new(&problem, &mut executor, budget, &mut observer);
         let evaluated = evaluator.evaluate((0..20).map(test).collect()).unwrap();
         let timed_out = evaluated.iter().filter(|e| e.obs.timed_out).count();
-        let evaluations = evaluator.evaluations;
-        (timed_out, evaluator.finish().timeouts_recovered, evaluations)
+        let (evaluations, retries) = (evaluator.evaluations, evaluator.timeout_retries);
+        (timed_out, evaluator.finish().timeouts_recovered, evaluations, retries)
     }
 
     #[test]
     fn a_test_that_timed_out_once_runs_again_and_its_second_run_counts() {
         // Cold once: the first 16 time-outs run again and complete; the
         // retries are bounded, so the last 4 stay timed out.
-        assert_eq!(timed_out_after_retries(1), (20 - MAX_TIMEOUT_RETRIES, MAX_TIMEOUT_RETRIES, 20));
-        // Never ends: a retry changes nothing.
-        assert_eq!(timed_out_after_retries(usize::MAX), (20, 0, 20));
+        let n = MAX_TIMEOUT_RETRIES;
+        assert_eq!(timed_out_after_retries(1), (20 - n, n, 20, n));
+        // Never ends: a retry changes nothing, and retries stop once the
+        // first few time out again.
+        assert_eq!(timed_out_after_retries(usize::MAX), (20, 0, 20, MAX_FAILED_TIMEOUT_RETRIES));
         // Never cold: nothing runs again.
-        assert_eq!(timed_out_after_retries(0), (0, 0, 20));
+        assert_eq!(timed_out_after_retries(0), (0, 0, 20, 0));
+    }
+
+    #[test]
+    fn a_batch_of_tests_that_never_end_stops_when_the_time_budget_is_spent() {
+        // 20 tests that each take their 20 ms time limit, in a 100 ms
+        // budget: at most 100 / 20 + 1 run (the batch is cut into chunks
+        // that fit the time left), and none runs again after the time is up.
+        let (goals, map, cut) = (no_goals(), GoalMap::default(), BinaryName::new("a.B"));
+        let problem = Problem { goals: &goals, map: &map, cut: &cut };
+        let limit = Duration::from_millis(20);
+        let mut executor = ColdStart { cold: usize::MAX, runs: Default::default(), limit: Some(limit) };
+        let budget = Budget { time: Some(Duration::from_millis(100)), evaluations: None };
+        let mut observer = ();
+        let mut evaluator = Evaluator::new(&problem, &mut executor, budget, &mut observer);
+        let evaluated = evaluator.evaluate((0..20).map(test).collect()).unwrap();
+        let runs = evaluated.len() + evaluator.timeout_retries;
+        assert!((1..=6).contains(&runs), "{} tests and {} retries ran", evaluated.len(), evaluator.timeout_retries);
+        assert_eq!(evaluator.evaluations, evaluated.len() as u64);
     }
 }
