@@ -10,7 +10,6 @@ use std::process::Command;
 fn main() {
     let src_dir = PathBuf::from("java/ferrosuite/runtime");
     println!("cargo:rerun-if-changed={}", src_dir.display());
-    println!("cargo:rerun-if-env-changed=JAVA_HOME");
     let mut sources: Vec<PathBuf> = std::fs::read_dir(&src_dir)
         .expect("java/ferrosuite/runtime")
         .flatten()
