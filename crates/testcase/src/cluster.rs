@@ -229,6 +229,8 @@ pub struct TestCluster {
     /// By binary name: the types whose values the CUT returns and whose
     /// methods run its code (they have modifiers), see [`TestCluster::is_returned`].
     returned: BTreeSet<String>,
+    /// See [`TestCluster::encoders`].
+    encoders: Vec<Callable>,
 }
 
 impl TestCluster {
@@ -272,6 +274,17 @@ impl TestCluster {
     /// call one of its modifiers right after a call returns one.
     pub fn is_returned(&self, binary_name: &str) -> bool {
         self.returned.contains(binary_name)
+    }
+
+    /// The constructors of the concrete classes of the CUT's jar that extend
+    /// `java.io.OutputStream` and take the stream they write to as their
+    /// first parameter (`XZOutputStream(OutputStream, FilterOptions)`), at
+    /// most [`build::MAX_ENCODERS`]: a format's own encoders, through which
+    /// temporary files and input streams get content that the format's
+    /// decoders accept (`operators::encoded`). Empty unless the cluster
+    /// makes files or input streams.
+    pub fn encoders(&self) -> &[Callable] {
+        &self.encoders
     }
 
     /// The calls that take a value of class `binary_name` as receiver.

@@ -32,6 +32,7 @@ use crate::seeds::Seeds;
 mod crossover;
 mod direct;
 mod edit;
+mod encoded;
 mod factory;
 mod files;
 mod mutation;

@@ -34,6 +34,13 @@ use crate::ir::{FieldRef, MethodRef};
 /// (same package first, then by name), to keep the cluster small.
 const MAX_SUBTYPES: usize = 12;
 
+/// At most this many encoders ([`TestCluster::encoders`]).
+pub(super) const MAX_ENCODERS: usize = 8;
+
+/// The classes whose values a format's encoders give content to: files
+/// (their content) and input streams (read from such a file).
+const ENCODED_TYPES: [&str; 3] = ["java.io.File", "java.nio.file.Path", "java.io.InputStream"];
+
 pub(super) fn build(cp: &ClassPath, cut: &str, options: &ClusterOptions) -> Result<TestCluster, ClusterError> {
     let not_loaded = |e: model::classpath::ClassPathError| ClusterError::NotLoaded {
         class: BinaryName::new(cut),
@@ -52,6 +59,10 @@ pub(super) fn build(cp: &ClassPath, cut: &str, options: &ClusterOptions) -> Resu
         b.enqueue(p, 1);
     }
     b.expand();
+    if ENCODED_TYPES.iter().any(|t| b.mentioned.contains(*t)) {
+        b.collect_encoders();
+        b.expand();
+    }
     b.finish(&class)
 }
 
@@ -134,6 +145,7 @@ impl<'cp> Builder<'cp> {
             functional: BTreeMap::new(),
             mockable: BTreeMap::new(),
             returned: BTreeSet::new(),
+            encoders: Vec::new(),
         };
         Builder {
             cp,
@@ -649,6 +661,37 @@ impl<'cp> Builder<'cp> {
             .filter(|c| matches!(c, Callable::Method { .. }) && c.erased_ret() == Some(wanted.clone()))
             .cloned()
             .collect()
+    }
+
+    /// Fills [`TestCluster::encoders`] from the concrete subtypes of
+    /// `OutputStream` in the CUT's jar, and queues the types their
+    /// constructors need.
+    fn collect_encoders(&mut self) {
+        let jar = self.cp.find_bytes(&self.cut).ok().and_then(|b| self.cp.classes_in(Path::new(&b.origin)));
+        let mut streams: Vec<String> = jar.unwrap_or_default();
+        streams.sort_by_key(|s| (package_of(s) != self.package, s.clone()));
+        let extends_output_stream = |name: &String| {
+            hierarchy::superclasses(self.cp, name)
+                .is_ok_and(|(s, _)| s.iter().any(|c| c.as_str() == "java.io.OutputStream"))
+        };
+        let concrete = |c: &ClassFile| {
+            c.access & (access::ABSTRACT | access::INTERFACE) == 0 && self.class_accessible(c) && !c.is_inner_class()
+        };
+        let classes: Vec<Arc<ClassFile>> = streams
+            .iter()
+            .filter(|s| extends_output_stream(s))
+            .filter_map(|s| self.load(s))
+            .filter(|c| concrete(c))
+            .collect();
+        let output_stream = FieldType::Object(InternalName::new("java/io/OutputStream"));
+        let writes_to_stream =
+            |c: &Callable| c.params().first().and_then(JavaType::erasure) == Some(output_stream.clone());
+        let encoders: Vec<Callable> =
+            classes.iter().flat_map(|c| self.constructors(c)).filter(writes_to_stream).take(MAX_ENCODERS).collect();
+        for encoder in &encoders {
+            self.enqueue_callable(encoder, 1);
+        }
+        self.cluster.encoders = encoders;
     }
 
     /// Concrete, accessible application subtypes of `name`.

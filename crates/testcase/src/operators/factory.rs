@@ -126,6 +126,12 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         {
             return Some(self.file_name(pos));
         }
+        if matches!(erased, FieldType::Object(n) if n.as_str() == "java/io/InputStream")
+            && !self.cluster.encoders().is_empty()
+            && self.rng.random_bool(super::encoded::P_ENCODED_STREAM)
+        {
+            return self.encoded_input_stream(pos);
+        }
         let kind = match erased {
             FieldType::Base(base) => StatementKind::Primitive(values::random_primitive(*base, self.seeds, self.rng)),
             FieldType::Array(elem) => return self.array(need, elem, pos, depth),

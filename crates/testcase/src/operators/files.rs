@@ -5,7 +5,8 @@
 //! test's own temporary file (`StatementKind::TempFile`), the one place a
 //! test may write. A few strings are that file's path, for the methods that
 //! take a file name as a `String` (`parseFile(String fileName)`) and read
-//! nothing from any other string.
+//! nothing from any other string. With the class path's own encoders, half
+//! of the files with content get it through one (`encoded`).
 
 use model::descriptor::FieldType;
 use model::signature::JavaType;
@@ -44,6 +45,12 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
                 self.insert(pos, Statement { kind, ty: object("java.io.File") })
             }
         };
+        if !self.cluster.encoders().is_empty()
+            && self.rng.random_bool(super::encoded::P_ENCODED_FILE)
+            && self.fill_encoded(file, pos)
+        {
+            return;
+        }
         let text = StatementKind::String(self.text());
         let text = self.insert(pos, Statement { kind: text, ty: object("java.lang.String") });
         let open = m("java.io.FileWriter", "<init>", "(Ljava/io/File;)V");
@@ -75,7 +82,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
 
     /// 1 to [`MAX_LINES`] lines (strings of the seed pools or random ones),
     /// each ended by `\n`, sometimes `\r\n`, the last one sometimes not.
-    fn text(&mut self) -> String {
+    pub(super) fn text(&mut self) -> String {
         let mut text = String::new();
         for i in 0..self.rng.random_range(1..=MAX_LINES) {
             if i > 0 {
