@@ -128,6 +128,7 @@ fn config(jar: &std::path::Path, out: &std::path::Path) -> GenerateConfig {
             budget: search::Budget { time: None, evaluations: Some(300) },
             ..search::SearchConfig::default()
         },
+        started: None,
         class_budget: None,
         exec: exec::ExecConfig { timeout: Duration::from_millis(100), ..exec::ExecConfig::default() },
         heap_mb: 256,

@@ -227,16 +227,29 @@ pub(crate) fn instrumented_dir(work: &std::path::Path) -> PathBuf {
 }
 
 /// Generates, emits and verifies tests for `class`, calling the hooks of
-/// `techniques`; never fails: problems go into the report.
+/// `techniques`; never fails: problems go into the report. Its time budget
+/// counts from now.
 pub fn generate_class(
     config: &GenerateConfig,
     class: &BinaryName,
     techniques: &mut [Box<dyn Technique>],
     observer: &mut dyn Observer,
 ) -> ClassReport {
+    generate_class_from(config, class, Instant::now(), techniques, observer)
+}
+
+/// [`generate_class`] with the time budget counting from `budget_start`
+/// (at or before now: the run's start for its first class).
+pub fn generate_class_from(
+    config: &GenerateConfig,
+    class: &BinaryName,
+    budget_start: Instant,
+    techniques: &mut [Box<dyn Technique>],
+    observer: &mut dyn Observer,
+) -> ClassReport {
     let start = Instant::now();
     let mut report = ClassReport::new(class.clone());
-    if let Err(e) = try_generate(config, class, techniques, observer, &mut report) {
+    if let Err(e) = try_generate(config, class, budget_start, techniques, observer, &mut report) {
         report.status = if report.tests > 0 { ClassStatus::Partial } else { ClassStatus::Failed };
         report.message = Some(e.chain_text());
     }
@@ -247,13 +260,14 @@ pub fn generate_class(
 fn try_generate(
     config: &GenerateConfig,
     class: &BinaryName,
+    budget_start: Instant,
     techniques: &mut [Box<dyn Technique>],
     observer: &mut dyn Observer,
     report: &mut ClassReport,
 ) -> Result<(), GenerateError> {
     let t = Instant::now();
     let mut run = crate::prepare::prepare(config, class)?;
-    run.deadlines = Deadlines::new(t, config.class_budget);
+    run.deadlines = Deadlines::new(budget_start, config.class_budget);
     report.static_side_effects = crate::static_state::side_effects(&run);
     for technique in techniques.iter_mut() {
         technique.goals(&mut run);
@@ -277,6 +291,7 @@ fn try_generate(
     let mut rng = ChaCha8Rng::seed_from_u64(config.seed ^ fnv(class.as_str()));
     // The search's share of the budget counts from the class's start: preparing (instrumenting, starting
     // the workers) takes 0.4 s, and over 1.5 s on a loaded machine, which would come out of verification's time.
+    // (The deadlines after the search count from `budget_start`, the run's start for its first class.)
     let search_config = search::SearchConfig {
         budget: search::Budget {
             time: config.search.budget.time.map(|b| b.saturating_sub(t.elapsed())),

@@ -44,6 +44,11 @@ pub struct GenerateConfig {
     /// evaluation budget only. Post-processing gives up work (minimising,
     /// mutant runs) to end the class within 1.25 times it.
     pub class_budget: Option<Duration>,
+    /// When the run started (the command's start: reading the class path,
+    /// building the techniques): the first class's time budget counts
+    /// from it, so a run of one class ends within 1.25 times its budget of
+    /// it; `None` counts from the first class's start.
+    pub started: Option<std::time::Instant>,
     /// Per-test execution limits of the workers.
     pub exec: ExecConfig,
     /// Heap limit of each worker JVM, in MB.

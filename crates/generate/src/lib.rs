@@ -96,13 +96,15 @@ pub fn run(
         shard: config.shard,
         ..Report::default()
     };
-    for class in classes {
+    for (i, class) in classes.iter().enumerate() {
         if observer.should_stop() {
             report.interrupted = true;
             report::write(config, &report)?;
             break;
         }
-        let class_report = generate_class(config, class, techniques, observer);
+        // The first class's budget counts from the run's start (`GenerateConfig::started`).
+        let start = config.started.filter(|_| i == 0).unwrap_or_else(std::time::Instant::now);
+        let class_report = class_run::generate_class_from(config, class, start, techniques, observer);
         observer.class_finished(&class_report);
         report.classes.push(class_report);
         report::write(config, &report)?;

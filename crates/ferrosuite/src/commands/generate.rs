@@ -263,7 +263,8 @@ pub fn run_with(args: &GenerateArgs, report_dir: Option<PathBuf>) -> anyhow::Res
 
 /// The run itself, with working files in `work_dir`.
 fn generate_in(args: &GenerateArgs, work_dir: &Path, report_dir: Option<PathBuf>) -> anyhow::Result<ExitCode> {
-    let config = GenerateConfig { report_dir, ..config_from_args(args, work_dir)? };
+    let started = std::time::Instant::now();
+    let config = GenerateConfig { report_dir, started: Some(started), ..config_from_args(args, work_dir)? };
     println!("ferrosuite generate: seed {}", config.seed);
     let selection = ClassSelection {
         classes: args.class.iter().map(BinaryName::new).collect(),
@@ -485,6 +486,7 @@ fn config_from_args(args: &GenerateArgs, work_dir: &Path) -> anyhow::Result<Gene
         jobs: args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         search,
         class_budget,
+        started: None,
         exec,
         heap_mb: args.heap_mb,
         second_jdk: jdk.second(),
