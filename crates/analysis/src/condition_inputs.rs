@@ -16,7 +16,9 @@
 //! `ThreadLocalRandom`), `java.time.Clock`, or a class of `java.nio.file`
 //! or `java.net`; `System.getProperty`, `getProperties`, `getenv`,
 //! `currentTimeMillis`, `nanoTime`; `Math.random`/`StrictMath.random`;
-//! `now` of a `java.time` class; `UUID.randomUUID`; `new Date()`.
+//! `now` of a `java.time` class; `UUID.randomUUID`; `new Date()`; the
+//! machine's defaults (`Locale.getDefault`, `TimeZone.getDefault`,
+//! `ZoneId.systemDefault`, `Charset.defaultCharset`).
 //!
 //! What counts as object state: `getfield`/`getstatic` (but not javac's
 //! `$assertionsDisabled` or `$SwitchMap$...` fields) and the result of an
@@ -211,10 +213,12 @@ pub fn is_environment_api(owner: &str, name: &str, descriptor: &str) -> bool {
         "java/lang/Math" | "java/lang/StrictMath" => name == "random",
         "java/util/UUID" => name == "randomUUID",
         "java/util/Date" => name == "<init>" && descriptor == "()V",
+        "java/util/Locale" | "java/util/TimeZone" => name == "getDefault",
+        "java/nio/charset/Charset" => name == "defaultCharset",
         _ => {
             owner.starts_with("java/nio/file/")
                 || owner.starts_with("java/net/")
-                || (owner.starts_with("java/time/") && name == "now")
+                || (owner.starts_with("java/time/") && (name == "now" || name == "systemDefault"))
         }
     }
 }
@@ -315,6 +319,9 @@ mod tests {
         assert!(is_environment_api("java/util/Date", "<init>", "()V"));
         assert!(!is_environment_api("java/util/Date", "<init>", "(J)V"));
         assert!(!is_environment_api("java/time/LocalDate", "of", "(III)Ljava/time/LocalDate;"));
+        assert!(is_environment_api("java/util/Locale", "getDefault", "()Ljava/util/Locale;"));
+        assert!(is_environment_api("java/time/ZoneId", "systemDefault", "()Ljava/time/ZoneId;"));
+        assert!(!is_environment_api("java/util/Locale", "getLanguage", "()Ljava/lang/String;"));
         assert!(!is_environment_api("java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V"));
     }
 }

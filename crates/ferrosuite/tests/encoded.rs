@@ -14,21 +14,10 @@ mod util;
 #[test]
 fn a_decoder_reads_what_the_encoder_of_its_jar_wrote() {
     let tmp = tempfile::tempdir().unwrap();
-    let classes = tmp.path().join("classes");
-    std::fs::create_dir_all(&classes).unwrap();
-    util::javac_dir(&util::repo().join("testdata/encoded/src"), &classes, &[]);
-    let jar = tmp.path().join("codec.jar");
-    util::jar_dir(&classes, &jar);
+    let jar = util::testdata_jar(tmp.path(), "encoded");
     let out = tmp.path().join("out");
-    let args = ["generate", "--classpath", jar.to_str().unwrap(), "--class", "codec.FrameReader"];
-    util::ferrosuite_ok(
-        &[&args[..], &["--evaluations", "3000", "--seed", "1", "--out", out.to_str().unwrap()]].concat(),
-    );
-    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("report.json")).unwrap()).unwrap();
-    let class = &report["classes"][0];
-    assert_eq!(class["status"], "ok", "{class}");
-    let uncovered: Vec<&str> =
-        class["uncovered"].as_array().unwrap().iter().filter_map(|u| u["goal"].as_str()).collect();
+    let class = util::generate_ok(&jar, "codec.FrameReader", &out, &["--evaluations", "3000", "--seed", "1"]);
+    let uncovered = util::uncovered_goals(&class);
     let behind_the_checks = [
         "readInt() == 1179798833) true",
         "checksum(bytes)) true",

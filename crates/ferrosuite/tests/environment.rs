@@ -34,11 +34,7 @@ const MOODY: &[(&str, &str)] = &[
 
 /// The edge fixtures as a jar, and the folder `ferrosuite instrument` made of them.
 fn instrumented_edge(dir: &Path) -> (PathBuf, PathBuf) {
-    let classes = dir.join("classes");
-    std::fs::create_dir_all(&classes).unwrap();
-    util::javac_dir(&util::repo().join("testdata/generate-edge/src"), &classes, &[]);
-    let jar = dir.join("edge.jar");
-    util::jar_dir(&classes, &jar);
+    let jar = util::edge_jar(dir);
     let out = dir.join("instrumented");
     util::ferrosuite_ok(&["instrument", "--jar", jar.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     (jar, out)

@@ -30,16 +30,6 @@ fn pool_on(tmp: &std::path::Path, jar: &std::path::Path, workers: usize) -> (Poo
     (Pool::new(cfg, ExecConfig::default(), workers).unwrap(), probes)
 }
 
-/// Compiles `testdata/<name>/src` into `tmp/<name>.jar`.
-fn testdata_jar(tmp: &std::path::Path, name: &str) -> std::path::PathBuf {
-    let classes = tmp.join("classes");
-    std::fs::create_dir_all(&classes).unwrap();
-    util::javac_dir(&util::repo().join("testdata").join(name).join("src"), &classes, &[]);
-    let jar = tmp.join(format!("{name}.jar"));
-    util::jar_dir(&classes, &jar);
-    jar
-}
-
 fn method(owner: &str, name: &str, desc: &str) -> MethodRef {
     MethodRef { owner: BinaryName::new(owner), name: name.into(), descriptor: MethodDescriptor::parse(desc).unwrap() }
 }
@@ -293,7 +283,7 @@ fn parse_call(o: Option<f64>, s: &str) -> TestCase {
 #[test]
 fn a_branch_side_counts_only_when_its_code_reaches_jacocos_next_probe() {
     let tmp = tempfile::tempdir().unwrap();
-    let jar = testdata_jar(tmp.path(), "commit");
+    let jar = util::testdata_jar(tmp.path(), "commit");
     let (mut pool, probes) = pool_on(tmp.path(), &jar, 1);
     let mut length_null = TestCaseBuilder::new();
     let string = model::descriptor::FieldType::Object(model::names::InternalName::new("java/lang/String"));
@@ -343,7 +333,7 @@ fn a_branch_side_counts_only_when_its_code_reaches_jacocos_next_probe() {
 #[test]
 fn a_test_ending_out_of_memory_is_cut_before_it_and_keeps_its_goals() {
     let tmp = tempfile::tempdir().unwrap();
-    let jar = testdata_jar(tmp.path(), "endings");
+    let jar = util::testdata_jar(tmp.path(), "endings");
     let (mut pool, probes) = pool_on(tmp.path(), &jar, 1);
     let take = method("endings.Cache", "take", "(I)[B");
     let mut fills_then_fails = TestCaseBuilder::new();

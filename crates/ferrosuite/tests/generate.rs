@@ -626,15 +626,6 @@ fn returned_arrays_and_exception_messages_are_asserted() {
     assert_eq!(class["unasserted_observable"], 0, "{class}");
 }
 
-/// `testdata/mocks` compiled into `dir/classes` and jarred as `dir/shop.jar`.
-fn shop_jar(dir: &Path) -> std::path::PathBuf {
-    let classes = dir.join("classes");
-    util::javac_dir(&util::repo().join("testdata/mocks/src"), &classes, &[]);
-    let jar = dir.join("shop.jar");
-    util::jar_dir(&classes, &jar);
-    jar
-}
-
 /// Issue 19: interfaces and abstract classes that nothing on the class
 /// path implements get Mockito mocks whose stubbed values the search
 /// evolves. `shop.Checkout` takes only such types: with mocks every branch
@@ -648,7 +639,7 @@ fn shop_jar(dir: &Path) -> std::path::PathBuf {
 #[test]
 fn interfaces_and_abstract_classes_without_an_implementation_get_mocks_whose_stubs_the_search_evolves() {
     let tmp = tempfile::tempdir().unwrap();
-    let jar = shop_jar(tmp.path());
+    let jar = util::testdata_jar(tmp.path(), "mocks");
     let budget = ["--evaluations", "8000", "--seed", "1", "--test-timeout-ms", "400"];
     let (code, log, report) = generate(&jar, "shop.Checkout", &tmp.path().join("out"), &budget);
     assert_eq!(code, 0, "{log}");
@@ -691,10 +682,7 @@ fn test_file_in(out: &Path, package: &str, simple: &str) -> String {
 #[test]
 fn objects_that_define_equality_are_compared_with_each_other() {
     let tmp = tempfile::tempdir().unwrap();
-    let classes = tmp.path().join("classes");
-    util::javac_dir(&util::repo().join("testdata/contracts/src"), &classes, &[]);
-    let jar = tmp.path().join("contracts.jar");
-    util::jar_dir(&classes, &jar);
+    let jar = util::testdata_jar(tmp.path(), "contracts");
     let out = tmp.path().join("out");
     let (code, log, _) = generate(&jar, "contracts.Money", &out, &["--evaluations", "3000", "--seed", "1"]);
     assert_eq!(code, 0, "{log}");

@@ -15,11 +15,7 @@ use testcase::{MethodRef, TestCase, TestCaseBuilder};
 const MAX_OUTPUT: usize = 64 * 1024;
 
 fn pool(tmp: &std::path::Path) -> Pool {
-    let classes = tmp.join("classes");
-    std::fs::create_dir_all(&classes).unwrap();
-    util::javac_dir(&util::repo().join("testdata/hostile/src"), &classes, &[]);
-    let jar = tmp.join("hostile.jar");
-    util::jar_dir(&classes, &jar);
+    let jar = util::testdata_jar(tmp, "hostile");
     let out = tmp.join("instrumented");
     util::ferrosuite_ok(&["instrument", "--jar", jar.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     let cfg = WorkerConfig {

@@ -145,11 +145,7 @@ fn config(jar: &std::path::Path, out: &std::path::Path) -> GenerateConfig {
 #[test]
 fn every_hook_runs_once_in_pipeline_order_and_findings_reach_the_report() {
     let tmp = tempfile::tempdir().unwrap();
-    let classes = tmp.path().join("classes");
-    std::fs::create_dir_all(&classes).unwrap();
-    util::javac_dir(&util::repo().join("testdata/generate-edge/src"), &classes, &[]);
-    let jar = tmp.path().join("edge.jar");
-    util::jar_dir(&classes, &jar);
+    let jar = util::edge_jar(tmp.path());
     let out = tmp.path().join("out");
     let calls = Rc::new(RefCell::new(Vec::new()));
     let mut techniques: Vec<Box<dyn Technique>> = vec![Box::new(Recorder { calls: calls.clone() })];

@@ -96,11 +96,7 @@ fn a_class_with_slow_tests_ends_within_a_quarter_over_its_budget() {
 #[test]
 fn a_tripped_assert_is_a_finding_and_both_suites_pass_with_and_without_assertions() {
     let tmp = tempfile::tempdir().unwrap();
-    let classes = tmp.path().join("classes");
-    std::fs::create_dir_all(&classes).unwrap();
-    util::javac_dir(&util::repo().join("testdata/assertions/src"), &classes, &[]);
-    let jar = tmp.path().join("assertions.jar");
-    util::jar_dir(&classes, &jar);
+    let jar = util::testdata_jar(tmp.path(), "assertions");
     let out = tmp.path().join("out");
     let args = ["generate", "--classpath", jar.to_str().unwrap(), "--class", "guard.Gauge"];
     util::ferrosuite_ok(

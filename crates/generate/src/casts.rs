@@ -35,8 +35,15 @@ pub fn cast_facts(cp: &ClassPath, tests: &[TestCase]) -> CastFacts {
                 facts.inner_classes.insert(method.owner.clone());
             }
             let key = (method.owner.clone(), method.name.clone(), method.descriptor.params.len());
-            let keeps = keeps_casts(cp, &class, method);
-            *facts.keeps_casts.entry(key).or_insert(keeps) |= keeps;
+            let overloads = overloads(cp, &class, method);
+            let keeps = overloads.as_ref().is_none_or(|o| o.keeps_casts);
+            *facts.keeps_casts.entry(key.clone()).or_insert(keeps) |= keeps;
+            let rivals = facts.rivals.entry(key).or_default();
+            for rival in overloads.into_iter().flat_map(|o| o.rivals) {
+                if !rivals.contains(&rival) {
+                    rivals.push(rival);
+                }
+            }
         }
     }
     for statement in tests.iter().flat_map(|t| t.statements.iter()) {
@@ -59,42 +66,57 @@ fn is_inner_class(cp: &ClassPath, class: &BinaryName) -> bool {
     class.as_str().contains('$') && cp.load(class.as_str()).is_ok_and(|cf| cf.is_inner_class())
 }
 
-/// Whether the arguments of `method`, called on a `class`, keep their
-/// casts: when another method of `class` (or, for a method, of its
-/// supertypes) shares its name and could take as many arguments (same
-/// arity or varargs; bridges and private methods left out), when one of
-/// its parameters is generic, or when `class` or one of its supertypes is
-/// not on the class path.
-fn keeps_casts(cp: &ClassPath, class: &BinaryName, method: &MethodRef) -> bool {
+/// What the overloads of a method called on some class decide about the
+/// casts of its arguments.
+struct Overloads {
+    /// A parameter of the method is generic, or a varargs method shares
+    /// its name: every cast stays.
+    keeps_casts: bool,
+    /// The parameter types of the other methods of that name and arity.
+    rivals: Vec<Vec<FieldType>>,
+}
+
+/// The overloads of `method` called on a `class`: the methods of `class`
+/// (or, for a method, of its supertypes) that share its name (bridges and
+/// private methods left out); `None` when `class` or one of its supertypes
+/// is not on the class path.
+fn overloads(cp: &ClassPath, class: &BinaryName, method: &MethodRef) -> Option<Overloads> {
     let owner = class.as_str();
     let arity = method.descriptor.params.len();
     let mut owners = vec![BinaryName::new(owner)];
     if method.name != "<init>" {
-        let Ok(supers) = Supertypes::of(cp, owner) else { return true };
+        let supers = Supertypes::of(cp, owner).ok()?;
         if supers.first_missing(cp).is_some() {
-            return true;
+            return None;
         }
         owners.extend(supers.iter().cloned());
     }
-    let mut params: BTreeSet<String> = BTreeSet::new();
+    let own = method.descriptor.to_descriptor();
+    let own_params = own.split_once(')').map_or(own.as_str(), |(p, _)| p).to_string();
+    let mut keeps_casts = false;
+    let mut rivals: BTreeSet<String> = BTreeSet::new();
     for class in &owners {
-        let Ok(cf) = cp.load(class.as_str()) else { return true };
+        let cf = cp.load(class.as_str()).ok()?;
         for m in &cf.methods {
             let skipped = access::SYNTHETIC | access::BRIDGE | access::PRIVATE;
             if m.access & skipped != 0 || cf.member_name(m) != method.name {
                 continue;
             }
             let descriptor = cf.member_descriptor(m);
-            if descriptor == method.descriptor.to_descriptor() && has_generic_param(&cf, m) {
-                return true;
+            let params = descriptor.split_once(')').map_or(descriptor, |(p, _)| p);
+            if params == own_params {
+                keeps_casts |= has_generic_param(&cf, m);
+                continue;
             }
-            let Ok(parsed) = model::descriptor::MethodDescriptor::parse(descriptor) else { return true };
-            if parsed.params.len() == arity || m.access & access::VARARGS != 0 {
-                params.insert(descriptor.split_once(')').map_or(descriptor, |(p, _)| p).to_string());
+            let parsed = model::descriptor::MethodDescriptor::parse(descriptor).ok()?;
+            keeps_casts |= m.access & access::VARARGS != 0;
+            if parsed.params.len() == arity {
+                rivals.insert(params.to_string());
             }
         }
     }
-    params.len() > 1
+    let rivals = rivals.iter().filter_map(|p| model::descriptor::MethodDescriptor::parse(&format!("{p})V")).ok());
+    Some(Overloads { keeps_casts, rivals: rivals.map(|d| d.params).collect() })
 }
 
 /// Whether a parameter of method `m` of `cf` mentions a type variable or a
@@ -126,8 +148,9 @@ mod tests {
     }
 
     /// `StringUtils.isEmpty(CharSequence)` has no rival of one argument;
-    /// `StringUtils.join` of two has many, and the varargs `join(T...)`,
-    /// which has none, is generic; a `String` is a `CharSequence`.
+    /// `StringUtils.join` of two has many, among them the varargs
+    /// `join(T...)`, which is generic; `center(String, int, char)` has one
+    /// rival, `center(String, int, String)`; a `String` is a `CharSequence`.
     #[test]
     fn lone_methods_and_supertypes_come_from_the_class_path() {
         let Some(cp) = lang3() else { return };
@@ -140,11 +163,17 @@ mod tests {
         t.static_call(m("isEmpty", "(Ljava/lang/CharSequence;)Z"), &[s]);
         t.static_call(m("join", "([Ljava/lang/Object;)Ljava/lang/String;"), &[array]);
         t.static_call(m("join", "([Ljava/lang/Object;C)Ljava/lang/String;"), &[array, c]);
+        let size = t.int(9);
+        t.static_call(m("center", "(Ljava/lang/String;IC)Ljava/lang/String;"), &[s, size, c]);
         let facts = cast_facts(&cp, &[t.build()]);
         let key = |name: &str, arity| (BinaryName::new(utils), name.to_string(), arity);
         assert_eq!(facts.keeps_casts.get(&key("isEmpty", 1)), Some(&false));
         assert_eq!(facts.keeps_casts.get(&key("join", 2)), Some(&true), "overloaded");
         assert_eq!(facts.keeps_casts.get(&key("join", 1)), Some(&true), "join(T...) is generic");
+        assert_eq!(facts.keeps_casts.get(&key("center", 3)), Some(&false));
+        let string_int_string = ["Ljava/lang/String;", "I", "Ljava/lang/String;"].map(|t| FieldType::parse(t).unwrap());
+        assert_eq!(facts.rivals[&key("center", 3)], vec![string_int_string.to_vec()]);
+        assert!(facts.rivals[&key("isEmpty", 1)].is_empty(), "{:?}", facts.rivals);
         let string = &facts.supertypes[&BinaryName::new("java.lang.String")];
         assert!(string.contains(&BinaryName::new("java.lang.CharSequence")), "{string:?}");
         assert!(string.contains(&BinaryName::new("java.lang.Object")), "{string:?}");

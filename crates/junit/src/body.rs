@@ -311,11 +311,12 @@ impl<'a> TestWriter<'a> {
         if let Some((outer, rest)) = args.split_first().filter(|_| self.casts.inner_classes.contains(&method.owner)) {
             // `outer.new Inner(...)`: the enclosing instance is the first argument.
             let simple = method.owner.as_str().rsplit('$').next().unwrap_or(method.owner.as_str()).to_owned();
+            let alone = !generic && self.resolves_alone(args, method);
             let written: Vec<String> = rest
                 .iter()
                 .enumerate()
                 .map(|(i, arg)| match method.descriptor.params.get(i + 1) {
-                    Some(param) => self.argument(*arg, param, method, generic),
+                    Some(param) => self.argument(*arg, param, method, generic, alone),
                     None => self.vars.name(*arg),
                 })
                 .collect();
@@ -330,20 +331,35 @@ impl<'a> TestWriter<'a> {
 
     /// The arguments of a call of `method`, each as [`TestWriter::argument`] writes it.
     fn arguments(&mut self, args: &[VarId], method: &MethodRef, generic: bool) -> String {
+        let alone = !generic && self.resolves_alone(args, method);
         let mut written = Vec::with_capacity(args.len());
         for (i, arg) in args.iter().enumerate() {
             written.push(match method.descriptor.params.get(i) {
-                Some(param) => self.argument(*arg, param, method, generic),
+                Some(param) => self.argument(*arg, param, method, generic, alone),
                 None => self.vars.name(*arg),
             });
         }
         written.join(", ")
     }
 
+    /// Whether no rival overload of `method` could take `args` as they
+    /// would be written without the casts javac may not need: `null` and
+    /// a value declared other than a subtype of its parameter keep theirs
+    /// ([`CastFacts::resolves_alone`]).
+    fn resolves_alone(&self, args: &[VarId], method: &MethodRef) -> bool {
+        let written = |(arg, param): (&VarId, &FieldType)| match self.erasure(*arg).filter(|_| !self.is_null(*arg)) {
+            Some(declared) if !declared.is_reference() || self.casts.is_subtype(&declared, param) => declared,
+            _ => param.clone(),
+        };
+        let types: Vec<FieldType> = args.iter().zip(&method.descriptor.params).map(written).collect();
+        self.casts.resolves_alone(method, &types)
+    }
+
     /// `string0`, `(Object) string0` or `(String) null` for parameter
     /// `param` of `method` (see the module docs; no cast where
-    /// [`CastFacts::needs_cast`] says javac needs none).
-    fn argument(&mut self, arg: VarId, param: &FieldType, method: &MethodRef, generic: bool) -> String {
+    /// [`CastFacts::needs_cast`] says javac needs none; `alone`: see
+    /// [`TestWriter::resolves_alone`]).
+    fn argument(&mut self, arg: VarId, param: &FieldType, method: &MethodRef, generic: bool, alone: bool) -> String {
         if self.is_null(arg) {
             return if generic { "null".to_owned() } else { format!("({}) null", self.names.field_type(param)) };
         }
@@ -352,7 +368,7 @@ impl<'a> TestWriter<'a> {
             && param.is_reference()
             && self
                 .erasure(arg)
-                .is_none_or(|declared| declared != *param && self.casts.needs_cast(method, &declared, param));
+                .is_none_or(|declared| declared != *param && self.casts.needs_cast(method, &declared, param, alone));
         if upcast { format!("({}) {name}", self.names.field_type(param)) } else { name }
     }
 

@@ -115,7 +115,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
     /// Whether the budget is spent, every goal is covered, or the observer
     /// asks to stop ([`SearchObserver::should_stop`]).
     pub fn done(&self) -> bool {
-        let time_up = self.budget.time.is_some_and(|t| self.start.elapsed() >= t);
+        let time_up = self.time_left().is_some_and(|left| left.is_zero());
         let evals_up = self.budget.evaluations.is_some_and(|n| self.evaluations >= n);
         let all_covered = self.archive.len() >= self.problem.goals.goals.len();
         let stopped = self.observer.should_stop();
@@ -131,6 +131,12 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         let time = self.budget.time.map_or(0.0, |t| self.start.elapsed().as_secs_f64() / t.as_secs_f64().max(1e-9));
         let evals = self.budget.evaluations.map_or(0.0, |n| self.evaluations as f64 / (n.max(1)) as f64);
         time.max(evals).min(1.0)
+    }
+
+    /// The time budget not yet spent (zero once it is), `None` without a
+    /// time budget.
+    fn time_left(&self) -> Option<Duration> {
+        self.budget.time.map(|t| t.saturating_sub(self.start.elapsed()))
     }
 
     /// How many more evaluations the budget allows (`usize::MAX` if unbounded).
@@ -265,12 +271,12 @@ impl<'a, 'p> Evaluator<'a, 'p> {
     /// rate, and stops when the time is up, so a search of slow tests ends
     /// within about one time limit of its budget.
     fn run_in_time(&mut self, tests: &[TestCase], cap: u32) -> Result<Vec<ExecutionResult>, ExecError> {
-        let (Some(budget), Some(limit)) = (self.budget.time, self.executor.time_limit()) else {
+        let (Some(_), Some(limit)) = (self.budget.time, self.executor.time_limit()) else {
             return self.run(tests, cap);
         };
         let mut results = Vec::with_capacity(tests.len());
         while results.len() < tests.len() {
-            let left = budget.saturating_sub(self.start.elapsed());
+            let left = self.time_left().unwrap_or(Duration::MAX);
             if !results.is_empty() && left.is_zero() {
                 break;
             }
@@ -303,7 +309,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         let mut pending = timed_out.into_iter();
         loop {
             let failed = self.timeout_retries - self.timeouts_recovered;
-            let time_up = self.budget.time.is_some_and(|t| self.start.elapsed() >= t);
+            let time_up = self.time_left().is_some_and(|left| left.is_zero());
             if time_up || failed >= MAX_FAILED_TIMEOUT_RETRIES {
                 return Ok(());
             }

@@ -19,7 +19,10 @@
 //!    methods of a type a call under test returns when a nested, local or
 //!    anonymous class of the CUT implements it (the `Iterator` that
 //!    `iterator()` returns), so the CUT's code behind returned objects runs;
-//! 4. the supertypes of every type it mentions, so that the operators can
+//! 4. a format's own writers from the CUT's jar, when the cluster makes
+//!    files, input streams or readers: encoders ([`TestCluster::encoders`])
+//!    and serializers ([`TestCluster::serializers`]);
+//! 5. the supertypes of every type it mentions, so that the operators can
 //!    ask [`TestCluster::is_assignable`] without the class path.
 //!
 //! Primitives, `String`, boxes, `Class`, enums (by their constants), arrays
@@ -54,6 +57,10 @@ mod environment;
 mod jdk;
 pub(crate) use jdk::is_collection;
 pub use jdk::is_jdk_class;
+
+/// The objects a serializer writes (`operators::serialized`,
+/// [`TestCluster::serializers`]): a map and a list of strings and numbers.
+pub(crate) const SERIALIZED_TYPES: [&str; 2] = ["java.util.HashMap", "java.util.ArrayList"];
 
 /// How the cluster is built and how long the tests made from it may get.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -231,6 +238,10 @@ pub struct TestCluster {
     returned: BTreeSet<String>,
     /// See [`TestCluster::encoders`].
     encoders: Vec<Callable>,
+    /// See [`TestCluster::serializers`].
+    serializers: Vec<Callable>,
+    /// See [`TestCluster::reads_text`].
+    text_readers: BTreeSet<String>,
 }
 
 impl TestCluster {
@@ -285,6 +296,28 @@ impl TestCluster {
     /// makes files or input streams.
     pub fn encoders(&self) -> &[Callable] {
         &self.encoders
+    }
+
+    /// The methods of the CUT's jar that write an object as text: they
+    /// return a `String` and take the object (`java.lang.Object`, or
+    /// `Object...`) first (`Yaml.dump(Object)`, `Gson.toJson(Object)`,
+    /// `CSVFormat.format(Object...)`), at most [`build::MAX_SERIALIZERS`].
+    /// Some strings the tests pass to classes that read text
+    /// ([`TestCluster::reads_text`]) are what one of them wrote of a map or
+    /// a list, text that the same library's parsers read past their first
+    /// check (`operators::serialized`). Empty unless the cluster makes
+    /// `java.io.Reader`s.
+    pub fn serializers(&self) -> &[Callable] {
+        &self.serializers
+    }
+
+    /// Whether class `binary_name` reads text: `java.io.StringReader`, or a
+    /// class with a call of the cluster that takes a `java.io.Reader`
+    /// (`Yaml.load(Reader)`, `new CSVParser(Reader, CSVFormat)`), whose
+    /// `String` parameters are then likely text of the same format
+    /// (`Yaml.load(String)`). Known only when there are serializers.
+    pub fn reads_text(&self, binary_name: &str) -> bool {
+        self.text_readers.contains(binary_name)
     }
 
     /// The calls that take a value of class `binary_name` as receiver.

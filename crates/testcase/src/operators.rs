@@ -35,8 +35,10 @@ mod edit;
 mod encoded;
 mod factory;
 mod files;
+mod jdk;
 mod mutation;
 mod serial;
+mod serialized;
 mod template;
 mod values;
 

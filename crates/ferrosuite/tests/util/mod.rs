@@ -143,6 +143,24 @@ pub fn ferrosuite_ok(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// Runs `ferrosuite generate` on class `class` of the class path `jar`
+/// with `--out out` and the further `args`; panics unless it exits with 0
+/// and reports the class `ok`. Returns the class's entry of `report.json`.
+pub fn generate_ok(jar: &Path, class: &str, out: &Path, args: &[&str]) -> serde_json::Value {
+    let base = ["generate", "--classpath", jar.to_str().unwrap(), "--class", class, "--out", out.to_str().unwrap()];
+    ferrosuite_ok(&[&base[..], args].concat());
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(out.join("report.json")).unwrap()).unwrap();
+    let entry = report["classes"][0].clone();
+    assert_eq!(entry["status"], "ok", "{entry}");
+    entry
+}
+
+/// The goals that `class` (an entry of `report.json`) lists as uncovered.
+pub fn uncovered_goals(class: &serde_json::Value) -> Vec<String> {
+    let uncovered = class["uncovered"].as_array().map(Vec::as_slice).unwrap_or_default();
+    uncovered.iter().filter_map(|u| u["goal"].as_str().map(str::to_owned)).collect()
+}
+
 /// The fixtures of `testdata/fixtures`, compiled with `flags`, as a jar in `dir`.
 pub fn fixtures_jar(dir: &Path, flags: &[&str]) -> PathBuf {
     let classes = dir.join("classes");
@@ -153,12 +171,19 @@ pub fn fixtures_jar(dir: &Path, flags: &[&str]) -> PathBuf {
     jar
 }
 
-/// Compiles `testdata/generate-edge` into `dir/edge.jar`, which it returns.
+/// Compiles `testdata/generate-edge` into `dir/generate-edge.jar`, which it returns.
 pub fn edge_jar(dir: &Path) -> PathBuf {
+    testdata_jar(dir, "generate-edge")
+}
+
+/// Compiles the Java fixtures `testdata/<name>/src` into `dir/classes` and
+/// packs them into `dir/<name>.jar`, which it returns. Panics when javac
+/// or jar fails.
+pub fn testdata_jar(dir: &Path, name: &str) -> PathBuf {
     let classes = dir.join("classes");
     std::fs::create_dir_all(&classes).unwrap();
-    javac_dir(&repo().join("testdata/generate-edge/src"), &classes, &[]);
-    let jar = dir.join("edge.jar");
+    javac_dir(&repo().join("testdata").join(name).join("src"), &classes, &[]);
+    let jar = dir.join(format!("{name}.jar"));
     jar_dir(&classes, &jar);
     jar
 }

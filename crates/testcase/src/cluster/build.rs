@@ -27,7 +27,7 @@ use super::jdk::{
     CONTAINERS, LITERAL_TYPES, constant_holders, interface_fill, is_collection, is_jdk_class, jdk_producers,
     substitutes,
 };
-use super::{Callable, ClusterError, ClusterOptions, Container, Generator, TestCluster};
+use super::{Callable, ClusterError, ClusterOptions, Container, Generator, SERIALIZED_TYPES, TestCluster};
 use crate::ir::{FieldRef, MethodRef};
 
 /// At most this many concrete subtypes stand in for one abstract type
@@ -36,6 +36,12 @@ const MAX_SUBTYPES: usize = 12;
 
 /// At most this many encoders ([`TestCluster::encoders`]).
 pub(super) const MAX_ENCODERS: usize = 8;
+
+/// At most this many serializers ([`TestCluster::serializers`]).
+pub(super) const MAX_SERIALIZERS: usize = 8;
+
+/// The classes whose values a format's serializers give text to.
+const TEXT_TYPES: [&str; 1] = ["java.io.Reader"];
 
 /// The classes whose values a format's encoders give content to: files
 /// (their content) and input streams (read from such a file).
@@ -61,6 +67,10 @@ pub(super) fn build(cp: &ClassPath, cut: &str, options: &ClusterOptions) -> Resu
     b.expand();
     if ENCODED_TYPES.iter().any(|t| b.mentioned.contains(*t)) {
         b.collect_encoders();
+        b.expand();
+    }
+    if TEXT_TYPES.iter().any(|t| b.mentioned.contains(*t)) {
+        b.collect_serializers();
         b.expand();
     }
     b.finish(&class)
@@ -126,6 +136,9 @@ struct AppIndex {
     subclasses: SubclassIndex,
     /// Static methods of the CUT's jar (or package), by the binary name of the class they return.
     factories: BTreeMap<String, Vec<Callable>>,
+    /// The binary names of the classes of the CUT's jar (of its package
+    /// when it is not in a jar).
+    jar: Vec<String>,
 }
 
 impl<'cp> Builder<'cp> {
@@ -146,6 +159,8 @@ impl<'cp> Builder<'cp> {
             mockable: BTreeMap::new(),
             returned: BTreeSet::new(),
             encoders: Vec::new(),
+            serializers: Vec::new(),
+            text_readers: BTreeSet::new(),
         };
         Builder {
             cp,
@@ -667,21 +682,17 @@ impl<'cp> Builder<'cp> {
     /// `OutputStream` in the CUT's jar, and queues the types their
     /// constructors need.
     fn collect_encoders(&mut self) {
-        let jar = self.cp.find_bytes(&self.cut).ok().and_then(|b| self.cp.classes_in(Path::new(&b.origin)));
-        let mut streams: Vec<String> = jar.unwrap_or_default();
+        let mut streams: Vec<String> = self.app_index().jar.clone();
         streams.sort_by_key(|s| (package_of(s) != self.package, s.clone()));
         let extends_output_stream = |name: &String| {
             hierarchy::superclasses(self.cp, name)
                 .is_ok_and(|(s, _)| s.iter().any(|c| c.as_str() == "java.io.OutputStream"))
         };
-        let concrete = |c: &ClassFile| {
-            c.access & (access::ABSTRACT | access::INTERFACE) == 0 && self.class_accessible(c) && !c.is_inner_class()
-        };
         let classes: Vec<Arc<ClassFile>> = streams
             .iter()
             .filter(|s| extends_output_stream(s))
             .filter_map(|s| self.load(s))
-            .filter(|c| concrete(c))
+            .filter(|c| self.is_concrete(c) && !c.is_inner_class())
             .collect();
         let output_stream = FieldType::Object(InternalName::new("java/io/OutputStream"));
         let writes_to_stream =
@@ -694,17 +705,58 @@ impl<'cp> Builder<'cp> {
         self.cluster.encoders = encoders;
     }
 
+    /// Fills [`TestCluster::serializers`] from the methods of the concrete
+    /// classes of the CUT's jar (same package first) that return a
+    /// `String` and take an `Object` (or `Object...`) first, and makes
+    /// their receivers, their other parameters and [`SERIALIZED_TYPES`]
+    /// part of the cluster.
+    fn collect_serializers(&mut self) {
+        let mut classes: Vec<String> = self.app_index().jar.clone();
+        classes.sort_by_key(|s| (package_of(s) != self.package, s.clone()));
+        let string = FieldType::Object(InternalName::new("java/lang/String"));
+        let object = FieldType::Object(InternalName::object());
+        let objects = FieldType::Array(Box::new(object.clone()));
+        let writes_object = |c: &Callable| {
+            c.erased_ret() == Some(string.clone())
+                && c.params().first().and_then(JavaType::erasure).is_some_and(|p| p == object || p == objects)
+        };
+        let mut serializers = Vec::new();
+        for name in &classes {
+            let mut methods = self.static_methods(name);
+            if self.load(name).is_some_and(|c| self.is_concrete(&c) && !c.is_inner_class()) {
+                methods.extend(self.instance_methods(name));
+            }
+            serializers.extend(methods.into_iter().filter(|c| writes_object(c)));
+            if serializers.len() >= MAX_SERIALIZERS {
+                break;
+            }
+        }
+        serializers.truncate(MAX_SERIALIZERS);
+        for serializer in &serializers {
+            self.enqueue_callable(serializer, 1);
+        }
+        if !serializers.is_empty() {
+            for name in SERIALIZED_TYPES {
+                self.enqueue_name(name, 1);
+            }
+        }
+        self.cluster.serializers = serializers;
+    }
+
     /// Concrete, accessible application subtypes of `name`.
     fn concrete_subtypes(&mut self, name: &str) -> Vec<String> {
         let app = self.app_index();
         let mut subtypes: Vec<String> = app.subclasses.subtypes(name).iter().map(BinaryName::to_string).collect();
         let package = package_of(name).to_string();
         subtypes.sort_by_key(|s| (package_of(s) != package, s.clone()));
-        let concrete = |s: &String| {
-            self.load(s)
-                .is_some_and(|c| c.access & (access::ABSTRACT | access::INTERFACE) == 0 && self.class_accessible(&c))
-        };
+        let concrete = |s: &String| self.load(s).is_some_and(|c| self.is_concrete(&c));
         subtypes.into_iter().filter(concrete).take(MAX_SUBTYPES).collect()
+    }
+
+    /// Whether `class` is a class (not an interface), not abstract, and
+    /// accessible to the tests.
+    fn is_concrete(&self, class: &ClassFile) -> bool {
+        class.access & (access::ABSTRACT | access::INTERFACE) == 0 && self.class_accessible(class)
     }
 
     /// Calls on an existing value of class `name`: the instance calls under
@@ -838,7 +890,7 @@ impl<'cp> Builder<'cp> {
                 }
             }
         }
-        AppIndex { subclasses, factories }
+        AppIndex { subclasses, factories, jar }
     }
 
     /// The accessible static methods of an accessible class that return a class type.
@@ -889,6 +941,9 @@ impl<'cp> Builder<'cp> {
         self.cluster.cut_methods = self.cluster.calls_under_test.iter().filter_map(|c| c.method().cloned()).collect();
         let returned = self.returned.iter().filter(|r| self.cluster.modifiers.contains_key(*r)).cloned().collect();
         self.cluster.returned = returned;
+        if !self.cluster.serializers.is_empty() {
+            self.cluster.text_readers = text_readers(&self.cluster);
+        }
         Ok(self.cluster)
     }
 
@@ -1183,6 +1238,20 @@ fn params_of(descriptor: &str) -> &str {
 /// The package of a binary name (`""` for the default package).
 pub(super) fn package_of(binary_name: &str) -> &str {
     binary_name.rsplit_once('.').map_or("", |(p, _)| p)
+}
+
+/// The classes that read text ([`TestCluster::reads_text`]): the owners of
+/// the cluster's calls that take a `java.io.Reader`, and `StringReader`.
+fn text_readers(cluster: &TestCluster) -> BTreeSet<String> {
+    let reader = FieldType::Object(InternalName::new("java/io/Reader"));
+    let generators = cluster.generators.values().flatten().filter_map(|g| match g {
+        Generator::Call(c) => Some(c),
+        Generator::Subtype(_) => None,
+    });
+    let calls = cluster.calls_under_test.iter().chain(generators).chain(cluster.modifiers.values().flatten());
+    let takes_reader = |c: &&Callable| c.params().iter().any(|p| p.erasure().as_ref() == Some(&reader));
+    let owners = calls.filter(takes_reader).filter_map(|c| c.method()).map(|m| m.owner.to_string());
+    owners.chain(["java.io.StringReader".to_string()]).collect()
 }
 
 /// Whether a binary name is a local or anonymous class (`Foo$1`, `Foo$1Local`).

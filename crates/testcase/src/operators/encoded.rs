@@ -8,13 +8,12 @@
 //! `write(text.getBytes())`, `close()`), and some input streams are a
 //! `FileInputStream` over such a file.
 
-use model::descriptor::FieldType;
-use model::signature::JavaType;
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
 use super::factory::Factory;
-use crate::ir::{FileHandle, MethodRef, Statement, StatementKind, VarId};
+use super::jdk::{byte_array, call, constructor, object};
+use crate::ir::{FileHandle, Statement, StatementKind, VarId};
 
 /// Probability that a temporary file that gets content gets it through an
 /// encoder, when there is one.
@@ -40,8 +39,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         let text = StatementKind::String(self.text());
         let text = self.insert(pos, Statement { kind: text, ty: object("java.lang.String") });
         let bytes = call(text, "java.lang.String", "getBytes", "()[B", vec![]);
-        let bytes =
-            self.insert(pos, Statement { ty: JavaType::from(FieldType::parse("[B").expect("byte[]")), ..bytes });
+        let bytes = self.insert(pos, Statement { ty: byte_array(), ..bytes });
         self.insert(pos, call(encoder, "java.io.OutputStream", "write", "([B)V", vec![bytes]));
         self.insert(pos, call(encoder, "java.io.OutputStream", "close", "()V", vec![]));
         true
@@ -58,27 +56,4 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         self.fill_encoded(file, pos);
         Some(self.insert(pos, constructor("java.io.FileInputStream", "(Ljava/io/File;)V", vec![file])))
     }
-}
-
-/// A JDK method, parsed from its owner's binary name, name and descriptor.
-fn jdk_method(owner: &str, name: &str, descriptor: &str) -> MethodRef {
-    MethodRef::parse(owner, name, descriptor).expect("a JDK method")
-}
-
-/// The type of class `class` (a binary name).
-fn object(class: &str) -> JavaType {
-    JavaType::from(FieldType::Object(model::names::BinaryName::new(class).to_internal()))
-}
-
-/// `new owner(args)`, typed as `owner`.
-fn constructor(owner: &str, descriptor: &str, args: Vec<VarId>) -> Statement {
-    let kind = StatementKind::Constructor { method: jdk_method(owner, "<init>", descriptor), args };
-    Statement { kind, ty: object(owner) }
-}
-
-/// `receiver.name(args)` of a method declared by `owner`, typed `void`
-/// (the caller types a call that returns a value).
-fn call(receiver: VarId, owner: &str, name: &str, descriptor: &str, args: Vec<VarId>) -> Statement {
-    let kind = StatementKind::Call { receiver, method: jdk_method(owner, name, descriptor), args };
-    Statement { kind, ty: JavaType::Void }
 }

@@ -328,7 +328,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         let avoid: Vec<VarId> = receiver.filter(|_| is_fill).into_iter().collect();
         let mut args = Vec::with_capacity(params.len());
         for param in &params {
-            let given = self.param_value(callable, param, pos);
+            let given = self.param_value(callable, param, pos).or_else(|| self.text_for(callable, param, pos, depth));
             args.push(given.unwrap_or_else(|| self.value(param, pos, depth + 1, &avoid)));
         }
         let statement = callable.statement(receiver, args)?;
@@ -361,7 +361,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     }
 
     /// A non-null receiver of type `owner`: reused (probability 0.9) or made.
-    fn receiver(&mut self, owner: &FieldType, pos: &mut usize, depth: u32) -> Option<VarId> {
+    pub(super) fn receiver(&mut self, owner: &FieldType, pos: &mut usize, depth: u32) -> Option<VarId> {
         if self.rng.random_bool(OBJECT_REUSE_PROBABILITY)
             && let Some(v) = self.existing(owner, *pos, true, &[])
         {

@@ -8,13 +8,12 @@
 //! nothing from any other string. With the class path's own encoders, half
 //! of the files with content get it through one (`encoded`).
 
-use model::descriptor::FieldType;
-use model::signature::JavaType;
 use rand::Rng;
 
 use super::factory::Factory;
+use super::jdk::{call, constructor, object};
 use super::values;
-use crate::ir::{FileHandle, MethodRef, Statement, StatementKind, VarId};
+use crate::ir::{FileHandle, Statement, StatementKind, VarId};
 
 /// Probability that a new temporary file gets content.
 const P_CONTENT: f64 = 0.5;
@@ -32,17 +31,11 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         if !self.rng.random_bool(P_CONTENT) {
             return;
         }
-        let m = |owner: &str, name: &str, descriptor: &str| {
-            MethodRef::parse(owner, name, descriptor).expect("a JDK method")
-        };
-        let object =
-            |class: &str| JavaType::from(FieldType::Object(model::names::BinaryName::new(class).to_internal()));
         let file = match handle {
             FileHandle::File => file,
             FileHandle::Path => {
-                let to_file = m("java.nio.file.Path", "toFile", "()Ljava/io/File;");
-                let kind = StatementKind::Call { receiver: file, method: to_file, args: Vec::new() };
-                self.insert(pos, Statement { kind, ty: object("java.io.File") })
+                let to_file = call(file, "java.nio.file.Path", "toFile", "()Ljava/io/File;", Vec::new());
+                self.insert(pos, Statement { ty: object("java.io.File"), ..to_file })
             }
         };
         if !self.cluster.encoders().is_empty()
@@ -53,20 +46,9 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         }
         let text = StatementKind::String(self.text());
         let text = self.insert(pos, Statement { kind: text, ty: object("java.lang.String") });
-        let open = m("java.io.FileWriter", "<init>", "(Ljava/io/File;)V");
-        let writer = self.insert(
-            pos,
-            Statement {
-                kind: StatementKind::Constructor { method: open, args: vec![file] },
-                ty: object("java.io.FileWriter"),
-            },
-        );
-        let write = m("java.io.Writer", "write", "(Ljava/lang/String;)V");
-        let close = m("java.io.OutputStreamWriter", "close", "()V");
-        for (method, args) in [(write, vec![text]), (close, Vec::new())] {
-            let kind = StatementKind::Call { receiver: writer, method, args };
-            self.insert(pos, Statement { kind, ty: JavaType::Void });
-        }
+        let writer = self.insert(pos, constructor("java.io.FileWriter", "(Ljava/io/File;)V", vec![file]));
+        self.insert(pos, call(writer, "java.io.Writer", "write", "(Ljava/lang/String;)V", vec![text]));
+        self.insert(pos, call(writer, "java.io.OutputStreamWriter", "close", "()V", Vec::new()));
     }
 
     /// A new temporary file, perhaps with content, and its path as a
@@ -74,10 +56,8 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     pub(super) fn file_name(&mut self, pos: &mut usize) -> VarId {
         let file = self.insert_kind(pos, StatementKind::TempFile(FileHandle::File));
         self.maybe_fill_file(file, FileHandle::File, pos);
-        let get_path = MethodRef::parse("java.io.File", "getPath", "()Ljava/lang/String;").expect("a JDK method");
-        let kind = StatementKind::Call { receiver: file, method: get_path, args: Vec::new() };
-        let string = FieldType::Object(model::names::InternalName::new("java/lang/String"));
-        self.insert(pos, Statement { kind, ty: JavaType::from(string) })
+        let get_path = call(file, "java.io.File", "getPath", "()Ljava/lang/String;", Vec::new());
+        self.insert(pos, Statement { ty: object("java.lang.String"), ..get_path })
     }
 
     /// 1 to [`MAX_LINES`] lines (strings of the seed pools or random ones),

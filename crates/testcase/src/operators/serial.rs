@@ -7,13 +7,13 @@
 //! shows it step by step.
 
 use model::descriptor::FieldType;
-use model::signature::JavaType;
 use rand::Rng;
 use rand::seq::IndexedRandom;
 
 use super::edit;
 use super::factory::Factory;
-use crate::ir::{MethodRef, Statement, StatementKind, VarId, var_id};
+use super::jdk::{byte_array, call, constructor, object};
+use crate::ir::{Statement, VarId, var_id};
 
 /// The statements of one round trip.
 const ROUND_TRIP_LEN: usize = 8;
@@ -52,41 +52,17 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
 /// The statements of a round trip of `value`, to be appended at index `at`.
 fn round_trip(value: VarId, at: usize) -> Vec<Statement> {
     let v = |offset: usize| var_id(at + offset);
-    let m =
-        |owner: &str, name: &str, descriptor: &str| MethodRef::parse(owner, name, descriptor).expect("a JDK method");
-    let new = |owner: &str, descriptor: &str, args: Vec<VarId>| {
-        typed(StatementKind::Constructor { method: m(owner, "<init>", descriptor), args }, owner)
-    };
-    let call = |receiver: VarId, owner: &str, name: &str, descriptor: &str, ret: Option<&str>| {
-        let kind = StatementKind::Call { receiver, method: m(owner, name, descriptor), args: Vec::new() };
-        match ret {
-            Some(ty) => typed(kind, ty),
-            None => Statement { kind, ty: JavaType::Void },
-        }
-    };
-    let mut write = call(v(1), "java.io.ObjectOutputStream", "writeObject", "(Ljava/lang/Object;)V", None);
-    if let StatementKind::Call { args, .. } = &mut write.kind {
-        args.push(value);
-    }
-    let bytes = StatementKind::Call {
-        receiver: v(0),
-        method: m("java.io.ByteArrayOutputStream", "toByteArray", "()[B"),
-        args: Vec::new(),
-    };
+    let (output, input) = ("java.io.ObjectOutputStream", "java.io.ObjectInputStream");
+    let bytes = call(v(0), "java.io.ByteArrayOutputStream", "toByteArray", "()[B", Vec::new());
+    let read = call(v(6), input, "readObject", "()Ljava/lang/Object;", Vec::new());
     vec![
-        new("java.io.ByteArrayOutputStream", "()V", Vec::new()),
-        new("java.io.ObjectOutputStream", "(Ljava/io/OutputStream;)V", vec![v(0)]),
-        write,
-        call(v(1), "java.io.ObjectOutputStream", "flush", "()V", None),
-        Statement { kind: bytes, ty: JavaType::from(FieldType::parse("[B").expect("byte[]")) },
-        new("java.io.ByteArrayInputStream", "([B)V", vec![v(4)]),
-        new("java.io.ObjectInputStream", "(Ljava/io/InputStream;)V", vec![v(5)]),
-        call(v(6), "java.io.ObjectInputStream", "readObject", "()Ljava/lang/Object;", Some("java.lang.Object")),
+        constructor("java.io.ByteArrayOutputStream", "()V", Vec::new()),
+        constructor(output, "(Ljava/io/OutputStream;)V", vec![v(0)]),
+        call(v(1), output, "writeObject", "(Ljava/lang/Object;)V", vec![value]),
+        call(v(1), output, "flush", "()V", Vec::new()),
+        Statement { ty: byte_array(), ..bytes },
+        constructor("java.io.ByteArrayInputStream", "([B)V", vec![v(4)]),
+        constructor(input, "(Ljava/io/InputStream;)V", vec![v(5)]),
+        Statement { ty: object("java.lang.Object"), ..read },
     ]
-}
-
-/// A statement whose value has class type `class` (a binary name).
-fn typed(kind: StatementKind, class: &str) -> Statement {
-    let ty = FieldType::Object(model::names::BinaryName::new(class).to_internal());
-    Statement { kind, ty: JavaType::from(ty) }
 }
