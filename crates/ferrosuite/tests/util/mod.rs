@@ -171,9 +171,12 @@ pub fn fixtures_jar(dir: &Path, flags: &[&str]) -> PathBuf {
     jar
 }
 
-/// Compiles `testdata/generate-edge` into `dir/generate-edge.jar`, which it returns.
+/// Compiles `testdata/generate-edge` into `dir/edge.jar` (the name tests
+/// and corpora of this folder use), which it returns.
 pub fn edge_jar(dir: &Path) -> PathBuf {
-    testdata_jar(dir, "generate-edge")
+    let edge = dir.join("edge.jar");
+    std::fs::rename(testdata_jar(dir, "generate-edge"), &edge).unwrap();
+    edge
 }
 
 /// Compiles the Java fixtures `testdata/<name>/src` into `dir/classes` and
