@@ -94,7 +94,7 @@ fn overloads(cp: &ClassPath, class: &BinaryName, method: &MethodRef) -> Option<O
     let own = method.descriptor.to_descriptor();
     let own_params = own.split_once(')').map_or(own.as_str(), |(p, _)| p).to_string();
     let mut keeps_casts = false;
-    let mut rivals: BTreeSet<String> = BTreeSet::new();
+    let mut rivals: BTreeSet<Vec<FieldType>> = BTreeSet::new();
     for class in &owners {
         let cf = cp.load(class.as_str()).ok()?;
         for m in &cf.methods {
@@ -111,12 +111,11 @@ fn overloads(cp: &ClassPath, class: &BinaryName, method: &MethodRef) -> Option<O
             let parsed = model::descriptor::MethodDescriptor::parse(descriptor).ok()?;
             keeps_casts |= m.access & access::VARARGS != 0;
             if parsed.params.len() == arity {
-                rivals.insert(params.to_string());
+                rivals.insert(parsed.params);
             }
         }
     }
-    let rivals = rivals.iter().filter_map(|p| model::descriptor::MethodDescriptor::parse(&format!("{p})V")).ok());
-    Some(Overloads { keeps_casts, rivals: rivals.map(|d| d.params).collect() })
+    Some(Overloads { keeps_casts, rivals: rivals.into_iter().collect() })
 }
 
 /// Whether a parameter of method `m` of `cf` mentions a type variable or a

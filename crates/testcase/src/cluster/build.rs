@@ -682,8 +682,7 @@ impl<'cp> Builder<'cp> {
     /// `OutputStream` in the CUT's jar, and queues the types their
     /// constructors need.
     fn collect_encoders(&mut self) {
-        let mut streams: Vec<String> = self.app_index().jar.clone();
-        streams.sort_by_key(|s| (package_of(s) != self.package, s.clone()));
+        let streams = self.jar_classes_same_package_first();
         let extends_output_stream = |name: &String| {
             hierarchy::superclasses(self.cp, name)
                 .is_ok_and(|(s, _)| s.iter().any(|c| c.as_str() == "java.io.OutputStream"))
@@ -705,14 +704,22 @@ impl<'cp> Builder<'cp> {
         self.cluster.encoders = encoders;
     }
 
-    /// Fills [`TestCluster::serializers`] from the methods of the concrete
-    /// classes of the CUT's jar (same package first) that return a
-    /// `String` and take an `Object` (or `Object...`) first, and makes
-    /// their receivers, their other parameters and [`SERIALIZED_TYPES`]
-    /// part of the cluster.
-    fn collect_serializers(&mut self) {
+    /// The classes of the CUT's jar (or package), those of the CUT's
+    /// package first, each group by name.
+    fn jar_classes_same_package_first(&mut self) -> Vec<String> {
         let mut classes: Vec<String> = self.app_index().jar.clone();
         classes.sort_by_key(|s| (package_of(s) != self.package, s.clone()));
+        classes
+    }
+
+    /// Fills [`TestCluster::serializers`] from the methods of the classes
+    /// of the CUT's jar (same package first) that return a `String` and
+    /// take an `Object` (or `Object...`) first: the static ones from
+    /// [`AppIndex::factories`], the instance ones of concrete classes. Their
+    /// receivers, their other parameters and [`SERIALIZED_TYPES`] join the
+    /// cluster at the depth limit, so that a serializer adds its
+    /// constructors and no calls of its own.
+    fn collect_serializers(&mut self) {
         let string = FieldType::Object(InternalName::new("java/lang/String"));
         let object = FieldType::Object(InternalName::object());
         let objects = FieldType::Array(Box::new(object.clone()));
@@ -720,24 +727,30 @@ impl<'cp> Builder<'cp> {
             c.erased_ret() == Some(string.clone())
                 && c.params().first().and_then(JavaType::erasure).is_some_and(|p| p == object || p == objects)
         };
-        let mut serializers = Vec::new();
-        for name in &classes {
-            let mut methods = self.static_methods(name);
-            if self.load(name).is_some_and(|c| self.is_concrete(&c) && !c.is_inner_class()) {
-                methods.extend(self.instance_methods(name));
-            }
-            serializers.extend(methods.into_iter().filter(|c| writes_object(c)));
-            if serializers.len() >= MAX_SERIALIZERS {
+        let statics = self.app_index().factories.get("java.lang.String").cloned().unwrap_or_default();
+        let mut serializers: Vec<Callable> = statics.into_iter().filter(|c| writes_object(c)).collect();
+        let mut instance = 0;
+        for name in self.jar_classes_same_package_first() {
+            if instance >= MAX_SERIALIZERS {
                 break;
             }
+            if self.load(&name).is_some_and(|c| self.is_concrete(&c) && !c.is_inner_class()) {
+                let methods: Vec<Callable> =
+                    self.instance_methods(&name).into_iter().filter(|c| writes_object(c)).collect();
+                instance += methods.len();
+                serializers.extend(methods);
+            }
         }
+        let owner = |c: &Callable| c.method().map(|m| m.owner.to_string()).unwrap_or_default();
+        serializers.sort_by_key(|c| (package_of(&owner(c)) != self.package, owner(c)));
         serializers.truncate(MAX_SERIALIZERS);
+        let depth = self.options.max_depth;
         for serializer in &serializers {
-            self.enqueue_callable(serializer, 1);
+            self.enqueue_callable(serializer, depth);
         }
         if !serializers.is_empty() {
             for name in SERIALIZED_TYPES {
-                self.enqueue_name(name, 1);
+                self.enqueue_name(name, depth);
             }
         }
         self.cluster.serializers = serializers;

@@ -36,6 +36,9 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         pos: &mut usize,
         depth: u32,
     ) -> Option<VarId> {
+        if self.cluster.serializers().is_empty() {
+            return None;
+        }
         let is_string = matches!(param.erasure(), Some(FieldType::Object(n)) if n.as_str() == "java/lang/String");
         let reads_text = callable.method().is_some_and(|m| self.cluster.reads_text(m.owner.as_str()));
         if !is_string || !reads_text || !self.rng.random_bool(P_SERIALIZED) {
