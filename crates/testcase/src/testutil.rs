@@ -137,6 +137,23 @@ public final class DateCodec extends Codec<java.util.Date> {
 "#,
     ),
     (
+        "Reading.java",
+        "package fix;\npublic abstract class Reading {\n    Reading() {}\n    public abstract int size();\n}\n",
+    ),
+    (
+        "Library.java",
+        r#"package fix;
+public class Library {
+    public Reading open(final String text) { return new Reading() { public int size() { return text.length(); } }; }
+    public Library copy() { return new Library(); }
+}
+"#,
+    ),
+    (
+        "Shelf.java",
+        "package fix;\npublic class Shelf {\n    public static int count(Reading r, Library l) { return r.size(); }\n}\n",
+    ),
+    (
         "Dice.java",
         "package fix;\npublic class Dice {\n    public static int roll(java.util.Random r, java.util.UUID id, java.util.Date when,\n            java.util.concurrent.ThreadLocalRandom local) { return 0; }\n}\n",
     ),

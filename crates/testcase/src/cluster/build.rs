@@ -10,13 +10,12 @@
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
-use std::path::Path;
 use std::sync::Arc;
 
 use model::classfile::{ClassFile, Member};
 use model::classpath::ClassPath;
 use model::descriptor::{FieldType, MethodDescriptor};
-use model::hierarchy::{self, SubclassIndex, Supertypes, access};
+use model::hierarchy::{self, Supertypes, access};
 use model::names::{BinaryName, InternalName};
 use model::signature::{
     ClassTypeSig, JavaType, TypeArg, erase_type_var, parse_class_signature, parse_field_signature,
@@ -27,8 +26,11 @@ use super::jdk::{
     CONTAINERS, LITERAL_TYPES, constant_holders, interface_fill, is_collection, is_jdk_class, jdk_producers,
     substitutes,
 };
-use super::{Callable, ClusterError, ClusterOptions, Container, Generator, SERIALIZED_TYPES, TestCluster};
+use super::{Callable, ClusterError, ClusterOptions, Container, Generator, TestCluster};
+
+mod jar;
 use crate::ir::{FieldRef, MethodRef};
+use jar::AppIndex;
 
 /// At most this many concrete subtypes stand in for one abstract type
 /// (same package first, then by name), to keep the cluster small.
@@ -128,17 +130,6 @@ struct Builder<'cp> {
     /// against with `instanceof` ([`analysis::instanceof_classes`]), each
     /// with its supertypes.
     instanceof: Vec<(String, HashSet<String>)>,
-}
-
-/// What the build knows about the application's classes (built on first use).
-struct AppIndex {
-    /// Direct subtypes of the application's classes (JDK supertypes included).
-    subclasses: SubclassIndex,
-    /// Static methods of the CUT's jar (or package), by the binary name of the class they return.
-    factories: BTreeMap<String, Vec<Callable>>,
-    /// The binary names of the classes of the CUT's jar (of its package
-    /// when it is not in a jar).
-    jar: Vec<String>,
 }
 
 impl<'cp> Builder<'cp> {
@@ -588,6 +579,7 @@ impl<'cp> Builder<'cp> {
         out.extend(self.jar_factories(name).into_iter().map(Generator::Call));
         out.extend(self.cut_methods_returning(name).into_iter().map(Generator::Call));
         if !has_constructor {
+            out.extend(self.instance_factories(name).into_iter().map(Generator::Call));
             out.extend(self.concrete_subtypes(name).into_iter().map(|s| Generator::Subtype(class_type(&s))));
         }
         out
@@ -658,13 +650,6 @@ impl<'cp> Builder<'cp> {
         methods.chain(fields.filter(|c| matches!(c, Callable::FieldGet { .. }))).collect()
     }
 
-    /// Static methods of other classes of the CUT's jar (or package) returning a `name`.
-    fn jar_factories(&mut self, name: &str) -> Vec<Callable> {
-        let app = self.app_index();
-        let factories = app.factories.get(name).cloned().unwrap_or_default();
-        factories.into_iter().filter(|c| c.method().is_some_and(|m| m.owner.as_str() != name)).collect()
-    }
-
     /// Instance methods of the CUT returning a `name` (other than the CUT).
     fn cut_methods_returning(&self, name: &str) -> Vec<Callable> {
         if name == self.cut {
@@ -676,84 +661,6 @@ impl<'cp> Builder<'cp> {
             .filter(|c| matches!(c, Callable::Method { .. }) && c.erased_ret() == Some(wanted.clone()))
             .cloned()
             .collect()
-    }
-
-    /// Fills [`TestCluster::encoders`] from the concrete subtypes of
-    /// `OutputStream` in the CUT's jar, and queues the types their
-    /// constructors need.
-    fn collect_encoders(&mut self) {
-        let streams = self.jar_classes_same_package_first();
-        let extends_output_stream = |name: &String| {
-            hierarchy::superclasses(self.cp, name)
-                .is_ok_and(|(s, _)| s.iter().any(|c| c.as_str() == "java.io.OutputStream"))
-        };
-        let classes: Vec<Arc<ClassFile>> = streams
-            .iter()
-            .filter(|s| extends_output_stream(s))
-            .filter_map(|s| self.load(s))
-            .filter(|c| self.is_concrete(c) && !c.is_inner_class())
-            .collect();
-        let output_stream = FieldType::Object(InternalName::new("java/io/OutputStream"));
-        let writes_to_stream =
-            |c: &Callable| c.params().first().and_then(JavaType::erasure) == Some(output_stream.clone());
-        let encoders: Vec<Callable> =
-            classes.iter().flat_map(|c| self.constructors(c)).filter(writes_to_stream).take(MAX_ENCODERS).collect();
-        for encoder in &encoders {
-            self.enqueue_callable(encoder, 1);
-        }
-        self.cluster.encoders = encoders;
-    }
-
-    /// The classes of the CUT's jar (or package), those of the CUT's
-    /// package first, each group by name.
-    fn jar_classes_same_package_first(&mut self) -> Vec<String> {
-        let mut classes: Vec<String> = self.app_index().jar.clone();
-        classes.sort_by_key(|s| (package_of(s) != self.package, s.clone()));
-        classes
-    }
-
-    /// Fills [`TestCluster::serializers`] from the methods of the classes
-    /// of the CUT's jar (same package first) that return a `String` and
-    /// take an `Object` (or `Object...`) first: the static ones from
-    /// [`AppIndex::factories`], the instance ones of concrete classes. Their
-    /// receivers, their other parameters and [`SERIALIZED_TYPES`] join the
-    /// cluster at the depth limit, so that a serializer adds its
-    /// constructors and no calls of its own.
-    fn collect_serializers(&mut self) {
-        let string = FieldType::Object(InternalName::new("java/lang/String"));
-        let object = FieldType::Object(InternalName::object());
-        let objects = FieldType::Array(Box::new(object.clone()));
-        let writes_object = |c: &Callable| {
-            c.erased_ret() == Some(string.clone())
-                && c.params().first().and_then(JavaType::erasure).is_some_and(|p| p == object || p == objects)
-        };
-        let statics = self.app_index().factories.get("java.lang.String").cloned().unwrap_or_default();
-        let mut serializers: Vec<Callable> = statics.into_iter().filter(|c| writes_object(c)).collect();
-        let mut instance = 0;
-        for name in self.jar_classes_same_package_first() {
-            if instance >= MAX_SERIALIZERS {
-                break;
-            }
-            if self.load(&name).is_some_and(|c| self.is_concrete(&c) && !c.is_inner_class()) {
-                let methods: Vec<Callable> =
-                    self.instance_methods(&name).into_iter().filter(|c| writes_object(c)).collect();
-                instance += methods.len();
-                serializers.extend(methods);
-            }
-        }
-        let owner = |c: &Callable| c.method().map(|m| m.owner.to_string()).unwrap_or_default();
-        serializers.sort_by_key(|c| (package_of(&owner(c)) != self.package, owner(c)));
-        serializers.truncate(MAX_SERIALIZERS);
-        let depth = self.options.max_depth;
-        for serializer in &serializers {
-            self.enqueue_callable(serializer, depth);
-        }
-        if !serializers.is_empty() {
-            for name in SERIALIZED_TYPES {
-                self.enqueue_name(name, depth);
-            }
-        }
-        self.cluster.serializers = serializers;
     }
 
     /// Concrete, accessible application subtypes of `name`.
@@ -881,30 +788,6 @@ impl<'cp> Builder<'cp> {
     }
 
     // ---- the application index ----
-
-    fn app_index(&mut self) -> &AppIndex {
-        if self.app.is_none() {
-            let index = self.build_app_index();
-            self.app = Some(index);
-        }
-        self.app.as_ref().expect("just built")
-    }
-
-    fn build_app_index(&self) -> AppIndex {
-        let names = application_class_names(self.cp);
-        let subclasses = SubclassIndex::of_classes(self.cp, &names);
-        let jar = self.cp.find_bytes(&self.cut).ok().and_then(|b| self.cp.classes_in(Path::new(&b.origin)));
-        let jar = jar.unwrap_or_else(|| names.iter().filter(|n| package_of(n) == self.package).cloned().collect());
-        let mut factories: BTreeMap<String, Vec<Callable>> = BTreeMap::new();
-        for name in &jar {
-            for callable in self.static_methods(name) {
-                if let Some(FieldType::Object(ret)) = callable.erased_ret() {
-                    factories.entry(ret.to_binary().to_string()).or_default().push(callable);
-                }
-            }
-        }
-        AppIndex { subclasses, factories, jar }
-    }
 
     /// The accessible static methods of an accessible class that return a class type.
     fn static_methods(&self, name: &str) -> Vec<Callable> {

@@ -360,3 +360,19 @@ fn factories_the_cut_returns_are_called_and_so_is_what_they_create() {
     // Application types the CUT neither returns nor implements get no modifiers.
     assert!(cluster.modifiers("fix.Codecs").is_empty());
 }
+
+#[test]
+fn a_type_no_constructor_makes_is_made_by_instance_methods_of_other_classes() {
+    let Some(cluster) = cluster("fix.Shelf") else { return };
+    // `Reading` is abstract and its one subclass anonymous: `Library.open`
+    // is what makes one.
+    assert!(
+        generators(&cluster, "fix.Reading")
+            .contains(&"call fix.Library.open(java.lang.String) -> fix.Reading".to_string()),
+        "{:?}",
+        generators(&cluster, "fix.Reading")
+    );
+    // A class with a constructor keeps its own generators; a method
+    // returning its own class (`Library.copy`) is a modifier, not a factory.
+    assert_eq!(generators(&cluster, "fix.Library"), ["new fix.Library() -> fix.Library"]);
+}
