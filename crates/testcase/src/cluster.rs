@@ -9,8 +9,10 @@
 //!    up to [`ClusterOptions::max_depth`] ([`TestCluster::generators`]):
 //!    accessible constructors, static factory methods and constants of the
 //!    type, static methods of the CUT's jar (or package) returning it,
-//!    instance methods of the CUT returning it, concrete subclasses found
-//!    on the class path for abstract types, and JDK stand-ins
+//!    instance methods of the CUT returning it, for a type no constructor
+//!    makes the instance methods of other classes of the jar returning it
+//!    (`JsonFactory.createParser(String)` for `JsonParser`) and concrete
+//!    subclasses found on the class path, and JDK stand-ins
 //!    (`List` → `ArrayList`, `Object` → `String`, `Integer` or the CUT,
 //!    `OutputStream` → `ByteArrayOutputStream`), offering only JDK members of
 //!    the release the tests are compiled for (`ClassPath::release_api`);
