@@ -129,6 +129,9 @@ pub struct ClassPath {
     /// The JDK's packages (internal form), each with whether its module
     /// exports it to everyone ([`ClassPath::is_exported`]).
     jdk_packages: HashMap<String, bool>,
+    /// The index in `entries` of the JDK's first entry (its jmods or its
+    /// run-time image), once [`ClassPath::with_jdk`] added them.
+    jdk_start: Option<usize>,
 }
 
 /// Where a class was found: the class-path entry and the raw bytes.
@@ -157,7 +160,13 @@ impl ClassPath {
     /// As [`ClassPath::parse`].
     pub fn new(paths: &[PathBuf]) -> Result<ClassPath, ClassPathError> {
         let entries = paths.iter().map(|p| open_entry(p)).collect::<Result<_, _>>()?;
-        Ok(ClassPath { entries, cache: Mutex::new(HashMap::new()), release: None, jdk_packages: HashMap::new() })
+        Ok(ClassPath {
+            entries,
+            cache: Mutex::new(HashMap::new()),
+            release: None,
+            jdk_packages: HashMap::new(),
+            jdk_start: None,
+        })
     }
 
     /// This class path followed by every jmod of the JDK at `java_home`
@@ -178,6 +187,7 @@ impl ClassPath {
     pub fn with_jdk(mut self, java_home: &Path) -> Result<ClassPath, ClassPathError> {
         let jmods = java_home.join("jmods");
         let base = jmods.join("java.base.jmod");
+        self.jdk_start = Some(self.entries.len());
         if !base.is_file() {
             let image = java_home.join("lib/modules");
             if !image.is_file() {
@@ -321,16 +331,15 @@ impl ClassPath {
     /// Binary names of all classes on the class path (entries in order,
     /// directories walked recursively), without duplicates.
     pub fn all_class_names(&self) -> Vec<String> {
-        let mut seen = std::collections::HashSet::new();
-        let mut out = Vec::new();
-        for entry in &self.entries {
-            for name in entry_class_names(entry) {
-                if seen.insert(name.clone()) {
-                    out.push(name);
-                }
-            }
-        }
-        out
+        class_names_of(&self.entries)
+    }
+
+    /// Binary names of the application's classes: [`ClassPath::all_class_names`]
+    /// of the entries before the JDK's ([`ClassPath::with_jdk`]), whether
+    /// the JDK comes as jmods or as a run-time image (JDK 24+ builds without
+    /// jmods, such as Temurin's); all names without a JDK.
+    pub fn application_class_names(&self) -> Vec<String> {
+        class_names_of(&self.entries[..self.jdk_start.unwrap_or(self.entries.len())])
     }
 
     /// Binary names of the classes nested in `outer` at any depth (nested,
@@ -361,6 +370,12 @@ impl ClassPath {
         scored.sort();
         scored.into_iter().take(n).map(|(_, _, c)| BinaryName::new(c)).collect()
     }
+}
+
+/// Binary names of the classes of `entries`, in order, without duplicates.
+fn class_names_of(entries: &[Entry]) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    entries.iter().flat_map(entry_class_names).filter(|n| seen.insert(n.clone())).collect()
 }
 
 /// The package of a binary name, in internal form (`java.util.Map$Entry` → `java/util`).
@@ -610,6 +625,7 @@ mod tests {
         let cp = ClassPath::new(std::slice::from_ref(&dir)).unwrap().with_jdk(&home).unwrap();
         assert_eq!(cp.find_bytes("java.lang.String").unwrap().bytes, b"not a class");
         assert_eq!(cp.all_class_names().iter().filter(|n| *n == "java.lang.String").count(), 1);
+        assert_eq!(cp.application_class_names(), ["java.lang.String"]);
     }
 
     #[test]
@@ -645,6 +661,12 @@ mod tests {
         assert_eq!(string.major_version, 69);
         assert!(cp.all_class_names().len() > 20_000);
         assert!(cp.find_bytes("java.lang.String").unwrap().origin.ends_with("lib/modules"));
+        // The application's classes stop where the image begins, as they stop at the jmods.
+        let dir = tempfile_dir("image-app");
+        std::fs::create_dir_all(dir.join("app")).unwrap();
+        std::fs::write(dir.join("app/Main.class"), b"not parsed").unwrap();
+        let cp = ClassPath::new(std::slice::from_ref(&dir)).unwrap().with_jdk(home).unwrap();
+        assert_eq!(cp.application_class_names(), ["app.Main"]);
     }
 
     fn tempfile_dir(name: &str) -> PathBuf {

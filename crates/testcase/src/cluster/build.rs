@@ -927,19 +927,6 @@ fn nothing_reason(class: &ClassFile) -> String {
     }
 }
 
-/// The application's class names: those of the class path's entries before
-/// the JDK's jmods. [`ClassPath::with_jdk`] appends the jmods after the
-/// application's entries, so the JDK's names are a suffix of
-/// [`ClassPath::all_class_names`], found by binary search on where a class
-/// comes from; building an index over the JDK's 27,000 classes would be slow.
-fn application_class_names(cp: &ClassPath) -> Vec<String> {
-    let mut names = cp.all_class_names();
-    let from_jmod = |n: &String| cp.find_bytes(n).is_ok_and(|b| b.origin.ends_with(".jmod"));
-    let split = names.partition_point(|n| !from_jmod(n));
-    names.truncate(split);
-    names
-}
-
 /// The generic parameter and result types of method `m`, type variables
 /// replaced by the erasure of their bounds; the descriptor's types when the
 /// signature is missing or disagrees with it (synthetic parameters). The

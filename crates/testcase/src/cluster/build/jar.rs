@@ -12,11 +12,11 @@ use std::sync::Arc;
 
 use model::classfile::ClassFile;
 use model::descriptor::FieldType;
-use model::hierarchy::{self, SubclassIndex, access};
+use model::hierarchy::{self, SubclassIndex};
 use model::names::InternalName;
 use model::signature::JavaType;
 
-use super::{Builder, MAX_ENCODERS, MAX_SERIALIZERS, application_class_names, package_of};
+use super::{Builder, MAX_ENCODERS, MAX_SERIALIZERS, package_of};
 use crate::cluster::jdk::is_jdk_class;
 use crate::cluster::{Callable, SERIALIZED_TYPES};
 
@@ -48,7 +48,7 @@ impl Builder<'_> {
     }
 
     fn build_app_index(&self) -> AppIndex {
-        let names = application_class_names(self.cp);
+        let names = self.cp.application_class_names();
         let subclasses = SubclassIndex::of_classes(self.cp, &names);
         let jar = self.cp.find_bytes(&self.cut).ok().and_then(|b| self.cp.classes_in(Path::new(&b.origin)));
         let jar = jar.unwrap_or_else(|| names.iter().filter(|n| package_of(n) == self.package).cloned().collect());
@@ -79,8 +79,7 @@ impl Builder<'_> {
         let package = package_of(name).to_string();
         let app = self.app_index();
         let mut factories = app.instance_factories.get(name).cloned().unwrap_or_default();
-        let owner = |c: &Callable| c.method().map(|m| m.owner.to_string()).unwrap_or_default();
-        factories.sort_by_key(|c| (package_of(&owner(c)) != package, owner(c)));
+        sort_same_package_first(&mut factories, &package);
         factories.truncate(MAX_INSTANCE_FACTORIES);
         factories
     }
@@ -89,22 +88,13 @@ impl Builder<'_> {
     fn index_instance_factories(&self, jar: &[String]) -> BTreeMap<String, Vec<Callable>> {
         let mut index: BTreeMap<String, Vec<Callable>> = BTreeMap::new();
         for name in jar.iter().filter(|n| **n != self.cut) {
-            let Some(class) = self.load(name).filter(|c| self.is_concrete(c) && !c.is_inner_class()) else { continue };
-            for m in &class.methods {
-                let skipped = access::STATIC | access::SYNTHETIC | access::BRIDGE;
-                if m.access & skipped != 0 || m.access & access::PUBLIC == 0 || class.member_name(m).starts_with('<') {
-                    continue;
-                }
-                let descriptor = class.member_descriptor(m);
-                let Some(ret) = descriptor.rsplit(')').next().and_then(|d| d.strip_prefix('L')?.strip_suffix(';'))
-                else {
-                    continue;
-                };
-                let ret = InternalName::new(ret).to_binary().to_string();
-                if is_jdk_class(&ret) || ret == *name {
-                    continue;
-                }
-                if let Some(callable) = self.method_callable(&class, m, class.binary_name()) {
+            if !self.load(name).is_some_and(|c| self.is_concrete(&c) && !c.is_inner_class()) {
+                continue;
+            }
+            for callable in self.declared_instance_methods(name) {
+                let Some(FieldType::Object(ret)) = callable.erased_ret() else { continue };
+                let ret = ret.to_binary().to_string();
+                if !is_jdk_class(&ret) && ret != *name {
                     index.entry(ret).or_default().push(callable);
                 }
             }
@@ -175,8 +165,7 @@ impl Builder<'_> {
                 serializers.extend(methods);
             }
         }
-        let owner = |c: &Callable| c.method().map(|m| m.owner.to_string()).unwrap_or_default();
-        serializers.sort_by_key(|c| (package_of(&owner(c)) != self.package, owner(c)));
+        sort_same_package_first(&mut serializers, &self.package);
         serializers.truncate(MAX_SERIALIZERS);
         let depth = self.options.max_depth;
         for serializer in &serializers {
@@ -189,4 +178,14 @@ impl Builder<'_> {
         }
         self.cluster.serializers = serializers;
     }
+}
+
+/// Sorts `callables` by their owners: those of `package` first, each group
+/// by the owner's name (stable: a class's methods keep their order).
+fn sort_same_package_first(callables: &mut [Callable], package: &str) {
+    let owner = |c: &Callable| c.method().map(|m| m.owner.to_string()).unwrap_or_default();
+    callables.sort_by_cached_key(|c| {
+        let owner = owner(c);
+        (package_of(&owner) != package, owner)
+    });
 }
