@@ -57,7 +57,7 @@ impl TemplateSource {
     /// A source for the goals `goals` of a class under test on `cp`.
     pub fn new(config: EvoObjConfig, cp: Arc<ClassPath>, goals: &ClassGoals) -> TemplateSource {
         let user: Vec<String> =
-            cp.all_class_names().into_iter().filter(|n| !is_jdk_class(&n.replace('.', "/"))).collect();
+            cp.application_class_names().into_iter().filter(|n| !is_jdk_class(&n.replace('.', "/"))).collect();
         let classes = ClassPathSource::new(cp.clone(), user);
         let eligible = goals.goals.iter().filter(|g| is_eligible(g)).map(|g| g.id).collect();
         TemplateSource {

@@ -36,6 +36,7 @@ mod encoded;
 mod factory;
 mod files;
 mod jdk;
+mod lines;
 mod mutation;
 mod serial;
 mod serialized;

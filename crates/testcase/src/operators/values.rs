@@ -104,13 +104,21 @@ const P_SPLICE: f64 = 0.5;
 /// `1 - p_pool`) rather than drawn at random.
 const P_SEEDED_CHAR: f64 = 0.5;
 
-/// A changed string (EvoSuite's `StringPrimitiveStatement.delta`): a seeded
+/// A changed string (EvoSuite's `StringPrimitiveStatement.delta`): a text
+/// of several lines gets a line edit with probability
+/// [`super::lines::P_LINE_EDIT`] ([`super::lines::mutate_lines`]); else a seeded
 /// string; else, with probability [`P_SPLICE`], a seeded string spliced
 /// into it ([`splice`]); else each of delete, replace and insert
 /// characters with probability 1/3, the characters written drawn from the
 /// pools' characters with probability [`P_SEEDED_CHAR`] ([`text_char`]).
 /// Never returns the same string.
 pub(crate) fn mutate_string<R: Rng + ?Sized>(value: &str, seeds: &Seeds, rng: &mut R) -> String {
+    if value.contains('\n')
+        && rng.random_bool(super::lines::P_LINE_EDIT)
+        && let Some(edited) = super::lines::mutate_lines(value, seeds, rng)
+    {
+        return edited;
+    }
     if let Some(s) = seeds.sample_string(rng).filter(|s| s != value) {
         return s;
     }
