@@ -229,6 +229,8 @@ public final class Sandbox {
             if (t == self || isBaseline(t)) continue;
             alive[count++] = t;
         }
+        Thread[] before = stopped;
+        int beforeCount = stoppedCount;
         stopped = alive;
         stoppedCount = count;
         for (int i = 0; i < count; i++) {
@@ -241,7 +243,34 @@ public final class Sandbox {
                 // JDK 20+: UnsupportedOperationException; the back-edge check ends it.
             }
         }
+        awaitNewlyStopped(alive, count, before, beforeCount);
         return count;
+    }
+
+    /** How long {@link #stopNewThreads} waits for the threads it just stopped to end, at most. */
+    private static final long STOP_WAIT_NANOS = 50_000_000L;
+
+    /**
+     * Waits, {@link #STOP_WAIT_NANOS} at most in all, for the threads among
+     * the first {@code count} of {@code alive} that were not stopped before
+     * (not among the first {@code beforeCount} of {@code before}) to end: on
+     * JDK 20+ a busy thread ends only at its next back-edge check, and until
+     * then its probes would write into the next test's trace. A thread
+     * stopped by an earlier call is not waited for again.
+     */
+    private static void awaitNewlyStopped(Thread[] alive, int count, Thread[] before, int beforeCount) {
+        long deadline = System.nanoTime() + STOP_WAIT_NANOS;
+        outer:
+        for (int i = 0; i < count; i++) {
+            for (int j = 0; j < beforeCount && j < before.length; j++) if (before[j] == alive[i]) continue outer;
+            long left = deadline - System.nanoTime();
+            if (left <= 0) return;
+            try {
+                alive[i].join(Math.max(1L, left / 1_000_000L));
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
     }
 
     /**
