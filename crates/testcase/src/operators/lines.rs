@@ -24,7 +24,7 @@ const P_EMPTY_LINE: f64 = 0.25;
 /// changed: a new line inserted before any line or at the end, a line
 /// replaced by a new one or by its own mutation ([`values::mutate_string`]),
 /// a line deleted, or a line repeated after itself, each with probability
-/// 1/4. New lines are empty with probability [`P_EMPTY_LINE`], else a
+/// 1/4. New lines are empty with probability [`P_EMPTY_LINE`], else a seed (two tries of the pools), else a
 /// random string ([`values::random_string`]: a seed with the pools'
 /// probability). A `\r` before a `\n` stays with its line. `None` when the
 /// edit left the text as it was.
