@@ -140,11 +140,22 @@ pub struct Trace {
     /// 32), for dynamic seeding.
     #[serde(default)]
     pub strings: Vec<String>,
+    /// Input-to-state pairs (seen, wanted) of the failed string comparisons
+    /// of the class under test (at most 16): replacing `seen` where it
+    /// occurs in a test's string by `wanted` would have made the comparison
+    /// succeed (Aschermann et al., REDQUEEN, NDSS 2019, section 3.1).
+    #[serde(default)]
+    pub string_pairs: Vec<(String, String)>,
     /// Operands of the int and long comparisons the class under test made
     /// (each jump's first execution in the test; at most 32), for dynamic
     /// seeding.
     #[serde(default)]
     pub numbers: Vec<i64>,
+    /// Input-to-state pairs of the int and long comparisons that were not
+    /// equal (each jump's first execution in the test, comparisons with
+    /// zero included; at most 16), in the order of `string_pairs`.
+    #[serde(default)]
+    pub number_pairs: Vec<(i64, i64)>,
     /// The results of calls into code the concolic replay does not run,
     /// in execution order, when [`ExecConfig::value_log`] is on (then
     /// possibly empty: the test called nothing outside the instrumented code).

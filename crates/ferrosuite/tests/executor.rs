@@ -60,6 +60,28 @@ fn a_static_call_returns_its_value_and_the_branch_distances() {
     assert_eq!(record(0).distance(Relation::Ge, true), 4.0);
     assert_eq!(record(1).distance(Relation::Ge, false), 5.0);
     assert_eq!(results[0].trace.methods.len(), 1, "only ltInt was entered");
+    // The operands of a comparison that failed to be equal: input-to-state pairs.
+    assert_eq!(results[0].trace.number_pairs, [(3, 7)]);
+    assert_eq!(results[1].trace.number_pairs, [(7, 3)]);
+}
+
+#[test]
+fn failed_string_comparisons_report_what_they_saw_and_wanted() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut pool, _) = fixture_pool(tmp.path(), 1);
+    let call = |kind: &str| {
+        let mut t = TestCaseBuilder::new();
+        let (kind, v) = (t.string(kind), t.int(3));
+        t.static_call(method("fixtures.RefCompare", "castTo", "(Ljava/lang/String;I)Ljava/lang/String;"), &[kind, v]);
+        t.build()
+    };
+    let results = pool.execute(&[call("a kind"), call("long")]).unwrap();
+    let pairs = |i: usize| -> Vec<(&str, &str)> {
+        results[i].trace.string_pairs.iter().map(|(a, b)| (a.as_str(), b.as_str())).collect()
+    };
+    // `"int".equals(kind)`: the receiver comes first; only failed comparisons count.
+    assert_eq!(pairs(0), [("int", "a kind"), ("long", "a kind"), ("str", "a kind")]);
+    assert_eq!(pairs(1), [("int", "long")]);
 }
 
 #[test]

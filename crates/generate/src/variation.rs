@@ -98,6 +98,12 @@ impl Variation for ClusterVariation<'_> {
 
     fn observe_values(&mut self, values: &search::RunTimeValues) {
         values.strings.iter().for_each(|s| self.seeds.add_string(s.clone()));
+        for (seen, wanted) in &values.substitutions {
+            self.seeds.add_substitution(seen.clone(), wanted.clone());
+        }
+        for &(seen, wanted) in &values.number_substitutions {
+            self.seeds.add_number_substitution(seen, wanted);
+        }
         for &n in &values.numbers {
             match i32::try_from(n) {
                 Ok(int) => self.seeds.add_int(int),

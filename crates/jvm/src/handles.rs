@@ -58,6 +58,8 @@ pub struct Known {
     pub tracer_reset: jmethodID,
     pub tracer_export: jmethodID,
     pub tracer_export_strings: jmethodID,
+    /// `Tracer.exportPairs()`: the input-to-state pairs of the execution.
+    pub tracer_export_pairs: jmethodID,
     pub sandbox: jclass,
     pub sandbox_time_up: jfieldID,
     pub sandbox_back_edges: jfieldID,
@@ -150,6 +152,7 @@ impl Cache {
             tracer_reset: m(self, TRACER_CLASS, "reset", "()V", true)?,
             tracer_export: m(self, TRACER_CLASS, "export", "()[D", true)?,
             tracer_export_strings: m(self, TRACER_CLASS, "exportStrings", "()[Ljava/lang/String;", true)?,
+            tracer_export_pairs: m(self, TRACER_CLASS, "exportPairs", "()[Ljava/lang/String;", true)?,
             sandbox: self.class(jni, SANDBOX_CLASS)?,
             sandbox_time_up: self.field(jni, SANDBOX_CLASS, "timeUp", "Z", true)?,
             sandbox_back_edges: self.field(jni, SANDBOX_CLASS, "backEdges", "I", true)?,

@@ -776,7 +776,9 @@ impl Runner {
         let k = &self.h.known;
         let Some(arr) = self.static_object(k.tracer, k.tracer_export) else { return Trace::default() };
         let mut trace = parse_export(&self.jni.double_array(arr));
-        trace.strings = self.read_strings();
+        trace.strings = self.read_strings(k.tracer_export_strings).into_iter().flatten().collect();
+        let pairs = self.read_strings(k.tracer_export_pairs);
+        trace.string_pairs = pairs.chunks_exact(2).filter_map(|p| Some((p[0].clone()?, p[1].clone()?))).collect();
         if config.value_log > 0 {
             trace.values = Some(self.read_values(config.max_string));
         }
@@ -798,12 +800,14 @@ impl Runner {
         crate::value_log::parse_values(&raw, &texts)
     }
 
-    /// The strings `Tracer.exportStrings()` remembered.
-    fn read_strings(&self) -> Vec<String> {
+    /// The strings a static `String[]` export method of `Tracer`
+    /// (`exportStrings`, `exportPairs`) returns, by position; `None` for a
+    /// null or an element that cannot be read.
+    fn read_strings(&self, export: crate::jni_raw::jmethodID) -> Vec<Option<String>> {
         let k = &self.h.known;
-        let Some(arr) = self.static_object(k.tracer, k.tracer_export_strings) else { return Vec::new() };
+        let Some(arr) = self.static_object(k.tracer, export) else { return Vec::new() };
         (0..self.jni.array_length(arr))
-            .filter_map(|i| self.jni.object_array_element(arr, i).ok().and_then(|s| self.string(s, 200)))
+            .map(|i| self.jni.object_array_element(arr, i).ok().and_then(|s| self.string(s, 200)))
             .collect()
     }
 
@@ -851,6 +855,7 @@ pub fn parse_export(d: &[f64]) -> Trace {
         trace.methods.push((id, next() as u32));
     }
     trace.numbers = (0..next() as usize).map(|_| next() as i64).collect();
+    trace.number_pairs = (0..next() as usize).map(|_| (next() as i64, next() as i64)).collect();
     trace
 }
 

@@ -30,16 +30,8 @@ const MAX_FAILED_TIMEOUT_RETRIES: usize = 4;
 
 /// The value of an integral primitive literal statement.
 fn integral_literal(kind: &StatementKind) -> Option<i64> {
-    use testcase::Primitive;
     match kind {
-        StatementKind::Primitive(p) | StatementKind::Boxed(p) => match *p {
-            Primitive::Byte(v) => Some(v.into()),
-            Primitive::Short(v) => Some(v.into()),
-            Primitive::Char(v) => Some(v.into()),
-            Primitive::Int(v) => Some(v.into()),
-            Primitive::Long(v) => Some(v),
-            Primitive::Boolean(_) | Primitive::Float(_) | Primitive::Double(_) => None,
-        },
+        StatementKind::Primitive(p) | StatementKind::Boxed(p) => p.integral(),
         _ => None,
     }
 }
@@ -74,6 +66,8 @@ pub struct Evaluator<'a, 'p> {
     start: Instant,
     /// Strings seen in `String.equals` since the last [`Self::take_values`].
     strings: std::collections::BTreeSet<String>,
+    /// Input-to-state substitutions since the last [`Self::take_values`].
+    substitutions: crate::input_to_state::Substitutions,
     /// Numbers seen in comparisons since the last [`Self::take_values`], in
     /// the order first seen, at most [`MAX_NUMBERS_PER_GENERATION`].
     numbers: Vec<i64>,
@@ -105,6 +99,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             budget,
             start: Instant::now(),
             strings: Default::default(),
+            substitutions: Default::default(),
             numbers: Default::default(),
             limit,
             timeout_retries: 0,
@@ -217,6 +212,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             let obs = Observation::of(&result, self.problem.map);
             self.record(&test, &result, &obs, targeted);
             self.strings.extend(result.trace.strings.iter().cloned());
+            self.substitutions.observe(&test, &result.trace);
             self.remember_numbers(&test, &result.trace.numbers);
             let values = result.trace.values.take();
             out.push(Evaluated { threw_at: first_throw(&result), test, obs, targeted, values });
@@ -259,9 +255,12 @@ impl<'a, 'p> Evaluator<'a, 'p> {
     /// The values seen since the last call (strings sorted, numbers in the
     /// order first seen: both reproducible for a seeded run).
     pub fn take_values(&mut self) -> crate::RunTimeValues {
+        let (substitutions, number_substitutions) = self.substitutions.take();
         crate::RunTimeValues {
             strings: std::mem::take(&mut self.strings).into_iter().collect(),
             numbers: std::mem::take(&mut self.numbers),
+            substitutions,
+            number_substitutions,
         }
     }
 

@@ -11,6 +11,8 @@
 //! - [`fitness`]: approach level + normalised branch distance per goal.
 //! - [`archive`]: the shortest test per covered goal; exception goals.
 //! - [`evaluator`]: executes batches, updates the archive, counts the budget.
+//! - `input_to_state`: the failed comparisons' operands that a test's own
+//!   literals explain, as substitutions for the seeds (REDQUEEN).
 //! - [`time_limit`]: the per-test time limit, adapted to the tests that end.
 //! - [`mosa`]: DynaMOSA and MOSA (many-objective GA with preference sorting).
 //! - [`random`]: feedback-directed random search.
@@ -22,6 +24,7 @@
 pub mod archive;
 pub mod evaluator;
 pub mod fitness;
+mod input_to_state;
 pub mod mosa;
 pub mod palus;
 pub mod random;
@@ -181,6 +184,12 @@ pub struct RunTimeValues {
     pub strings: Vec<String>,
     /// Operands of int and long comparisons.
     pub numbers: Vec<i64>,
+    /// Input-to-state substitutions (seen, wanted): `seen` occurred in a
+    /// string of the test whose failed comparison reported the pair
+    /// (`exec::Trace::string_pairs`, oriented by the test's strings).
+    pub substitutions: Vec<(String, String)>,
+    /// Input-to-state substitutions (seen, wanted) of integral literals.
+    pub number_substitutions: Vec<(i64, i64)>,
 }
 
 /// What the search reports while it runs.

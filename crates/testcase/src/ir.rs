@@ -283,6 +283,19 @@ impl VarId {
 }
 
 impl Primitive {
+    /// The value of an integral literal (a `char` by its code), `None` for
+    /// a boolean or a floating-point one.
+    pub fn integral(self) -> Option<i64> {
+        match self {
+            Primitive::Byte(v) => Some(v.into()),
+            Primitive::Short(v) => Some(v.into()),
+            Primitive::Char(v) => Some(v.into()),
+            Primitive::Int(v) => Some(v.into()),
+            Primitive::Long(v) => Some(v),
+            Primitive::Boolean(_) | Primitive::Float(_) | Primitive::Double(_) => None,
+        }
+    }
+
     /// The primitive type of the value.
     pub fn base_type(self) -> BaseType {
         match self {

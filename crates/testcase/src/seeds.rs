@@ -22,7 +22,12 @@
 //! values (EvoSuite splits what the dynamic pool leaves evenly between the
 //! two); otherwise the caller makes a random value. `int` pools also seed
 //! `byte`, `short`, `char` and `boolean` values that fit.
+//!
+//! Beside the pools, input-to-state substitutions (`input_to_state`):
+//! a piece of a test's string that a failed comparison saw, with the
+//! string that comparison wanted in its place.
 
+mod input_to_state;
 mod numeric;
 pub mod param_values;
 mod regex;
@@ -72,6 +77,12 @@ pub struct Seeds {
     dynamic_pool: Pool,
     options: SeedOptions,
     param_values: std::sync::Arc<param_values::ParamValues>,
+    /// Input-to-state substitutions (seen, wanted), oldest first
+    /// ([`Seeds::add_substitution`]).
+    substitutions: Vec<(String, String)>,
+    /// Input-to-state substitutions of integral literals, oldest first
+    /// ([`Seeds::add_number_substitution`]).
+    number_substitutions: Vec<(i64, i64)>,
 }
 
 impl Pool {
@@ -134,6 +145,8 @@ impl Seeds {
             dynamic_pool: Pool::default(),
             options,
             param_values: Default::default(),
+            substitutions: Vec::new(),
+            number_substitutions: Vec::new(),
         }
     }
 

@@ -72,13 +72,33 @@ pub(crate) fn random_string<R: Rng + ?Sized>(seeds: &Seeds, rng: &mut R) -> Stri
     (0..length).map(|_| random_text_char(rng)).collect()
 }
 
+/// An integral literal replaced by the wanted side of an input-to-state
+/// substitution ([`Seeds::substitute_number`]) that fits its type, or `None`.
+fn substitute_integral<R: Rng + ?Sized>(value: Primitive, seeds: &Seeds, rng: &mut R) -> Option<Primitive> {
+    let wanted = seeds.substitute_number(value.integral()?, rng)?;
+    Some(match value {
+        Primitive::Byte(_) => Primitive::Byte(i8::try_from(wanted).ok()?),
+        Primitive::Short(_) => Primitive::Short(i16::try_from(wanted).ok()?),
+        Primitive::Char(_) => Primitive::Char(u16::try_from(wanted).ok()?),
+        Primitive::Int(_) => Primitive::Int(i32::try_from(wanted).ok()?),
+        _ => Primitive::Long(wanted),
+    })
+}
+
 /// A changed primitive (EvoSuite's `delta`/`randomize`): a boolean flips;
-/// a number gets a fresh (possibly seeded) value with probability 0.2, else
+/// an integral literal becomes, with probability [`P_SUBSTITUTE`], the
+/// wanted side of an input-to-state substitution when one applies; else a
+/// number gets a fresh (possibly seeded) value with probability 0.2, else
 /// a Gaussian delta (floating point: also a change of precision). Never
 /// returns the same value.
 pub(crate) fn mutate_primitive<R: Rng + ?Sized>(value: Primitive, seeds: &Seeds, rng: &mut R) -> Primitive {
     if let Primitive::Boolean(b) = value {
         return Primitive::Boolean(!b);
+    }
+    if rng.random_bool(P_SUBSTITUTE)
+        && let Some(changed) = substitute_integral(value, seeds, rng)
+    {
+        return changed;
     }
     let changed = if rng.random_bool(RANDOM_PERTURBATION) {
         random_primitive(value.base_type(), seeds, rng)
@@ -96,6 +116,10 @@ pub(crate) fn mutate_primitive<R: Rng + ?Sized>(value: Primitive, seeds: &Seeds,
     }
 }
 
+/// Probability that a string mutation first tries an input-to-state
+/// substitution ([`Seeds::substitute`]; it applies only where a seen side
+/// occurs in the string).
+const P_SUBSTITUTE: f64 = 0.3;
 /// Probability that a string not replaced by a seed gets one spliced in
 /// (when the pools offer one) rather than its characters edited.
 const P_SPLICE: f64 = 0.5;
@@ -104,8 +128,9 @@ const P_SPLICE: f64 = 0.5;
 /// `1 - p_pool`) rather than drawn at random.
 const P_SEEDED_CHAR: f64 = 0.5;
 
-/// A changed string (EvoSuite's `StringPrimitiveStatement.delta`): a text
-/// of several lines gets a line edit with probability
+/// A changed string (EvoSuite's `StringPrimitiveStatement.delta`): with
+/// probability [`P_SUBSTITUTE`], an input-to-state substitution when one
+/// applies; else a text of several lines gets a line edit with probability
 /// [`super::lines::P_LINE_EDIT`] ([`super::lines::mutate_lines`]); else a seeded
 /// string; else, with probability [`P_SPLICE`], a seeded string spliced
 /// into it ([`splice`]); else each of delete, replace and insert
@@ -113,6 +138,11 @@ const P_SEEDED_CHAR: f64 = 0.5;
 /// pools' characters with probability [`P_SEEDED_CHAR`] ([`text_char`]).
 /// Never returns the same string.
 pub(crate) fn mutate_string<R: Rng + ?Sized>(value: &str, seeds: &Seeds, rng: &mut R) -> String {
+    if rng.random_bool(P_SUBSTITUTE)
+        && let Some(s) = seeds.substitute(value, rng)
+    {
+        return s;
+    }
     if value.contains('\n')
         && rng.random_bool(super::lines::P_LINE_EDIT)
         && let Some(edited) = super::lines::mutate_lines(value, seeds, rng)

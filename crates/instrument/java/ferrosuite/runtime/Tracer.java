@@ -94,6 +94,7 @@ public final class Tracer {
 
     /** Probe before {@code ifXX} (compare with zero). */
     public static void cmpI(int a, int id) {
+        if (a != 0 && (id >= branchEpoch.length || branchEpoch[id] != epoch)) rememberNumberPair(a, 0);
         record(id, (double) a, Integer.compare(a, 0));
     }
 
@@ -432,7 +433,10 @@ public final class Tracer {
     public static boolean stringEquals(String receiver, Object other) {
         boolean result = receiver.equals(other);
         try {
-            if (other instanceof String) rememberString((String) other);
+            if (other instanceof String) {
+                rememberString((String) other);
+                if (!result) rememberPair(receiver, (String) other);
+            }
             rememberString(receiver);
         } catch (RuntimeException race) {
             // A race with another thread: this string is not remembered.
@@ -444,6 +448,7 @@ public final class Tracer {
     public static boolean stringEqualsIgnoreCase(String receiver, String other) {
         boolean result = receiver.equalsIgnoreCase(other);
         remember(other);
+        if (!result && other != null) remember(receiver, other);
         return result;
     }
 
@@ -451,6 +456,7 @@ public final class Tracer {
     public static boolean stringStartsWith(String receiver, String prefix) {
         boolean result = receiver.startsWith(prefix);
         remember(prefix);
+        if (!result) remember(receiver, prefix.concat(receiver));
         return result;
     }
 
@@ -458,6 +464,7 @@ public final class Tracer {
     public static boolean stringEndsWith(String receiver, String suffix) {
         boolean result = receiver.endsWith(suffix);
         remember(suffix);
+        if (!result) remember(receiver, receiver.concat(suffix));
         return result;
     }
 
@@ -476,6 +483,56 @@ public final class Tracer {
         } catch (RuntimeException race) {
             // A race with another thread: this string is not remembered.
         }
+    }
+
+    /** Remembers a substitution unless another thread races us (see {@link #rememberPair}). */
+    private static void remember(String seen, String wanted) {
+        try {
+            rememberPair(seen, wanted);
+        } catch (RuntimeException race) {
+            // A race with another thread: this pair is not remembered.
+        }
+    }
+
+    /** Substitutions kept per execution at most. */
+    public static final int MAX_PAIRS = 16;
+    /**
+     * Input-to-state pairs of this execution (Aschermann et al., "REDQUEEN:
+     * Fuzzing with Input-to-State Correspondence", NDSS 2019, section 3.1):
+     * a string a failed comparison saw ({@code pairSeen[i]}, often a piece
+     * of the test's input, such as a line read from a file) and the string
+     * that would have made it succeed ({@code pairWanted[i]}). Which side
+     * of an {@code equals} is the input is not known here; the search tries
+     * both.
+     */
+    public static String[] pairSeen = new String[MAX_PAIRS];
+    public static String[] pairWanted = new String[MAX_PAIRS];
+    public static int pairCount;
+    /** The epoch the pairs belong to. */
+    private static int pairEpoch;
+
+    private static void rememberPair(String seen, String wanted) {
+        if (pairEpoch != epoch) {
+            pairEpoch = epoch;
+            pairCount = 0;
+        }
+        if (pairCount >= MAX_PAIRS || seen.length() > 200 || wanted.length() > 200) return;
+        for (int i = 0; i < pairCount; i++) {
+            if (seen.equals(pairSeen[i]) && wanted.equals(pairWanted[i])) return;
+        }
+        pairSeen[pairCount] = seen;
+        pairWanted[pairCount++] = wanted;
+    }
+
+    /** The pairs of the current execution, flattened: seen, wanted, seen, wanted, ... */
+    public static String[] exportPairs() {
+        if (pairEpoch != epoch) return new String[0];
+        String[] out = new String[pairCount * 2];
+        for (int i = 0; i < pairCount; i++) {
+            out[2 * i] = pairSeen[i];
+            out[2 * i + 1] = pairWanted[i];
+        }
+        return out;
     }
 
     private static void rememberString(String s) {
@@ -513,6 +570,38 @@ public final class Tracer {
         } catch (RuntimeException race) {
             // A race with another thread: these numbers are not remembered.
         }
+        if (a != b) rememberNumberPair(a, b);
+    }
+
+    /** Number pairs kept per execution at most. */
+    public static final int MAX_NUMBER_PAIRS = 16;
+    /**
+     * Input-to-state pairs of int and long comparisons that were not equal
+     * (see {@link #pairSeen}): the operands of a jump's first execution in
+     * a test, and of a comparison with zero. Which operand came from the
+     * test is not known here; the search tries both.
+     */
+    public static long[] numberPairSeen = new long[MAX_NUMBER_PAIRS];
+    public static long[] numberPairWanted = new long[MAX_NUMBER_PAIRS];
+    public static int numberPairCount;
+    /** The epoch the number pairs belong to. */
+    private static int numberPairEpoch;
+
+    private static void rememberNumberPair(long seen, long wanted) {
+        try {
+            if (numberPairEpoch != epoch) {
+                numberPairEpoch = epoch;
+                numberPairCount = 0;
+            }
+            if (numberPairCount >= MAX_NUMBER_PAIRS) return;
+            for (int i = 0; i < numberPairCount; i++) {
+                if (numberPairSeen[i] == seen && numberPairWanted[i] == wanted) return;
+            }
+            numberPairSeen[numberPairCount] = seen;
+            numberPairWanted[numberPairCount++] = wanted;
+        } catch (RuntimeException race) {
+            // A race with another thread: this pair is not remembered.
+        }
     }
 
     private static void rememberNumber(long n) {
@@ -532,12 +621,14 @@ public final class Tracer {
      * JNI copy. Layout: {@code nBranches, (id, hits, lt, eq, gt, minDiff,
      * maxDiff, minAbs) * nBranches, nSwitches, (id, hits, nValues, values...)
      * * nSwitches, nLines, (id, hits) * nLines, nMethods, (id, hits) * nMethods,
-     * nNumbers, numbers...} (numbers: {@link #rememberNumbers}; a long beyond
-     * 2^53 loses precision).
+     * nNumbers, numbers..., nNumberPairs, (seen, wanted) * nNumberPairs}
+     * (numbers: {@link #rememberNumbers}, pairs: {@link #numberPairSeen}; a
+     * long beyond 2^53 loses precision).
      */
     public static double[] export() {
         int numbers = seenNumberEpoch == epoch ? seenNumberCount : 0;
-        int size = 5 + touchedBranchCount * 8 + touchedLineCount * 2 + touchedMethodCount * 2 + numbers;
+        int pairs = numberPairEpoch == epoch ? numberPairCount : 0;
+        int size = 6 + touchedBranchCount * 8 + touchedLineCount * 2 + touchedMethodCount * 2 + numbers + pairs * 2;
         for (int i = 0; i < touchedSwitchCount; i++) size += 3 + switchValueCount[touchedSwitches[i]];
         double[] r = new double[size];
         int k = 0;
@@ -573,6 +664,11 @@ public final class Tracer {
         }
         r[k++] = numbers;
         for (int i = 0; i < numbers; i++) r[k++] = seenNumbers[i];
+        r[k++] = pairs;
+        for (int i = 0; i < pairs; i++) {
+            r[k++] = numberPairSeen[i];
+            r[k++] = numberPairWanted[i];
+        }
         return r;
     }
 

@@ -1,0 +1,125 @@
+//! Input-to-state substitutions from a test's execution (Aschermann et
+//! al., "REDQUEEN: Fuzzing with Input-to-State Correspondence", NDSS 2019,
+//! section 3.1). The runtime reports the operands of failed comparisons
+//! (`exec::Trace::string_pairs`, `exec::Trace::number_pairs`) without
+//! knowing which one came from the test; a pair one operand of which
+//! appears among the test's own literals is an input-to-state
+//! correspondence, and writing the other operand in its place passes the
+//! comparison. [`Substitutions`] keeps those pairs, oriented (seen,
+//! wanted), for the test factory's seeds.
+
+use std::collections::BTreeSet;
+
+use exec::Trace;
+use testcase::{StatementKind, TestCase};
+
+/// String substitutions (seen, wanted).
+pub(crate) type StringPairs = Vec<(String, String)>;
+/// Integral literal substitutions (seen, wanted).
+pub(crate) type NumberPairs = Vec<(i64, i64)>;
+
+/// The substitutions gathered since the last [`Substitutions::take`],
+/// sorted so that a seeded run stays reproducible.
+#[derive(Debug, Default)]
+pub(crate) struct Substitutions {
+    strings: BTreeSet<(String, String)>,
+    numbers: BTreeSet<(i64, i64)>,
+}
+
+/// The literals of one test case.
+struct Literals<'t> {
+    strings: Vec<&'t str>,
+    numbers: Vec<i64>,
+}
+
+impl Substitutions {
+    /// Adds the pairs of `trace` that the literals of `test` explain:
+    /// - a string pair one side of which occurs in a string literal;
+    /// - a number pair one side of which is an integral literal (a number
+    ///   substitution), or whose decimal text, or whose character when both
+    ///   sides are characters, occurs in a string literal (a string
+    ///   substitution: the `1` of `"%YAML 1.1"` a parser compared with `2`,
+    ///   the `'x'` a scanner compared with `'['`).
+    ///
+    /// The side found comes first; a pair neither side of which is found
+    /// came from elsewhere (a computed value, a field) and is dropped.
+    pub(crate) fn observe(&mut self, test: &TestCase, trace: &Trace) {
+        let lits = Literals::of(test);
+        for (a, b) in &trace.string_pairs {
+            self.strings.extend(orient(a, b, |s| lits.string_occurs(s)).map(|(s, w)| (s.clone(), w.clone())));
+        }
+        for &(a, b) in &trace.number_pairs {
+            self.numbers.extend(orient(&a, &b, |n| lits.numbers.contains(n)).map(|(s, w)| (*s, *w)));
+            let (ta, tb) = (a.to_string(), b.to_string());
+            self.strings.extend(orient(&ta, &tb, |s| lits.string_occurs(s)).map(|(s, w)| (s.clone(), w.clone())));
+            if let (Some(ca), Some(cb)) = (as_char(a), as_char(b)) {
+                let (ca, cb) = (ca.to_string(), cb.to_string());
+                self.strings.extend(orient(&ca, &cb, |s| lits.string_occurs(s)).map(|(s, w)| (s.clone(), w.clone())));
+            }
+        }
+    }
+
+    /// The string and the number substitutions gathered, emptied.
+    pub(crate) fn take(&mut self) -> (StringPairs, NumberPairs) {
+        let strings = std::mem::take(&mut self.strings).into_iter().collect();
+        (strings, std::mem::take(&mut self.numbers).into_iter().collect())
+    }
+}
+
+/// `(a, b)` when `found(a)`, else `(b, a)` when `found(b)`, else `None`.
+fn orient<'v, T: ?Sized>(a: &'v T, b: &'v T, found: impl Fn(&T) -> bool) -> Option<(&'v T, &'v T)> {
+    if found(a) { Some((a, b)) } else { found(b).then_some((b, a)) }
+}
+
+/// The character a number stands for, when it is one (a scalar value).
+fn as_char(n: i64) -> Option<char> {
+    u32::try_from(n).ok().and_then(char::from_u32)
+}
+
+impl<'t> Literals<'t> {
+    fn of(test: &'t TestCase) -> Literals<'t> {
+        let mut lits = Literals { strings: Vec::new(), numbers: Vec::new() };
+        for s in &test.statements {
+            match &s.kind {
+                StatementKind::String(text) => lits.strings.push(text),
+                StatementKind::Primitive(p) | StatementKind::Boxed(p) => lits.numbers.extend(p.integral()),
+                _ => {}
+            }
+        }
+        lits
+    }
+
+    /// Whether the non-empty `part` occurs in one of the string literals.
+    fn string_occurs(&self, part: &str) -> bool {
+        !part.is_empty() && self.strings.iter().any(|l| l.contains(part))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs<T: ToString>(p: &[(T, T)]) -> Vec<(String, String)> {
+        p.iter().map(|(a, b)| (a.to_string(), b.to_string())).collect()
+    }
+
+    #[test]
+    fn pairs_are_oriented_by_the_literals_of_the_test() {
+        let mut t = testcase::TestCaseBuilder::new();
+        t.string("token literal names:\nabc\n%YAML 1.7");
+        t.int(42);
+        let test = t.build();
+        let trace = Trace {
+            string_pairs: pairs(&[("abc", "rule names:"), ("atn:", "literal"), ("elsewhere", "computed"), ("", "q!")]),
+            number_pairs: vec![(3, 42), (7, 1), ('b' as i64, '[' as i64), (1000, 2000)],
+            ..Trace::default()
+        };
+        let mut subs = Substitutions::default();
+        subs.observe(&test, &trace);
+        let (strings, numbers) = subs.take();
+        let want = pairs(&[("7", "1"), ("abc", "rule names:"), ("b", "["), ("literal", "atn:")]);
+        assert_eq!(strings, want);
+        assert_eq!(numbers, [(42, 3)]);
+        assert_eq!(subs.take(), (Vec::new(), Vec::new()), "take empties");
+    }
+}
