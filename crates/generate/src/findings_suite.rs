@@ -56,12 +56,16 @@ pub fn separate(
     let pick = |ids: &[usize]| -> Vec<TestCase> { ids.iter().map(|&i| suite.tests[i].clone()).collect() };
     let (regression, witness_tests) = (pick(&kept), pick(&moved));
     let cut = &run.class;
-    let options = suite_options(config, run, &regression);
-    let file = config.out.join(options.source_path(cut));
-    write(&file, &junit::emit_suite(cut, &regression, &options))?;
+    // The options of the verified suite, not of each part: the casts javac
+    // needed are looked up per suite, and a part emitted with facts of its
+    // own tests alone once lost a cast the whole suite had
+    // (`new MappingNode(tag0, (List) arrayList0, boolean0)`) and did not compile.
+    let verified = suite_options(config, run, &suite.tests);
+    let file = config.out.join(verified.source_path(cut));
+    write(&file, &junit::emit_suite(cut, &regression, &verified))?;
 
     let simple = cut.simple_name().replace('$', "_");
-    let mut options = suite_options(config, run, &witness_tests);
+    let mut options = verified.clone();
     options.class_name = format!("{simple}{FINDINGS_CLASS_SUFFIX}");
     options.comments = moved.iter().map(|&i| comment(&findings, &names[i])).collect();
     let new_names = junit::test_names(&witness_tests);

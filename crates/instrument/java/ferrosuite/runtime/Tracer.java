@@ -456,7 +456,7 @@ public final class Tracer {
     public static boolean stringStartsWith(String receiver, String prefix) {
         boolean result = receiver.startsWith(prefix);
         remember(prefix);
-        if (!result) remember(receiver, prefix.concat(receiver));
+        if (!result && !pairsFull()) remember(receiver, prefix.concat(receiver));
         return result;
     }
 
@@ -464,7 +464,7 @@ public final class Tracer {
     public static boolean stringEndsWith(String receiver, String suffix) {
         boolean result = receiver.endsWith(suffix);
         remember(suffix);
-        if (!result) remember(receiver, receiver.concat(suffix));
+        if (!result && !pairsFull()) remember(receiver, receiver.concat(suffix));
         return result;
     }
 
@@ -510,6 +510,11 @@ public final class Tracer {
     public static int pairCount;
     /** The epoch the pairs belong to. */
     private static int pairEpoch;
+
+    /** Whether this execution has all the pairs it keeps (then a wanted string need not be built). */
+    private static boolean pairsFull() {
+        return pairEpoch == epoch && pairCount >= MAX_PAIRS;
+    }
 
     private static void rememberPair(String seen, String wanted) {
         if (pairEpoch != epoch) {
