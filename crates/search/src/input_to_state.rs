@@ -38,8 +38,9 @@ impl Substitutions {
     /// - a number pair one side of which is an integral literal (a number
     ///   substitution), or whose decimal text, or whose character when both
     ///   sides are characters, occurs in a string literal (a string
-    ///   substitution: the `1` of `"%YAML 1.1"` a parser compared with `2`,
-    ///   the `'x'` a scanner compared with `'['`).
+    ///   substitution: the `12` of `"%YAML 12.1"` a parser compared with
+    ///   `1`, two digits at least ([`MIN_DIGITS`]); the `'x'` a scanner
+    ///   compared with `'['`, neither a control character).
     ///
     /// The side found comes first; a pair neither side of which is found
     /// came from elsewhere (a computed value, a field) and is dropped.
@@ -51,7 +52,8 @@ impl Substitutions {
         for &(a, b) in &trace.number_pairs {
             self.numbers.extend(orient(&a, &b, |n| lits.numbers.contains(n)).map(|(s, w)| (*s, *w)));
             let (ta, tb) = (a.to_string(), b.to_string());
-            self.strings.extend(orient(&ta, &tb, |s| lits.string_occurs(s)).map(|(s, w)| (s.clone(), w.clone())));
+            let long = |s: &String| s.trim_start_matches('-').len() >= MIN_DIGITS && lits.string_occurs(s);
+            self.strings.extend(orient(&ta, &tb, long).map(|(s, w)| (s.clone(), w.clone())));
             if let (Some(ca), Some(cb)) = (as_char(a), as_char(b)) {
                 let (ca, cb) = (ca.to_string(), cb.to_string());
                 self.strings.extend(orient(&ca, &cb, |s| lits.string_occurs(s)).map(|(s, w)| (s.clone(), w.clone())));
@@ -71,9 +73,16 @@ fn orient<'v, T: ?Sized>(a: &'v T, b: &'v T, found: impl Fn(&T) -> bool) -> Opti
     if found(a) { Some((a, b)) } else { found(b).then_some((b, a)) }
 }
 
-/// The character a number stands for, when it is one (a scalar value).
+/// The fewest digits of a number whose decimal text is looked for in the
+/// test's strings: one digit occurs in most strings by chance (a `1` of a
+/// boolean tested against `0`), and its substitution would crowd out the
+/// others.
+const MIN_DIGITS: usize = 2;
+
+/// The character a number stands for, when it is one other than a control
+/// character (a boolean's `1` tested against `0` is not a character).
 fn as_char(n: i64) -> Option<char> {
-    u32::try_from(n).ok().and_then(char::from_u32)
+    u32::try_from(n).ok().and_then(char::from_u32).filter(|c| !c.is_control())
 }
 
 impl<'t> Literals<'t> {
@@ -106,18 +115,18 @@ mod tests {
     #[test]
     fn pairs_are_oriented_by_the_literals_of_the_test() {
         let mut t = testcase::TestCaseBuilder::new();
-        t.string("token literal names:\nabc\n%YAML 1.7");
+        t.string("token literal names:\nabc\n%YAML 17.7\u{1}");
         t.int(42);
         let test = t.build();
         let trace = Trace {
             string_pairs: pairs(&[("abc", "rule names:"), ("atn:", "literal"), ("elsewhere", "computed"), ("", "q!")]),
-            number_pairs: vec![(3, 42), (7, 1), ('b' as i64, '[' as i64), (1000, 2000)],
+            number_pairs: vec![(3, 42), (17, 1), (7, 1), ('b' as i64, '[' as i64), (1000, 2000), (1, 0)],
             ..Trace::default()
         };
         let mut subs = Substitutions::default();
         subs.observe(&test, &trace);
         let (strings, numbers) = subs.take();
-        let want = pairs(&[("7", "1"), ("abc", "rule names:"), ("b", "["), ("literal", "atn:")]);
+        let want = pairs(&[("17", "1"), ("abc", "rule names:"), ("b", "["), ("literal", "atn:")]);
         assert_eq!(strings, want);
         assert_eq!(numbers, [(42, 3)]);
         assert_eq!(subs.take(), (Vec::new(), Vec::new()), "take empties");
