@@ -116,9 +116,10 @@ pub(crate) fn mutate_primitive<R: Rng + ?Sized>(value: Primitive, seeds: &Seeds,
     }
 }
 
-/// Probability that a string mutation first tries an input-to-state
-/// substitution ([`Seeds::substitute`]; it applies only where a seen side
-/// occurs in the string).
+/// Probability that a string or integral mutation first tries an
+/// input-to-state substitution ([`Seeds::substitute`],
+/// [`Seeds::substitute_number`]; one applies only where its seen side
+/// occurs in the string, or equals the number).
 const P_SUBSTITUTE: f64 = 0.3;
 /// Probability that a string not replaced by a seed gets one spliced in
 /// (when the pools offer one) rather than its characters edited.
