@@ -101,6 +101,9 @@ impl Variation for ClusterVariation<'_> {
         for (seen, wanted) in &values.substitutions {
             self.seeds.add_substitution(seen.clone(), wanted.clone());
         }
+        for (seen, wanted) in &values.number_text_substitutions {
+            self.seeds.add_number_text_substitution(seen.clone(), wanted.clone());
+        }
         for &(seen, wanted) in &values.number_substitutions {
             self.seeds.add_number_substitution(seen, wanted);
         }

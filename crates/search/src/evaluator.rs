@@ -255,12 +255,13 @@ impl<'a, 'p> Evaluator<'a, 'p> {
     /// The values seen since the last call (strings sorted, numbers in the
     /// order first seen: both reproducible for a seeded run).
     pub fn take_values(&mut self) -> crate::RunTimeValues {
-        let (substitutions, number_substitutions) = self.substitutions.take();
+        let taken = self.substitutions.take();
         crate::RunTimeValues {
             strings: std::mem::take(&mut self.strings).into_iter().collect(),
             numbers: std::mem::take(&mut self.numbers),
-            substitutions,
-            number_substitutions,
+            substitutions: taken.strings,
+            number_text_substitutions: taken.number_texts,
+            number_substitutions: taken.numbers,
         }
     }
 

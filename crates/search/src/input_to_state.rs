@@ -13,17 +13,28 @@ use std::collections::BTreeSet;
 use exec::Trace;
 use testcase::{StatementKind, TestCase};
 
-/// String substitutions (seen, wanted).
-pub(crate) type StringPairs = Vec<(String, String)>;
-/// Integral literal substitutions (seen, wanted).
-pub(crate) type NumberPairs = Vec<(i64, i64)>;
-
 /// The substitutions gathered since the last [`Substitutions::take`],
 /// sorted so that a seeded run stays reproducible.
 #[derive(Debug, Default)]
 pub(crate) struct Substitutions {
+    /// From string comparisons.
     strings: BTreeSet<(String, String)>,
+    /// From number comparisons, written in strings (a number's text, a
+    /// character).
+    number_texts: BTreeSet<(String, String)>,
+    /// From number comparisons, for integral literals.
     numbers: BTreeSet<(i64, i64)>,
+}
+
+/// The substitutions of [`Substitutions::take`], each kind sorted.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct Taken {
+    /// String substitutions (seen, wanted) from string comparisons.
+    pub strings: Vec<(String, String)>,
+    /// String substitutions (seen, wanted) from number comparisons.
+    pub number_texts: Vec<(String, String)>,
+    /// Integral literal substitutions (seen, wanted).
+    pub numbers: Vec<(i64, i64)>,
 }
 
 /// The literals of one test case.
@@ -53,18 +64,22 @@ impl Substitutions {
             self.numbers.extend(orient(&a, &b, |n| lits.numbers.contains(n)).map(|(s, w)| (*s, *w)));
             let (ta, tb) = (a.to_string(), b.to_string());
             let long = |s: &String| s.trim_start_matches('-').len() >= MIN_DIGITS && lits.string_occurs(s);
-            self.strings.extend(orient(&ta, &tb, long).map(|(s, w)| (s.clone(), w.clone())));
+            self.number_texts.extend(orient(&ta, &tb, long).map(|(s, w)| (s.clone(), w.clone())));
             if let (Some(ca), Some(cb)) = (as_char(a), as_char(b)) {
                 let (ca, cb) = (ca.to_string(), cb.to_string());
-                self.strings.extend(orient(&ca, &cb, |s| lits.string_occurs(s)).map(|(s, w)| (s.clone(), w.clone())));
+                self.number_texts
+                    .extend(orient(&ca, &cb, |s| lits.string_occurs(s)).map(|(s, w)| (s.clone(), w.clone())));
             }
         }
     }
 
-    /// The string and the number substitutions gathered, emptied.
-    pub(crate) fn take(&mut self) -> (StringPairs, NumberPairs) {
-        let strings = std::mem::take(&mut self.strings).into_iter().collect();
-        (strings, std::mem::take(&mut self.numbers).into_iter().collect())
+    /// The substitutions gathered, emptied.
+    pub(crate) fn take(&mut self) -> Taken {
+        Taken {
+            strings: std::mem::take(&mut self.strings).into_iter().collect(),
+            number_texts: std::mem::take(&mut self.number_texts).into_iter().collect(),
+            numbers: std::mem::take(&mut self.numbers).into_iter().collect(),
+        }
     }
 }
 
@@ -125,10 +140,10 @@ mod tests {
         };
         let mut subs = Substitutions::default();
         subs.observe(&test, &trace);
-        let (strings, numbers) = subs.take();
-        let want = pairs(&[("17", "1"), ("abc", "rule names:"), ("b", "["), ("literal", "atn:")]);
-        assert_eq!(strings, want);
-        assert_eq!(numbers, [(42, 3)]);
-        assert_eq!(subs.take(), (Vec::new(), Vec::new()), "take empties");
+        let taken = subs.take();
+        assert_eq!(taken.strings, pairs(&[("abc", "rule names:"), ("literal", "atn:")]));
+        assert_eq!(taken.number_texts, pairs(&[("17", "1"), ("b", "[")]));
+        assert_eq!(taken.numbers, [(42, 3)]);
+        assert_eq!(subs.take(), Taken::default(), "take empties");
     }
 }

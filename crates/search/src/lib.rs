@@ -188,6 +188,10 @@ pub struct RunTimeValues {
     /// string of the test whose failed comparison reported the pair
     /// (`exec::Trace::string_pairs`, oriented by the test's strings).
     pub substitutions: Vec<(String, String)>,
+    /// Input-to-state substitutions (seen, wanted) in strings from failed
+    /// int and long comparisons: a number's decimal text or character that
+    /// occurred in a string of the test (`exec::Trace::number_pairs`).
+    pub number_text_substitutions: Vec<(String, String)>,
     /// Input-to-state substitutions (seen, wanted) of integral literals.
     pub number_substitutions: Vec<(i64, i64)>,
 }

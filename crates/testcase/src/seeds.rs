@@ -80,6 +80,11 @@ pub struct Seeds {
     /// Input-to-state substitutions (seen, wanted), oldest first
     /// ([`Seeds::add_substitution`]).
     substitutions: Vec<(String, String)>,
+    /// Input-to-state substitutions of numbers' texts and characters in
+    /// strings, oldest first ([`Seeds::add_number_text_substitution`]): a
+    /// pool of their own, so that a scanner's many character comparisons
+    /// do not crowd out the string comparisons.
+    number_text_substitutions: Vec<(String, String)>,
     /// Input-to-state substitutions of integral literals, oldest first
     /// ([`Seeds::add_number_substitution`]).
     number_substitutions: Vec<(i64, i64)>,
@@ -146,6 +151,7 @@ impl Seeds {
             options,
             param_values: Default::default(),
             substitutions: Vec::new(),
+            number_text_substitutions: Vec::new(),
             number_substitutions: Vec::new(),
         }
     }

@@ -16,19 +16,29 @@ use rand::seq::IndexedRandom;
 use super::{Seeds, add_bounded};
 
 impl Seeds {
-    /// Adds the substitution "write `wanted` where `seen` occurs", bounded
-    /// like the dynamic pool ([`super::SeedOptions::max_dynamic`], oldest
-    /// dropped first). An empty `seen`, or one equal to `wanted`, is ignored.
+    /// Adds the substitution "write `wanted` where `seen` occurs" of a
+    /// failed string comparison, bounded like the dynamic pool
+    /// ([`super::SeedOptions::max_dynamic`], oldest dropped first). An
+    /// empty `seen`, or one equal to `wanted`, is ignored.
     pub fn add_substitution(&mut self, seen: impl Into<String>, wanted: impl Into<String>) {
-        let (seen, wanted) = (seen.into(), wanted.into());
-        if !seen.is_empty() && seen != wanted {
-            add_bounded(&mut self.substitutions, (seen, wanted), self.options.max_dynamic);
-        }
+        add_pair(&mut self.substitutions, seen.into(), wanted.into(), self.options.max_dynamic);
     }
 
-    /// The substitutions kept, oldest first.
+    /// Adds a substitution of a number's text or character in strings (a
+    /// failed int comparison whose operand occurs in a test's string), to
+    /// a pool of its own bounded as [`Seeds::add_substitution`]'s.
+    pub fn add_number_text_substitution(&mut self, seen: impl Into<String>, wanted: impl Into<String>) {
+        add_pair(&mut self.number_text_substitutions, seen.into(), wanted.into(), self.options.max_dynamic);
+    }
+
+    /// The substitutions of string comparisons kept, oldest first.
     pub fn substitutions(&self) -> &[(String, String)] {
         &self.substitutions
+    }
+
+    /// The substitutions of numbers' texts kept, oldest first.
+    pub fn number_text_substitutions(&self) -> &[(String, String)] {
+        &self.number_text_substitutions
     }
 
     /// Adds the substitution "`wanted` for the integral literal `seen`",
@@ -47,16 +57,30 @@ impl Seeds {
     }
 
     /// `value` with one occurrence (chosen at random) of the seen side of a
-    /// substitution (chosen at random among those whose seen side occurs
-    /// in `value`) replaced by its wanted side; `None` when no seen side
-    /// occurs in `value`.
+    /// substitution replaced by its wanted side; `None` when no seen side
+    /// occurs in `value`. The pool is chosen first (string comparisons or
+    /// numbers' texts, at even odds when both have a candidate), then a
+    /// substitution among its candidates.
     pub fn substitute<R: Rng + ?Sized>(&self, value: &str, rng: &mut R) -> Option<String> {
-        let candidates: Vec<&(String, String)> =
-            self.substitutions.iter().filter(|(seen, _)| value.contains(seen.as_str())).collect();
-        let (seen, wanted) = candidates.choose(rng)?;
+        let fits = |pool: &'_ [(String, String)]| -> Vec<usize> {
+            pool.iter().enumerate().filter(|(_, (seen, _))| value.contains(seen.as_str())).map(|(i, _)| i).collect()
+        };
+        let (strings, texts) = (fits(&self.substitutions), fits(&self.number_text_substitutions));
+        let from_texts = strings.is_empty() || (!texts.is_empty() && rng.random_bool(0.5));
+        let (pool, candidates) =
+            if from_texts { (&self.number_text_substitutions, texts) } else { (&self.substitutions, strings) };
+        let (seen, wanted) = &pool[*candidates.choose(rng)?];
         let at: Vec<usize> = value.match_indices(seen.as_str()).map(|(i, _)| i).collect();
         let start = *at.choose(rng)?;
         Some(format!("{}{}{}", &value[..start], wanted, &value[start + seen.len()..]))
+    }
+}
+
+/// Adds (seen, wanted) to `pool` bounded at `max`, unless `seen` is empty
+/// or equal to `wanted`.
+fn add_pair(pool: &mut Vec<(String, String)>, seen: String, wanted: String, max: usize) {
+    if !seen.is_empty() && seen != wanted {
+        add_bounded(pool, (seen, wanted), max);
     }
 }
 
@@ -102,5 +126,22 @@ mod tests {
         seeds.add_substitution("c", "d");
         seeds.add_substitution("e", "f");
         assert_eq!(seeds.substitutions(), [("c".to_string(), "d".to_string()), ("e".to_string(), "f".to_string())]);
+    }
+
+    #[test]
+    fn numbers_texts_keep_a_pool_of_their_own_and_both_pools_are_used() {
+        let mut seeds = Seeds::new(SeedOptions { max_dynamic: 2, ..SeedOptions::default() });
+        seeds.add_substitution("abc", "atn:");
+        for c in ["a", "b", "c", "x"] {
+            seeds.add_number_text_substitution(c, "[");
+        }
+        assert_eq!(seeds.substitutions(), [("abc".to_string(), "atn:".to_string())], "characters do not evict it");
+        assert_eq!(seeds.number_text_substitutions().len(), 2);
+        let mut rng = StdRng::seed_from_u64(5);
+        let outs: std::collections::BTreeSet<String> =
+            (0..40).filter_map(|_| seeds.substitute("abc", &mut rng)).collect();
+        assert!(outs.contains("atn:"), "{outs:?}");
+        assert!(outs.contains("ab["), "{outs:?}");
+        assert_eq!(outs.len(), 2, "{outs:?}");
     }
 }
