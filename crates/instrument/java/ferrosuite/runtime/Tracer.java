@@ -418,11 +418,8 @@ public final class Tracer {
 
     /** Strings kept per execution for dynamic seeding at most. */
     public static final int MAX_STRINGS = 32;
-    /** Strings compared with {@code String.equals} in this execution (see {@link #stringEquals}). */
-    public static String[] seenStrings = new String[MAX_STRINGS];
-    public static int seenStringCount;
-    /** The epoch the seen strings belong to. */
-    private static int seenStringEpoch;
+    /** Strings compared with {@code String.equals} and friends in this execution (see {@link #stringEquals}). */
+    private static final StringLog seenStrings = new StringLog(MAX_STRINGS, 1);
 
     /**
      * Replaces {@code String.equals(Object)} in instrumented classes: same
@@ -432,15 +429,11 @@ public final class Tracer {
      */
     public static boolean stringEquals(String receiver, Object other) {
         boolean result = receiver.equals(other);
-        try {
-            if (other instanceof String) {
-                rememberString((String) other);
-                if (!result) rememberPair(receiver, (String) other);
-            }
-            rememberString(receiver);
-        } catch (RuntimeException race) {
-            // A race with another thread: this string is not remembered.
+        if (other instanceof String) {
+            remember((String) other);
+            if (!result) remember(receiver, (String) other);
         }
+        remember(receiver);
         return result;
     }
 
@@ -456,7 +449,7 @@ public final class Tracer {
     public static boolean stringStartsWith(String receiver, String prefix) {
         boolean result = receiver.startsWith(prefix);
         remember(prefix);
-        if (!result && !pairsFull()) remember(receiver, prefix.concat(receiver));
+        if (!result && !pairs.full()) remember(receiver, prefix.concat(receiver));
         return result;
     }
 
@@ -464,7 +457,7 @@ public final class Tracer {
     public static boolean stringEndsWith(String receiver, String suffix) {
         boolean result = receiver.endsWith(suffix);
         remember(suffix);
-        if (!result && !pairsFull()) remember(receiver, receiver.concat(suffix));
+        if (!result && !pairs.full()) remember(receiver, receiver.concat(suffix));
         return result;
     }
 
@@ -475,20 +468,24 @@ public final class Tracer {
         return result;
     }
 
-    /** Remembers a string unless it is null or another thread races us. */
+    /** The longest string remembered, in chars: longer ones are texts, not tokens. */
+    private static final int MAX_LENGTH = 200;
+
+    /** Remembers a string unless it is null or too long, or another thread races us. */
     private static void remember(String s) {
-        if (s == null) return;
+        if (s == null || s.length() > MAX_LENGTH) return;
         try {
-            rememberString(s);
+            seenStrings.add(s, null);
         } catch (RuntimeException race) {
             // A race with another thread: this string is not remembered.
         }
     }
 
-    /** Remembers a substitution unless another thread races us (see {@link #rememberPair}). */
+    /** Remembers a substitution (see {@link #pairs}) unless a side is too long or another thread races us. */
     private static void remember(String seen, String wanted) {
+        if (seen.length() > MAX_LENGTH || wanted.length() > MAX_LENGTH) return;
         try {
-            rememberPair(seen, wanted);
+            pairs.add(seen, wanted);
         } catch (RuntimeException race) {
             // A race with another thread: this pair is not remembered.
         }
@@ -499,79 +496,33 @@ public final class Tracer {
     /**
      * Input-to-state pairs of this execution (Aschermann et al., "REDQUEEN:
      * Fuzzing with Input-to-State Correspondence", NDSS 2019, section 3.1):
-     * a string a failed comparison saw ({@code pairSeen[i]}, often a piece
-     * of the test's input, such as a line read from a file) and the string
-     * that would have made it succeed ({@code pairWanted[i]}). Which side
-     * of an {@code equals} is the input is not known here; the search tries
-     * both.
+     * a string a failed comparison saw (often a piece of the test's input,
+     * such as a line read from a file) and the string that would have made
+     * it succeed. Which side of an {@code equals} is the input is not known
+     * here; the search tries both.
      */
-    public static String[] pairSeen = new String[MAX_PAIRS];
-    public static String[] pairWanted = new String[MAX_PAIRS];
-    public static int pairCount;
-    /** The epoch the pairs belong to. */
-    private static int pairEpoch;
-
-    /** Whether this execution has all the pairs it keeps (then a wanted string need not be built). */
-    private static boolean pairsFull() {
-        return pairEpoch == epoch && pairCount >= MAX_PAIRS;
-    }
-
-    private static void rememberPair(String seen, String wanted) {
-        if (pairEpoch != epoch) {
-            pairEpoch = epoch;
-            pairCount = 0;
-        }
-        if (pairCount >= MAX_PAIRS || seen.length() > 200 || wanted.length() > 200) return;
-        for (int i = 0; i < pairCount; i++) {
-            if (seen.equals(pairSeen[i]) && wanted.equals(pairWanted[i])) return;
-        }
-        pairSeen[pairCount] = seen;
-        pairWanted[pairCount++] = wanted;
-    }
+    private static final StringLog pairs = new StringLog(MAX_PAIRS, 2);
 
     /** The pairs of the current execution, flattened: seen, wanted, seen, wanted, ... */
     public static String[] exportPairs() {
-        if (pairEpoch != epoch) return new String[0];
-        String[] out = new String[pairCount * 2];
-        for (int i = 0; i < pairCount; i++) {
-            out[2 * i] = pairSeen[i];
-            out[2 * i + 1] = pairWanted[i];
-        }
-        return out;
-    }
-
-    private static void rememberString(String s) {
-        if (seenStringEpoch != epoch) {
-            seenStringEpoch = epoch;
-            seenStringCount = 0;
-        }
-        if (s.length() > 200 || seenStringCount >= MAX_STRINGS) return;
-        for (int i = 0; i < seenStringCount; i++) if (s.equals(seenStrings[i])) return;
-        seenStrings[seenStringCount++] = s;
+        return pairs.export();
     }
 
     /** Numbers kept per execution for dynamic seeding at most. */
     public static final int MAX_NUMBERS = 32;
     /** Operands of int and long comparisons, at the first execution of each jump in this execution. */
-    public static long[] seenNumbers = new long[MAX_NUMBERS];
-    public static int seenNumberCount;
-    /** The epoch the seen numbers belong to. */
-    private static int seenNumberEpoch;
+    private static final LongLog seenNumbers = new LongLog(MAX_NUMBERS, 1);
 
     /**
      * Remembers both operands of a comparison, so the search can reuse them
      * as seeds (EvoSuite's dynamic constant pool: numbers compared at run
-     * time). Called at a jump's first execution in a test only, which keeps
-     * loops cheap.
+     * time), and the pair when they differ. Called at a jump's first
+     * execution in a test only, which keeps loops cheap.
      */
     private static void rememberNumbers(long a, long b) {
         try {
-            if (seenNumberEpoch != epoch) {
-                seenNumberEpoch = epoch;
-                seenNumberCount = 0;
-            }
-            rememberNumber(a);
-            rememberNumber(b);
+            seenNumbers.add(a, 0);
+            seenNumbers.add(b, 0);
         } catch (RuntimeException race) {
             // A race with another thread: these numbers are not remembered.
         }
@@ -582,43 +533,109 @@ public final class Tracer {
     public static final int MAX_NUMBER_PAIRS = 16;
     /**
      * Input-to-state pairs of int and long comparisons that were not equal
-     * (see {@link #pairSeen}): the operands of a jump's first execution in
-     * a test, and of a comparison with zero. Which operand came from the
-     * test is not known here; the search tries both.
+     * (see {@link #pairs}): the operands of a jump's first execution in a
+     * test, and of a comparison with zero. Which operand came from the test
+     * is not known here; the search tries both.
      */
-    public static long[] numberPairSeen = new long[MAX_NUMBER_PAIRS];
-    public static long[] numberPairWanted = new long[MAX_NUMBER_PAIRS];
-    public static int numberPairCount;
-    /** The epoch the number pairs belong to. */
-    private static int numberPairEpoch;
+    private static final LongLog numberPairs = new LongLog(MAX_NUMBER_PAIRS, 2);
 
     private static void rememberNumberPair(long seen, long wanted) {
         try {
-            if (numberPairEpoch != epoch) {
-                numberPairEpoch = epoch;
-                numberPairCount = 0;
-            }
-            if (numberPairCount >= MAX_NUMBER_PAIRS) return;
-            for (int i = 0; i < numberPairCount; i++) {
-                if (numberPairSeen[i] == seen && numberPairWanted[i] == wanted) return;
-            }
-            numberPairSeen[numberPairCount] = seen;
-            numberPairWanted[numberPairCount++] = wanted;
+            numberPairs.add(seen, wanted);
         } catch (RuntimeException race) {
             // A race with another thread: this pair is not remembered.
         }
     }
 
-    private static void rememberNumber(long n) {
-        if (seenNumberCount >= MAX_NUMBERS) return;
-        for (int i = 0; i < seenNumberCount; i++) if (seenNumbers[i] == n) return;
-        seenNumbers[seenNumberCount++] = n;
-    }
-
     /** The strings remembered in the current execution. */
     public static String[] exportStrings() {
-        if (seenStringEpoch != epoch) return new String[0];
-        return Arrays.copyOf(seenStrings, seenStringCount);
+        return seenStrings.export();
+    }
+
+    /**
+     * Values remembered in one execution: at most {@code max} tuples of
+     * {@code width} strings (1: single strings, 2: pairs), without repeats,
+     * in the order first seen. The record of an earlier execution
+     * ({@link #epoch} moved on) is dropped at its next use.
+     */
+    private static final class StringLog {
+        private final String[] items;
+        private final int width;
+        private int size;
+        private int at;
+
+        StringLog(int max, int width) {
+            this.items = new String[max * width];
+            this.width = width;
+        }
+
+        private void forgetEarlierExecutions() {
+            if (at != epoch) {
+                at = epoch;
+                size = 0;
+            }
+        }
+
+        /** Whether this execution has all the tuples kept (then a new one need not be built). */
+        boolean full() {
+            return at == epoch && size == items.length;
+        }
+
+        /** Adds {@code (a, b)}, or {@code a} alone when the width is 1 ({@code b} is then ignored). */
+        void add(String a, String b) {
+            forgetEarlierExecutions();
+            if (size == items.length) return;
+            for (int i = 0; i < size; i += width) {
+                if (a.equals(items[i]) && (width == 1 || b.equals(items[i + 1]))) return;
+            }
+            items[size++] = a;
+            if (width == 2) items[size++] = b;
+        }
+
+        /** The tuples of this execution, flattened. */
+        String[] export() {
+            forgetEarlierExecutions();
+            return Arrays.copyOf(items, size);
+        }
+    }
+
+    /** {@link StringLog} for longs: the same bound, order and epoch rule. */
+    private static final class LongLog {
+        private final long[] items;
+        private final int width;
+        private int size;
+        private int at;
+
+        LongLog(int max, int width) {
+            this.items = new long[max * width];
+            this.width = width;
+        }
+
+        /** Adds {@code (a, b)}, or {@code a} alone when the width is 1. */
+        void add(long a, long b) {
+            if (at != epoch) {
+                at = epoch;
+                size = 0;
+            }
+            if (size == items.length) return;
+            for (int i = 0; i < size; i += width) {
+                if (items[i] == a && (width == 1 || items[i + 1] == b)) return;
+            }
+            items[size++] = a;
+            if (width == 2) items[size++] = b;
+        }
+
+        /** How many longs this execution holds (tuples times width). */
+        int size() {
+            return at == epoch ? size : 0;
+        }
+
+        /** Writes this execution's longs into {@code out} from {@code k}; returns the next free index. */
+        int writeTo(double[] out, int k) {
+            int n = size();
+            for (int i = 0; i < n; i++) out[k++] = items[i];
+            return k;
+        }
     }
 
     /**
@@ -627,13 +644,13 @@ public final class Tracer {
      * maxDiff, minAbs) * nBranches, nSwitches, (id, hits, nValues, values...)
      * * nSwitches, nLines, (id, hits) * nLines, nMethods, (id, hits) * nMethods,
      * nNumbers, numbers..., nNumberPairs, (seen, wanted) * nNumberPairs}
-     * (numbers: {@link #rememberNumbers}, pairs: {@link #numberPairSeen}; a
+     * (numbers: {@link #rememberNumbers}, pairs: {@link #numberPairs}; a
      * long beyond 2^53 loses precision).
      */
     public static double[] export() {
-        int numbers = seenNumberEpoch == epoch ? seenNumberCount : 0;
-        int pairs = numberPairEpoch == epoch ? numberPairCount : 0;
-        int size = 6 + touchedBranchCount * 8 + touchedLineCount * 2 + touchedMethodCount * 2 + numbers + pairs * 2;
+        int numbers = seenNumbers.size();
+        int pairLongs = numberPairs.size();
+        int size = 6 + touchedBranchCount * 8 + touchedLineCount * 2 + touchedMethodCount * 2 + numbers + pairLongs;
         for (int i = 0; i < touchedSwitchCount; i++) size += 3 + switchValueCount[touchedSwitches[i]];
         double[] r = new double[size];
         int k = 0;
@@ -668,12 +685,9 @@ public final class Tracer {
             r[k++] = methodHits[touchedMethods[i]];
         }
         r[k++] = numbers;
-        for (int i = 0; i < numbers; i++) r[k++] = seenNumbers[i];
-        r[k++] = pairs;
-        for (int i = 0; i < pairs; i++) {
-            r[k++] = numberPairSeen[i];
-            r[k++] = numberPairWanted[i];
-        }
+        k = seenNumbers.writeTo(r, k);
+        r[k++] = pairLongs / 2;
+        numberPairs.writeTo(r, k);
         return r;
     }
 
