@@ -525,27 +525,33 @@ fn a_class_made_only_by_a_returned_factory_is_called_through_what_it_creates() {
 /// Containers typed with wildcards are filled, and a generic class under
 /// test is declared with type arguments: the emitted suite compiles
 /// without raw-type or unchecked warnings (`edge.Index<K, V>`), also where
-/// it reads and fills a public `List<V>` field. Known gap: a search may
-/// pass the `List<Object>` it read from the field to
-/// `count(Collection<? extends CharSequence>)`, which the workers run
-/// (erasure) but javac takes only with raw types; with input-to-state
-/// substitutions seed 1 does so (session 49), so this test uses seed 2.
+/// it reads and fills a public `List<V>` field. Seed 6 once passed the
+/// `List<Object>` read from the field to `count(Collection<? extends
+/// CharSequence>)` through a delete that redirected a use by erasure
+/// (which the workers run, but javac takes only raw); edits now keep to
+/// the generic parameter type (`operators::edit::Slot::generic`).
 #[test]
 fn generic_classes_and_wildcard_containers_need_no_raw_types() {
     let tmp = tempfile::tempdir().unwrap();
     let jar = edge_jar(tmp.path());
-    let out = tmp.path().join("index");
-    let (code, log, report) = generate(&jar, "edge.Index", &out, &["--evaluations", "3000", "--seed", "2"]);
-    assert_eq!(code, 0, "{log}");
-    let class = &report["classes"][0];
-    assert_all_branches_covered(class);
-    let source = out.join("edge/Index_FerroTest.java");
-    let classes = tmp.path().join("test-classes");
-    let cp = format!("{}:/usr/share/java/junit4.jar", jar.display());
-    let (src, dst) = (source.to_str().unwrap(), classes.to_str().unwrap());
-    let javac = util::jdk_tool("javac", &["-Xlint:rawtypes,unchecked", "-cp", &cp, "-d", dst, src]);
-    let messages = String::from_utf8_lossy(&javac.stderr);
-    assert!(javac.status.success() && !messages.contains("warning"), "{messages}\n{}", test_file(&out, "Index"));
+    for seed in ["2", "6"] {
+        let out = tmp.path().join(format!("index-{seed}"));
+        let (code, log, report) = generate(&jar, "edge.Index", &out, &["--evaluations", "3000", "--seed", seed]);
+        assert_eq!(code, 0, "{log}");
+        let class = &report["classes"][0];
+        assert_all_branches_covered(class);
+        let source = out.join("edge/Index_FerroTest.java");
+        let classes = tmp.path().join(format!("test-classes-{seed}"));
+        let cp = format!("{}:/usr/share/java/junit4.jar", jar.display());
+        let (src, dst) = (source.to_str().unwrap(), classes.to_str().unwrap());
+        let javac = util::jdk_tool("javac", &["-Xlint:rawtypes,unchecked", "-cp", &cp, "-d", dst, src]);
+        let messages = String::from_utf8_lossy(&javac.stderr);
+        assert!(
+            javac.status.success() && !messages.contains("warning"),
+            "seed {seed}: {messages}\n{}",
+            test_file(&out, "Index")
+        );
+    }
 }
 
 /// A `Serializable` class under test is written to memory and read back,

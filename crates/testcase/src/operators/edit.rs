@@ -20,6 +20,24 @@ pub(crate) struct Slot {
     /// Whether another value of the expected type may take this place
     /// (not for the array of an array store, whose length matters).
     pub replaceable: bool,
+    /// The place's generic type where the cluster knows it
+    /// (`Collection<? extends CharSequence>` where `expected` is the raw
+    /// `Collection`, [`generic_param`]): a value fits only if its type
+    /// arguments do too ([`fits_type_args`]), so no edit passes a
+    /// `List<Object>` there, which javac would take only raw.
+    pub generic: Option<JavaType>,
+}
+
+impl Slot {
+    /// A replaceable argument place of erased type `expected`, generic type unknown.
+    pub(crate) fn value(expected: FieldType) -> Slot {
+        Slot { expected, receiver: false, replaceable: true, generic: None }
+    }
+
+    /// A replaceable receiver place of type `expected` (`null` throws there).
+    pub(crate) fn receiver(expected: FieldType) -> Slot {
+        Slot { expected, receiver: true, replaceable: true, generic: None }
+    }
 }
 
 /// Inserts `statement` as statement `pos`, shifting the uses, the call
@@ -98,6 +116,9 @@ pub(crate) fn is_null(test: &TestCase, var: VarId) -> bool {
 /// The slots of a statement of `test`, one per [`StatementKind::uses`].
 pub(crate) fn slots(test: &TestCase, cluster: &TestCluster, kind: &StatementKind) -> Vec<Slot> {
     let mut out = erased_slots(test, kind);
+    for (i, slot) in out.iter_mut().enumerate() {
+        slot.generic = generic_param(test, cluster, kind, i);
+    }
     // An element given to a container's `add`/`put` keeps to the
     // container's type arguments, so no edit pollutes the heap
     // (`ArrayList<CharSequence>.add(index)` would cast-fail in the class under test).
@@ -115,12 +136,8 @@ pub(crate) fn slots(test: &TestCase, cluster: &TestCluster, kind: &StatementKind
 
 /// The slots of `kind` typed by the erased descriptors only.
 fn erased_slots(test: &TestCase, kind: &StatementKind) -> Vec<Slot> {
-    let arg = |t: &FieldType| Slot { expected: t.clone(), receiver: false, replaceable: true };
-    let receiver = |owner: &model::names::BinaryName| Slot {
-        expected: FieldType::Object(owner.to_internal()),
-        receiver: true,
-        replaceable: true,
-    };
+    let arg = |t: &FieldType| Slot::value(t.clone());
+    let receiver = |owner: &model::names::BinaryName| Slot::receiver(FieldType::Object(owner.to_internal()));
     match kind {
         StatementKind::ArrayStore { array, .. } => {
             let array_ty = value_type(test, *array);
@@ -128,7 +145,7 @@ fn erased_slots(test: &TestCase, kind: &StatementKind) -> Vec<Slot> {
                 FieldType::Array(e) => (**e).clone(),
                 _ => FieldType::Object(InternalName::object()),
             };
-            vec![Slot { expected: array_ty, receiver: true, replaceable: false }, arg(&elem)]
+            vec![Slot { replaceable: false, ..Slot::receiver(array_ty) }, arg(&elem)]
         }
         StatementKind::Constructor { method, .. } | StatementKind::StaticCall { method, .. } => {
             method.descriptor.params.iter().map(arg).collect()
@@ -150,11 +167,45 @@ fn erased_slots(test: &TestCase, kind: &StatementKind) -> Vec<Slot> {
     }
 }
 
-/// Whether value `var` of `test` may take `slot`'s place.
+/// Whether value `var` of `test` may take `slot`'s place: its erased type
+/// is assignable, and its type arguments fit the place's generic type.
 pub(crate) fn fits(test: &TestCase, cluster: &TestCluster, var: VarId, slot: &Slot) -> bool {
     test[var].produces_value()
         && !(slot.receiver && is_null(test, var))
         && cluster.is_assignable(&value_type(test, var), &slot.expected)
+        && slot.generic.as_ref().is_none_or(|need| fits_type_args(test, cluster, var, need))
+}
+
+/// The generic type of use `slot_idx` of `kind` (aligned with
+/// [`StatementKind::uses`]) where the cluster knows the callable:
+/// a container's `add`/`put` takes the receiver's element types (not the
+/// `Object` it declares); a call, constructor or static call the cluster
+/// offers takes its declared generic parameter. `None` for receivers and
+/// for callables the cluster does not offer.
+pub(crate) fn generic_param(
+    test: &TestCase,
+    cluster: &TestCluster,
+    kind: &StatementKind,
+    slot_idx: usize,
+) -> Option<JavaType> {
+    if let StatementKind::Call { receiver, method, .. } = kind
+        && let Some(types) = super::factory::fill_types(test, cluster, *receiver, method)
+    {
+        return types.get(slot_idx.checked_sub(1)?).cloned();
+    }
+    let (owner, param) = match kind {
+        StatementKind::Call { method, .. } => (&method.owner, slot_idx.checked_sub(1)?),
+        StatementKind::Constructor { method, .. } | StatementKind::StaticCall { method, .. } => {
+            (&method.owner, slot_idx)
+        }
+        _ => return None,
+    };
+    let generators = cluster.generators(owner.as_str()).iter().filter_map(|g| match g {
+        crate::cluster::Generator::Call(c) => Some(c),
+        crate::cluster::Generator::Subtype(_) => None,
+    });
+    let mut offered = cluster.calls_under_test().iter().chain(cluster.modifiers(owner.as_str())).chain(generators);
+    offered.find(|c| c.matches(kind))?.params().get(param).cloned()
 }
 
 /// Whether value `var` fits where a value of generic type `need` is

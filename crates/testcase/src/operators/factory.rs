@@ -103,18 +103,14 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// A random value before `before` of erasure `erased` whose type
     /// arguments fit `need` ([`edit::fits_type_args`]), other than those in `avoid`.
     fn existing_for(&mut self, need: &JavaType, erased: &FieldType, before: usize, avoid: &[VarId]) -> Option<VarId> {
-        let slot = Slot { expected: erased.clone(), receiver: false, replaceable: true };
-        let fitting: Vec<VarId> = edit::candidates(&self.test, self.cluster, before, &slot, avoid)
-            .into_iter()
-            .filter(|v| edit::fits_type_args(&self.test, self.cluster, *v, need))
-            .collect();
-        fitting.choose(self.rng).copied()
+        let slot = Slot { generic: Some(need.clone()), ..Slot::value(erased.clone()) };
+        edit::candidates(&self.test, self.cluster, before, &slot, avoid).choose(self.rng).copied()
     }
 
     /// A random value before `before` that fits type `ty` (non-null ones
     /// only if `non_null`), other than those in `avoid`.
     pub fn existing(&mut self, ty: &FieldType, before: usize, non_null: bool, avoid: &[VarId]) -> Option<VarId> {
-        let slot = Slot { expected: ty.clone(), receiver: non_null, replaceable: true };
+        let slot = Slot { receiver: non_null, ..Slot::value(ty.clone()) };
         edit::candidates(&self.test, self.cluster, before, &slot, avoid).choose(self.rng).copied()
     }
 

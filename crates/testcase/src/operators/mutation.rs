@@ -149,11 +149,8 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         let kind = self.test.statements[i].kind.clone();
         let slot = slots(&self.test, self.cluster, &kind).into_iter().nth(slot_idx).filter(|s| s.replaceable)?;
         let current = kind.uses().nth(slot_idx)?;
-        let generic = self.generic_param(&kind, slot_idx);
-        let mut existing = candidates(&self.test, self.cluster, i, &slot, &[current]);
-        if let Some(need) = &generic {
-            existing.retain(|v| edit::fits_type_args(&self.test, self.cluster, *v, need));
-        }
+        let generic = slot.generic.clone();
+        let existing = candidates(&self.test, self.cluster, i, &slot, &[current]);
         let null_allowed = slot.expected.is_reference() && !slot.receiver && !edit::is_null(&self.test, current);
         let choice = self.rng.random_range(0..3);
         let mut pos = i;
@@ -184,39 +181,12 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     }
 
     /// The generic parameter type of the first call that uses `var` as an
-    /// argument ([`Self::generic_param`]).
+    /// argument ([`edit::generic_param`]).
     fn generic_need_of(&self, var: VarId) -> Option<JavaType> {
         self.test.statements[var.index() + 1..].iter().find_map(|s| {
             let slot = s.kind.uses().position(|u| u == var)?;
-            self.generic_param(&s.kind, slot)
+            edit::generic_param(&self.test, self.cluster, &s.kind, slot)
         })
-    }
-
-    /// The generic type of the parameter that use `slot_idx` of `kind` (a
-    /// call the cluster offers) fills, the element type for a collection's
-    /// fill method ([`super::factory::fill_types`]); `None` for a receiver
-    /// or a call the cluster does not offer.
-    fn generic_param(&self, kind: &StatementKind, slot_idx: usize) -> Option<JavaType> {
-        // A collection's `add`/`put` takes the receiver's element types, not the `Object` it declares.
-        if let StatementKind::Call { receiver, method, .. } = kind
-            && let Some(types) = super::factory::fill_types(&self.test, self.cluster, *receiver, method)
-        {
-            return types.get(slot_idx.checked_sub(1)?).cloned();
-        }
-        let (owner, param) = match kind {
-            StatementKind::Call { method, .. } => (&method.owner, slot_idx.checked_sub(1)?),
-            StatementKind::Constructor { method, .. } | StatementKind::StaticCall { method, .. } => {
-                (&method.owner, slot_idx)
-            }
-            _ => return None,
-        };
-        let generators = self.cluster.generators(owner.as_str()).iter().filter_map(|g| match g {
-            crate::cluster::Generator::Call(c) => Some(c),
-            crate::cluster::Generator::Subtype(_) => None,
-        });
-        let mut offered =
-            self.cluster.calls_under_test().iter().chain(self.cluster.modifiers(owner.as_str())).chain(generators);
-        offered.find(|c| c.matches(kind))?.params().get(param).cloned()
     }
 
     /// Replaces call `i` by another callable: one whose result fits where
@@ -339,5 +309,5 @@ fn statement_null(ty: &FieldType) -> crate::ir::Statement {
 
 /// The slot of a receiver of type `owner`.
 fn receiver_slot(owner: FieldType) -> edit::Slot {
-    edit::Slot { expected: owner, receiver: true, replaceable: true }
+    edit::Slot::receiver(owner)
 }

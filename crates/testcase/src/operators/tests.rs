@@ -128,6 +128,33 @@ fn deleting_a_value_points_its_uses_at_another_value_of_the_type() {
     let _ = v0;
 }
 
+/// Deleting and redirecting keep to the generic parameter type: a
+/// `List<Object>` never takes the place of `Bag(List<String>)`'s list
+/// (javac would take that call only raw), an `ArrayList<String>` does.
+#[test]
+fn deleting_a_value_points_its_uses_only_at_values_whose_type_arguments_fit() {
+    let Some((cluster, class_path)) = cluster("fix.Bag") else { return };
+    let list = |arg: &str| model::signature::parse_field_signature(&format!("Ljava/util/ArrayList<L{arg};>;")).unwrap();
+    let new_list = m("java.util.ArrayList", "<init>", "()V");
+    let bag = m("fix.Bag", "<init>", "(Ljava/util/List;)V");
+    for (other, kept) in [("java/lang/Object", false), ("java/lang/String", true)] {
+        let mut b = TestCaseBuilder::new();
+        let v0 = b.construct(new_list.clone(), &[]);
+        b.refine(v0, list(other));
+        let v1 = b.construct(new_list.clone(), &[]);
+        b.refine(v1, list("java/lang/String"));
+        let v2 = b.construct(bag.clone(), &[v1]);
+        b.call_under_test(v2);
+        let seeds = Seeds::default();
+        let mut r = rng(0);
+        let mut factory = factory::Factory::new(&cluster, &seeds, &mut r, b.build());
+        factory.delete(v1);
+        let text = factory.test.to_string();
+        assert_eq!(text.contains("new fix.Bag(v0)"), kept, "with an ArrayList<{other}> left:\n{text}");
+        assert_valid(&Validator::new(class_path), &factory.test, "after delete");
+    }
+}
+
 #[test]
 fn crossover_children_are_valid_and_mix_both_parents() {
     let Some((cluster, class_path)) = cluster("fix.Bag") else { return };
