@@ -612,6 +612,18 @@ fn substitutions_write_the_compared_header_where_the_line_stood() {
     assert!(!uncovered.contains(r#"equals(\"values:\") true"#), "{class}");
 }
 
+/// Comparisons in the classes the class under test uses count too
+/// (`generate::neighbours`): `edge.CommandReader` asks `edge.Commands`,
+/// which compares the line with a word built at run time; the word comes
+/// back from the neighbour's `equals` as a dynamic seed and the stop
+/// branch is covered. Without neighbours no seed names it.
+#[test]
+fn strings_compared_in_a_class_the_cut_uses_become_seeds() {
+    let (class, suite) = generate_edge("edge.CommandReader", 3000, 1);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains("halt-and-catch-fire"), "{suite}");
+}
+
 /// A parameter whose class is configured by fluent calls on a constant
 /// (`Layout.DEFAULT.withComment("#")`, as commons-csv's `CSVFormat`) gets
 /// configured values: `edge.Typesetter`'s branches on the layout are all

@@ -7,7 +7,8 @@
 //!
 //! 1. load the class path and 2. parse, 3. analyse (goals of the class under
 //!    test and of its nested classes), 4. instrument (with the static reset
-//!    of the class's package, [`static_state`]), start the workers:
+//!    of the class's package, [`static_state`], and the classes it uses
+//!    for their comparisons, [`neighbours`]), start the workers:
 //!    [`prepare`];
 //! 5. build the test cluster and seeds ([`variation`] adapts them to the
 //!    search's `Variation`);
@@ -53,6 +54,7 @@ pub mod environments;
 pub mod error;
 pub mod findings_suite;
 pub mod mutants;
+pub mod neighbours;
 pub mod observer;
 pub mod postprocess;
 pub mod prepare;

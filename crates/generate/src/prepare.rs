@@ -1,5 +1,6 @@
 //! Stages 1-4 for one class: load the class path, analyse the class under
-//! test and its nested classes (goals), instrument them, start the workers.
+//! test and its nested classes (goals), instrument them (and the classes
+//! they use, for their comparisons), start the workers.
 
 use std::sync::Arc;
 
@@ -41,6 +42,10 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
         let names: Vec<&str> = package_state.iter().map(|(n, _)| n.as_str()).collect();
         tracing::debug!(classes = ?names, "package classes with static state get the reset");
     }
+    let taken: Vec<BinaryName> = package_state.iter().map(|(n, _)| n.clone()).collect();
+    let neighbours = crate::neighbours::neighbours(&user_cp, &names, &taken);
+    let neighbours = crate::neighbours::instrument_neighbours(&user_cp, &neighbours, &batch, &instrumented)?;
+    tracing::debug!(classes = neighbours.len(), "neighbours instrumented for their comparisons");
     let sealed = user_cp.is_sealed(class.as_str());
     if sealed {
         copy_package(&user_cp, class, &instrumented)?;

@@ -21,6 +21,14 @@ pub struct Batch {
     pub failed: Vec<(BinaryName, String)>,
 }
 
+impl Batch {
+    /// The probe ids that follow the last class's: where another batch's
+    /// classes start so that no id is given twice.
+    pub fn next_bases(&self) -> crate::plan::ProbeBases {
+        self.classes.last().map(|c| c.bases.after(&c.plan)).unwrap_or_default()
+    }
+}
+
 /// The output folder of a batch could not be written.
 #[derive(Debug, thiserror::Error)]
 #[error("cannot {action} {}", path.display())]

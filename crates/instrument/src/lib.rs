@@ -185,6 +185,32 @@ impl Instrumenter {
         Ok(self.apply(cf, plan))
     }
 
+    /// Instruments a class the class under test uses (a neighbour) for the
+    /// values it compares, not for goals: a branch probe at every
+    /// conditional jump (its operands feed the dynamic seeds and the
+    /// input-to-state pairs, `Tracer.cmpII`; its records map to no goal),
+    /// the `String.equals` rewrite and the sandbox probes; no line, switch
+    /// or method probes and no static reset. EvoSuite likewise applies its
+    /// testability transformation to every class of the project under test.
+    ///
+    /// # Errors
+    /// [`InstrumentError`] when the class cannot be read or decoded.
+    pub fn instrument_comparisons(&mut self, bytes: &[u8]) -> Result<InstrumentedClass, InstrumentError> {
+        let cf = ClassFile::parse(bytes)?;
+        let plan_error = |source| InstrumentError::Plan { class: InternalName::new(cf.name()), source };
+        let branches = ProbePlan::every_site(&cf).map_err(plan_error)?.branches;
+        let reset = self.reset.take();
+        let out = self.apply(cf, ProbePlan { branches, ..ProbePlan::default() });
+        self.reset = reset;
+        Ok(out)
+    }
+
+    /// An instrumenter whose first class gets the probe ids `bases`: one
+    /// that goes on after another's classes ([`batch::Batch::next_bases`]).
+    pub fn starting_at(bases: ProbeBases) -> Instrumenter {
+        Instrumenter { next: bases, ..Instrumenter::default() }
+    }
+
     /// Instruments one class file with a probe at every conditional jump,
     /// switch, line and method, goals or not ([`ProbePlan::every_site`]),
     /// and a value-log probe after every logged call
