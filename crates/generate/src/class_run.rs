@@ -62,6 +62,9 @@ pub struct ClassRun {
     /// The instrumented classes (the class under test and its nested
     /// classes), with their probe plans and ids.
     pub instrumented: Vec<instrument::InstrumentedClass>,
+    /// The first branch-record id after the neighbours' probes
+    /// ([`crate::neighbours`]), whose ids follow the instrumented classes'.
+    pub neighbours_end: u32,
     /// The probe kinds techniques added to each instrumented class
     /// ([`Self::reinstrument`]), all applied whenever it is instrumented again.
     pub extra_probes: BTreeMap<BinaryName, Vec<Box<dyn instrument::probe::ProbeKind + Send>>>,
@@ -175,11 +178,13 @@ impl ClassRun {
         instrumented_dir(&self.work)
     }
 
-    /// The first branch-record id that no probe of this run's classes uses:
-    /// where a technique's probes that record branch records
-    /// (`instrument::probes::call_condition`) take their ids from.
+    /// The first branch-record id that no probe of this run's classes
+    /// (neighbours included) uses: where a technique's probes that record
+    /// branch records (`instrument::probes::call_condition`) take their ids
+    /// from, so a neighbour's jump never writes a technique's record.
     pub fn next_branch_probe(&self) -> u32 {
-        self.instrumented.iter().map(|c| c.bases.branch + c.plan.branches.len() as u32).max().unwrap_or(0)
+        let own = self.instrumented.iter().map(|c| c.bases.branch + c.plan.branches.len() as u32).max();
+        own.unwrap_or(0).max(self.neighbours_end)
     }
 
     /// Instruments `class` (the class under test or one of its nested

@@ -11,6 +11,7 @@ use std::collections::{BTreeSet, VecDeque};
 use std::path::Path;
 
 use instrument::batch::Batch;
+use instrument::plan::ProbeBases;
 use model::classfile::ClassFile;
 use model::classpath::ClassPath;
 use model::constant_pool::Constant;
@@ -81,7 +82,9 @@ fn named_classes(cf: &ClassFile) -> Vec<BinaryName> {
 /// Instruments `names` from `cp` for their comparisons into `dir`, with
 /// probe ids after those of `batch` (the class under test's); a class that
 /// cannot be read or instrumented is left out (it loads from the class
-/// path as it is). Returns the classes written.
+/// path as it is). Returns the classes written and the probe ids after
+/// theirs (a technique's own probes must start there:
+/// [`crate::class_run::ClassRun::next_branch_probe`]).
 ///
 /// # Errors
 /// [`GenerateError::Io`] when a class file cannot be written.
@@ -90,7 +93,7 @@ pub fn instrument_neighbours(
     names: &[BinaryName],
     batch: &Batch,
     dir: &Path,
-) -> Result<Vec<BinaryName>, GenerateError> {
+) -> Result<(Vec<BinaryName>, ProbeBases), GenerateError> {
     let mut instrumenter = instrument::Instrumenter::starting_at(batch.next_bases());
     let mut written = Vec::new();
     for name in names {
@@ -104,7 +107,7 @@ pub fn instrument_neighbours(
             Err(e) => tracing::debug!("neighbour {name} left uninstrumented: {e}"),
         }
     }
-    Ok(written)
+    Ok((written, instrumenter.next_bases()))
 }
 
 #[cfg(test)]
@@ -118,5 +121,31 @@ mod tests {
         assert!(!same_project(&cut, &BinaryName::new("org.apache.commons.io.IOUtils")));
         assert!(same_project(&BinaryName::new("Top"), &BinaryName::new("Other")));
         assert!(!same_project(&BinaryName::new("Top"), &BinaryName::new("p.Other")));
+    }
+
+    /// snakeyaml's parser: its scanner is a neighbour, written to the
+    /// folder, and the neighbours' probe ids come after the parser's, so a
+    /// technique's probes (which start at the returned end) share no id.
+    #[test]
+    fn a_parsers_scanner_is_instrumented_with_probe_ids_after_the_parsers() {
+        let jar = "/usr/share/java/snakeyaml.jar";
+        if !Path::new(jar).is_file() {
+            eprintln!("skipped: {jar} is missing (apt-get install libyaml-snake-java)");
+            return;
+        }
+        let cp = ClassPath::parse(jar).unwrap();
+        let parser = BinaryName::new("org.yaml.snakeyaml.parser.ParserImpl");
+        let cut: Vec<BinaryName> = std::iter::once(parser.clone()).chain(cp.nested_class_names(&parser)).collect();
+        let dir = tempfile::tempdir().unwrap();
+        let batch = instrument::batch::instrument_to_dir(&cp, &cut, dir.path(), false).unwrap();
+        let found = neighbours(&cp, &cut, &[]);
+        let scanner = BinaryName::new("org.yaml.snakeyaml.scanner.ScannerImpl");
+        assert!(found.contains(&scanner), "{found:?}");
+        assert!(found.len() <= MAX_NEIGHBOURS && !found.iter().any(|n| cut.contains(n)), "{found:?}");
+        assert!(found.iter().all(|n| n.as_str().starts_with("org.yaml.")), "{found:?}");
+        let (written, end) = instrument_neighbours(&cp, &found, &batch, dir.path()).unwrap();
+        assert!(written.contains(&scanner) && dir.path().join(scanner.class_file_path()).is_file());
+        let first = batch.next_bases().branch;
+        assert!(end.branch > first, "the neighbours' jumps take ids from {first} on: {end:?}");
     }
 }

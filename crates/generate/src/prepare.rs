@@ -44,7 +44,8 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
     }
     let taken: Vec<BinaryName> = package_state.iter().map(|(n, _)| n.clone()).collect();
     let neighbours = crate::neighbours::neighbours(&user_cp, &names, &taken);
-    let neighbours = crate::neighbours::instrument_neighbours(&user_cp, &neighbours, &batch, &instrumented)?;
+    let (neighbours, neighbours_end) =
+        crate::neighbours::instrument_neighbours(&user_cp, &neighbours, &batch, &instrumented)?;
     tracing::debug!(classes = neighbours.len(), "neighbours instrumented for their comparisons");
     let sealed = user_cp.is_sealed(class.as_str());
     if sealed {
@@ -84,6 +85,7 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
         static_reset: crate::static_state::statuses(&batch).into_iter().chain(package_state).collect(),
         sealed,
         instrumented: batch.classes.clone(),
+        neighbours_end: neighbours_end.branch,
         extra_probes: Default::default(),
     })
 }

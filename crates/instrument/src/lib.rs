@@ -205,6 +205,11 @@ impl Instrumenter {
         Ok(out)
     }
 
+    /// The probe ids the next class instrumented gets.
+    pub fn next_bases(&self) -> ProbeBases {
+        self.next
+    }
+
     /// An instrumenter whose first class gets the probe ids `bases`: one
     /// that goes on after another's classes ([`batch::Batch::next_bases`]).
     pub fn starting_at(bases: ProbeBases) -> Instrumenter {
