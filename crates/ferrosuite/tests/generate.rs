@@ -488,6 +488,27 @@ fn tests_of_a_sealed_package_live_in_a_subpackage() {
     assert!(!suite.contains(".internal()"), "package-private members are not called: {suite}");
 }
 
+/// Neighbours in sealed packages count too: `seal.box.Lock`'s word is
+/// compared in `seal.box.words.Words` (another sealed package of the jar, as
+/// every package of xz is), whose comparison gives the search the word.
+/// The workers load the rest of that package (`Letters`, no neighbour)
+/// from beside the instrumented one, or they would throw "sealing
+/// violation".
+#[test]
+fn neighbours_in_sealed_packages_give_their_comparisons() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = tmp.path().join("sealed.jar");
+    util::sealed_jar(&util::repo().join("testdata/sealed/src"), tmp.path(), &jar);
+    let out = tmp.path().join("out");
+    let (code, log, report) = generate(&jar, "seal.box.Lock", &out, &["--evaluations", "3000", "--seed", "1"]);
+    assert_eq!(code, 0, "{log}");
+    let class = &report["classes"][0];
+    assert_all_branches_covered(class);
+    assert_eq!(class["removed_tests_by_cause"], serde_json::json!({}), "{class}");
+    let suite = std::fs::read_to_string(out.join("seal/box/ferrotest/Lock_FerroTest.java")).unwrap();
+    assert!(suite.contains("open-sesame"), "{suite}");
+}
+
 /// Numbers the class under test compares at run time become seeds:
 /// `edge.Keypad`'s codes are computed, not constants of its class file.
 #[test]

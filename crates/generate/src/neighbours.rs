@@ -29,9 +29,11 @@ pub const MAX_DEPTH: usize = 2;
 /// nested classes), nearest first and at most [`MAX_NEIGHBOURS`]: classes
 /// their constant pools name, then those the neighbours' name, up to
 /// [`MAX_DEPTH`], that are on the user's class path `cp`, in the project
-/// of the class under test ([`same_project`]), not in a sealed package
-/// (a sealed package must come from one place), and not in `cut` or
-/// `taken` (classes already written to the instrumented folder).
+/// of the class under test ([`same_project`]), and not in `cut` or
+/// `taken` (classes already written to the instrumented folder). A
+/// neighbour may be in a sealed package (all of xz's are): the caller then
+/// copies the rest of its package next to it
+/// ([`crate::prepare::copy_sealed_packages`]).
 pub fn neighbours(cp: &ClassPath, cut: &[BinaryName], taken: &[BinaryName]) -> Vec<BinaryName> {
     let Some(first) = cut.first() else { return Vec::new() };
     let mut seen: BTreeSet<BinaryName> = cut.iter().chain(taken).cloned().collect();
@@ -46,7 +48,7 @@ pub fn neighbours(cp: &ClassPath, cut: &[BinaryName], taken: &[BinaryName]) -> V
             if out.len() == MAX_NEIGHBOURS {
                 return out;
             }
-            let fits = same_project(first, &used) && cp.contains(used.as_str()) && !cp.is_sealed(used.as_str());
+            let fits = same_project(first, &used) && cp.contains(used.as_str());
             if fits && seen.insert(used.clone()) {
                 out.push(used.clone());
                 queue.push_back((used, depth + 1));

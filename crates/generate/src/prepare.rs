@@ -48,9 +48,7 @@ pub(crate) fn prepare(config: &GenerateConfig, class: &BinaryName) -> Result<Cla
         crate::neighbours::instrument_neighbours(&user_cp, &neighbours, &batch, &instrumented)?;
     tracing::debug!(classes = neighbours.len(), "neighbours instrumented for their comparisons");
     let sealed = user_cp.is_sealed(class.as_str());
-    if sealed {
-        copy_package(&user_cp, class, &instrumented)?;
-    }
+    copy_sealed_packages(&user_cp, std::iter::once(class).chain(&neighbours), &instrumented)?;
     let mut map = GoalMap::new(&goals, instrumented_cut);
     // Nested classes count as part of the class under test (as for JaCoCo
     // and EvoSuite): their goals are appended to the class's.
@@ -138,6 +136,27 @@ pub fn copy_package(cp: &ClassPath, class: &BinaryName, instrumented: &std::path
     for name in package_classes(cp, class) {
         if !instrumented.join(name.class_file_path()).exists() {
             write_class_file(instrumented, &name, &cp.find_bytes(name.as_str())?.bytes)?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies, for each class of `classes` whose package is sealed, the classes
+/// of its package that are not yet in `instrumented` (see
+/// [`copy_package`]), once per package: the class under test's package
+/// and those of its instrumented neighbours.
+///
+/// # Errors
+/// As [`copy_package`].
+pub fn copy_sealed_packages<'a>(
+    cp: &ClassPath,
+    classes: impl IntoIterator<Item = &'a BinaryName>,
+    instrumented: &std::path::Path,
+) -> Result<(), GenerateError> {
+    let mut done = std::collections::HashSet::new();
+    for class in classes {
+        if done.insert(class.package().to_owned()) && cp.is_sealed(class.as_str()) {
+            copy_package(cp, class, instrumented)?;
         }
     }
     Ok(())
