@@ -61,6 +61,16 @@ impl Archive {
         }
     }
 
+    /// The test kept for a covered goal drawn uniformly at random (EvoSuite's
+    /// `Archive.getRandomSolution`, which draws a covered target); `None`
+    /// while nothing is covered.
+    pub fn random_solution(&self, rng: &mut impl rand::Rng) -> Option<&TestCase> {
+        if self.tests.is_empty() {
+            return None;
+        }
+        self.tests.values().nth(rng.random_range(0..self.tests.len()))
+    }
+
     /// Whether `goal` is covered.
     pub fn covers(&self, goal: GoalId) -> bool {
         self.tests.contains_key(&goal)
@@ -146,5 +156,19 @@ mod tests {
         assert!(a.offer_exception(&test_of_len(4), goal.clone()));
         assert!(!a.offer_exception(&test_of_len(2), goal));
         assert_eq!(a.tests().len(), 3);
+    }
+
+    /// Each covered goal's test is drawn about as often (a test kept for
+    /// two goals twice as often), and nothing while nothing is covered.
+    #[test]
+    fn a_random_solution_is_the_test_of_a_random_covered_goal() {
+        use rand::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut a = Archive::default();
+        assert!(a.random_solution(&mut rng).is_none());
+        a.offer(&test_of_len(2), &[GoalId(1), GoalId(2)].into());
+        a.offer(&test_of_len(3), &[GoalId(3)].into());
+        let twos = (0..3000).filter(|_| a.random_solution(&mut rng).unwrap().statements.len() == 2).count();
+        assert!((1800..2200).contains(&twos), "{twos} of 3000 draws were the test of two goals");
     }
 }

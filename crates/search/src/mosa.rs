@@ -3,7 +3,9 @@
 //! selection of the targets", TSE 2018).
 //!
 //! Each uncovered goal is an objective. Every generation makes offspring by
-//! tournament selection, crossover and mutation, evaluates them, and keeps
+//! tournament selection, crossover and mutation, adds a tenth of the
+//! population as new tests (random ones and archived ones mutated, as
+//! EvoSuite's MOSA does: [`TEST_INSERTION`]), evaluates them, and keeps
 //! the best `population` tests of parents and offspring by preference
 //! sorting: first, for each uncovered target, the test closest to it
 //! (shorter on ties); then the rest by how close they come to any target.
@@ -48,6 +50,7 @@ pub fn run(
         variation.observe_values(&ev.take_values());
         let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness, variation);
         let (mut offspring, mut targeted) = breed(&population, &scores, variation, config, rng);
+        insert_tests(&ev.archive, variation, config, rng, &mut offspring, &mut targeted);
         for &best in &scores.extra_best {
             for _ in 0..FOCUSED_OFFSPRING {
                 offspring.push(variation.mutate(&population[best].test, rng));
@@ -234,14 +237,40 @@ fn breed(
         let from_targeted = pop[a].targeted || pop[b].targeted;
         targeted.extend([from_targeted, from_targeted]);
     }
-    // A few fresh random tests keep diversity (EvoSuite's "random restart" share).
-    if rng.random_bool(0.2) {
-        out.pop();
-        targeted.pop();
-        out.push(variation.random_test(rng));
+    (out, targeted)
+}
+
+/// Share of the population that each generation adds as new tests
+/// (EvoSuite's `P_TEST_INSERTION`, 0.1; `AbstractMOSA.breedNextGeneration`).
+pub const TEST_INSERTION: f64 = 0.1;
+
+/// Adds `TEST_INSERTION` times the population size of new tests to the
+/// offspring, as EvoSuite's MOSA does: each, with even odds (always while
+/// nothing is covered), a random test or the archived test of a covered
+/// goal mutated twice. The second kind keeps searching around what
+/// covering tests have built (an object in a state that took several
+/// calls), which preference sorting drops from the population once its
+/// goals are covered.
+fn insert_tests(
+    archive: &crate::archive::Archive,
+    variation: &mut dyn Variation,
+    config: &SearchConfig,
+    rng: &mut ChaCha8Rng,
+    offspring: &mut Vec<testcase::TestCase>,
+    targeted: &mut Vec<bool>,
+) {
+    let count = (config.population as f64 * TEST_INSERTION).ceil() as usize;
+    for _ in 0..count {
+        let test = match archive.random_solution(rng) {
+            Some(solution) if rng.random_bool(0.5) => {
+                let once = variation.mutate(solution, rng);
+                variation.mutate(&once, rng)
+            }
+            _ => variation.random_test(rng),
+        };
+        offspring.push(test);
         targeted.push(false);
     }
-    (out, targeted)
 }
 
 fn tournament(n: usize, scores: &Scores, rng: &mut ChaCha8Rng) -> usize {
@@ -262,4 +291,61 @@ fn select(pop: Vec<Evaluated>, scores: &Scores, size: usize) -> Vec<Evaluated> {
     });
     let keep: BTreeSet<usize> = order.into_iter().take(size).collect();
     pop.into_iter().enumerate().filter(|(i, _)| keep.contains(i)).map(|(_, e)| e).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use testcase::{TestCase, TestCaseBuilder};
+
+    use super::*;
+    use crate::archive::Archive;
+
+    /// Random tests are one `int` statement; a mutation adds one.
+    struct Lengths;
+
+    impl Variation for Lengths {
+        fn random_test(&mut self, _rng: &mut ChaCha8Rng) -> TestCase {
+            let mut b = TestCaseBuilder::new();
+            b.int(0);
+            b.build()
+        }
+        fn mutate(&mut self, test: &TestCase, _rng: &mut ChaCha8Rng) -> TestCase {
+            let mut b = TestCaseBuilder::new();
+            (0..=test.statements.len()).for_each(|i| {
+                b.int(i as i32);
+            });
+            b.build()
+        }
+        fn crossover(&mut self, a: &TestCase, b: &TestCase, _rng: &mut ChaCha8Rng) -> (TestCase, TestCase) {
+            (a.clone(), b.clone())
+        }
+    }
+
+    /// Each generation gets a tenth of the population as new tests:
+    /// random ones while nothing is covered, then also archived tests
+    /// mutated twice (a 10-statement archived test becomes 12 long).
+    #[test]
+    fn new_tests_are_random_or_archived_tests_mutated_twice() {
+        let mut rng = ChaCha8Rng::seed_from_u64(3);
+        let config = SearchConfig { population: 50, ..Default::default() };
+        let (mut offspring, mut targeted) = (Vec::new(), Vec::new());
+        let mut archive = Archive::default();
+        insert_tests(&archive, &mut Lengths, &config, &mut rng, &mut offspring, &mut targeted);
+        assert_eq!(offspring.iter().map(|t| t.statements.len()).collect::<Vec<_>>(), [1; 5]);
+        let mut b = TestCaseBuilder::new();
+        (0..10).for_each(|i| {
+            b.int(i);
+        });
+        archive.offer(&b.build(), &[analysis::goals::GoalId(4)].into());
+        offspring.clear();
+        for _ in 0..20 {
+            insert_tests(&archive, &mut Lengths, &config, &mut rng, &mut offspring, &mut targeted);
+        }
+        let lengths: Vec<usize> = offspring.iter().map(|t| t.statements.len()).collect();
+        assert!(lengths.iter().all(|&n| n == 1 || n == 12), "{lengths:?}");
+        let reused = lengths.iter().filter(|&&n| n == 12).count();
+        assert!((30..70).contains(&reused), "{reused} of 100 new tests came from the archive");
+        assert!(targeted.iter().all(|t| !t));
+    }
 }
