@@ -645,6 +645,16 @@ fn strings_compared_in_a_class_the_cut_uses_become_seeds() {
     assert!(suite.contains("halt-and-catch-fire"), "{suite}");
 }
 
+/// Keys a map lookup missed become seeds: `edge.Registry`'s handler
+/// names are built at run time and only looked up with `Map.get`, so the
+/// keys the rewritten lookup remembers are what the search has to go on.
+#[test]
+fn keys_of_a_map_a_lookup_missed_become_seeds() {
+    let (class, suite) = generate_edge("edge.Registry", 3000, 1);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains("remove-attachment") && suite.contains("find-model"), "{suite}");
+}
+
 /// A parameter whose class is configured by fluent calls on a constant
 /// (`Layout.DEFAULT.withComment("#")`, as commons-csv's `CSVFormat`) gets
 /// configured values: `edge.Typesetter`'s branches on the layout are all

@@ -126,6 +126,9 @@ tracer_methods! {
     STRING_STARTS_WITH = "stringStartsWith" "(Ljava/lang/String;Ljava/lang/String;)Z";
     STRING_ENDS_WITH = "stringEndsWith" "(Ljava/lang/String;Ljava/lang/String;)Z";
     STRING_CONTAINS = "stringContains" "(Ljava/lang/String;Ljava/lang/CharSequence;)Z";
+    MAP_GET = "mapGet" "(Ljava/util/Map;Ljava/lang/Object;)Ljava/lang/Object;";
+    MAP_CONTAINS_KEY = "mapContainsKey" "(Ljava/util/Map;Ljava/lang/Object;)Z";
+    PROPERTIES_GET_PROPERTY = "propertiesGetProperty" "(Ljava/util/Properties;Ljava/lang/String;)Ljava/lang/String;";
     RESET = "reset" "()V";
     CALL_CONDITION = "callCondition" "(DI)V";
     CONDITION_DISTANCE = "conditionDistance" "(JJI)D";

@@ -3,7 +3,13 @@
 //! `contains(CharSequence)` become static `Tracer` methods (`stringEquals`,
 //! ...) that return the same result and remember the strings compared, so
 //! the search can reuse strings the class under test compares its inputs
-//! with (EvoSuite's dynamic constant pool).
+//! with (EvoSuite's dynamic constant pool). Lookups by key in the JDK's maps
+//! (`Map.get`, `Map.containsKey`, on the `Map` interface or on `HashMap`,
+//! `LinkedHashMap`, `TreeMap`, `Hashtable` and `ConcurrentHashMap`) and
+//! `Properties.getProperty(String)` become `Tracer.mapGet`, ... as well: a
+//! lookup by a string key that misses remembers a few of the map's string
+//! keys, as a failed `equals` remembers the string it was compared with (a
+//! parser's table of tag handles, a registry of names filled at run time).
 
 use model::bytecode::{Operand, op};
 use model::classfile::ClassFileError;
@@ -14,7 +20,7 @@ use crate::tracer::{self, TracerMethod};
 
 /// The `String` methods rewritten (name, descriptor) and the tracer method
 /// replacing each: same stack effect (receiver, argument → boolean).
-const REWRITTEN: &[(&str, &str, TracerMethod)] = &[
+const STRING_METHODS: &[(&str, &str, TracerMethod)] = &[
     ("equals", "(Ljava/lang/Object;)Z", tracer::STRING_EQUALS),
     ("equalsIgnoreCase", "(Ljava/lang/String;)Z", tracer::STRING_EQUALS_IGNORE_CASE),
     ("startsWith", "(Ljava/lang/String;)Z", tracer::STRING_STARTS_WITH),
@@ -22,9 +28,43 @@ const REWRITTEN: &[(&str, &str, TracerMethod)] = &[
     ("contains", "(Ljava/lang/CharSequence;)Z", tracer::STRING_CONTAINS),
 ];
 
-/// Rewrites `invokevirtual java/lang/String.equals(Ljava/lang/Object;)Z`
-/// and the other `String` comparisons (`equalsIgnoreCase`, `startsWith`,
-/// `endsWith`, `contains`) into calls of the tracer that remember the strings.
+/// The map types whose `get(Object)` and `containsKey(Object)` calls are
+/// rewritten (the interface, and the JDK classes code declares its fields
+/// with); a map class of the project is left alone.
+const MAP_OWNERS: &[&str] = &[
+    "java/util/Map",
+    "java/util/HashMap",
+    "java/util/LinkedHashMap",
+    "java/util/TreeMap",
+    "java/util/Hashtable",
+    "java/util/concurrent/ConcurrentHashMap",
+];
+
+/// The map methods rewritten (name, descriptor) and their tracer methods,
+/// which take the map as their first argument: same stack effect.
+const MAP_METHODS: &[(&str, &str, TracerMethod)] = &[
+    ("get", "(Ljava/lang/Object;)Ljava/lang/Object;", tracer::MAP_GET),
+    ("containsKey", "(Ljava/lang/Object;)Z", tracer::MAP_CONTAINS_KEY),
+];
+
+/// The tracer method that replaces a call of `owner.name descriptor`, if any.
+fn replacement(owner: &str, name: &str, descriptor: &str) -> Option<TracerMethod> {
+    let find = |table: &[(&str, &str, TracerMethod)]| {
+        table.iter().find(|(n, d, _)| *n == name && *d == descriptor).map(|(_, _, t)| *t)
+    };
+    match owner {
+        "java/lang/String" => find(STRING_METHODS),
+        "java/util/Properties" if name == "getProperty" && descriptor == "(Ljava/lang/String;)Ljava/lang/String;" => {
+            Some(tracer::PROPERTIES_GET_PROPERTY)
+        }
+        _ if MAP_OWNERS.contains(&owner) => find(MAP_METHODS),
+        _ => None,
+    }
+}
+
+/// Rewrites the `String` comparisons (`equals`, `equalsIgnoreCase`,
+/// `startsWith`, `endsWith`, `contains`) and the map lookups (see the
+/// module docs) into calls of the tracer that remember the strings.
 pub struct StringEquals {
     /// Constant-pool indices of the rewritten method references, with
     /// their tracer methods.
@@ -32,17 +72,13 @@ pub struct StringEquals {
 }
 
 impl StringEquals {
-    /// Finds the rewritten `String` method references of a class's
-    /// constant pool.
+    /// Finds the rewritten method references of a class's constant pool.
     pub fn new(constant_pool: &ConstantPool) -> StringEquals {
         let refs = constant_pool
             .iter()
             .filter_map(|(i, _)| {
                 let r = constant_pool.member_ref(i).ok()?;
-                let (_, _, tracer) = REWRITTEN.iter().find(|(name, desc, _)| {
-                    r.owner == "java/lang/String" && r.name == *name && r.descriptor == *desc
-                })?;
-                Some((i, *tracer))
+                Some((i, replacement(r.owner, r.name, r.descriptor)?))
             })
             .collect();
         StringEquals { refs }
@@ -64,12 +100,47 @@ impl ProbeKind for StringEquals {
             return Ok(out);
         }
         for (index, insn) in ctx.insns.iter().enumerate() {
-            let Operand::Constant(i) = insn.operand else { continue };
-            let found = self.refs.iter().find(|(r, _)| *r == i);
-            if let (op::INVOKEVIRTUAL, Some((_, tracer))) = (insn.opcode, found) {
+            let i = match (insn.opcode, &insn.operand) {
+                (op::INVOKEVIRTUAL, Operand::Constant(i))
+                | (op::INVOKEINTERFACE, Operand::InvokeInterface { index: i, .. }) => *i,
+                _ => continue,
+            };
+            if let Some((_, tracer)) = self.refs.iter().find(|(r, _)| *r == i) {
                 out.push((index, Edit::Replace(vec![emit.call(*tracer)?])));
             }
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn string_comparisons_and_lookups_in_the_jdks_maps_are_rewritten() {
+        let get = "(Ljava/lang/Object;)Ljava/lang/Object;";
+        assert_eq!(replacement("java/lang/String", "equals", "(Ljava/lang/Object;)Z"), Some(tracer::STRING_EQUALS));
+        assert_eq!(replacement("java/util/Map", "get", get), Some(tracer::MAP_GET));
+        assert_eq!(
+            replacement("java/util/HashMap", "containsKey", "(Ljava/lang/Object;)Z"),
+            Some(tracer::MAP_CONTAINS_KEY)
+        );
+        let property = "(Ljava/lang/String;)Ljava/lang/String;";
+        assert_eq!(replacement("java/util/Properties", "getProperty", property), Some(tracer::PROPERTIES_GET_PROPERTY));
+        assert_eq!(
+            replacement(
+                "java/util/Properties",
+                "getProperty",
+                "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/String;"
+            ),
+            None
+        );
+        assert_eq!(replacement("org/example/Registry", "get", get), None, "a map class of the project is left alone");
+        assert_eq!(
+            replacement("java/util/Map", "put", "(Ljava/lang/Object;Ljava/lang/Object;)Ljava/lang/Object;"),
+            None
+        );
+        assert_eq!(replacement("java/util/List", "get", "(I)Ljava/lang/Object;"), None);
     }
 }

@@ -468,6 +468,69 @@ public final class Tracer {
         return result;
     }
 
+    /** Keys of a map remembered per missed lookup at most. */
+    private static final int KEYS_PER_MISS = 2;
+    /** Keys of a map read per missed lookup at most. */
+    private static final int KEYS_READ = 64;
+    /** Set while {@link #rememberKeys} reads a map: a map whose key set looks itself up is read once. */
+    private static boolean readingKeys;
+
+    /**
+     * Replaces {@code map.get(key)} on the JDK's maps in instrumented
+     * classes: same result (and exceptions); when a string key misses, a
+     * few of the map's string keys are remembered as a failed
+     * {@code equals} remembers the string (see {@link #rememberKeys}).
+     */
+    public static Object mapGet(java.util.Map<?, ?> map, Object key) {
+        Object value = map.get(key);
+        if (value == null && key instanceof String) rememberKeys(map, (String) key);
+        return value;
+    }
+
+    /** {@code map.containsKey(key)}, remembering keys on a miss (see {@link #mapGet}). */
+    public static boolean mapContainsKey(java.util.Map<?, ?> map, Object key) {
+        boolean found = map.containsKey(key);
+        if (!found && key instanceof String) rememberKeys(map, (String) key);
+        return found;
+    }
+
+    /** {@code properties.getProperty(key)}, remembering keys on a miss (see {@link #mapGet}). */
+    public static String propertiesGetProperty(java.util.Properties properties, String key) {
+        String value = properties.getProperty(key);
+        if (value == null && key != null) rememberKeys(properties, key);
+        return value;
+    }
+
+    /**
+     * Remembers up to {@link #KEYS_PER_MISS} string keys of {@code map} (of
+     * its first {@link #KEYS_READ}, chosen by the missed key's hash so that
+     * other misses see others) as seeds, each with the pair (missed key,
+     * map key) for input-to-state substitution. Nothing when the pairs are
+     * full or reading the keys fails.
+     */
+    private static void rememberKeys(java.util.Map<?, ?> map, String missed) {
+        if (readingKeys || pairs.full() || missed.length() > MAX_LENGTH) return;
+        readingKeys = true;
+        try {
+            String[] keys = new String[KEYS_READ];
+            int n = 0;
+            for (Object k : map.keySet()) {
+                if (n == keys.length) break;
+                if (k instanceof String) keys[n++] = (String) k;
+            }
+            int start = n == 0 ? 0 : Math.floorMod(missed.hashCode(), n);
+            for (int i = 0; i < Math.min(KEYS_PER_MISS, n); i++) {
+                String wanted = keys[(start + i) % n];
+                remember(wanted);
+                remember(missed, wanted);
+            }
+        } catch (RuntimeException unreadable) {
+            // A map whose keys cannot be read now: nothing is remembered.
+        } finally {
+            readingKeys = false;
+        }
+    }
+
     /** The longest string remembered, in chars: longer ones are texts, not tokens. */
     private static final int MAX_LENGTH = 200;
 
