@@ -121,10 +121,16 @@ pub(crate) fn slots(test: &TestCase, cluster: &TestCluster, kind: &StatementKind
     }
     // An element given to a container's `add`/`put` keeps to the
     // container's type arguments, so no edit pollutes the heap
-    // (`ArrayList<CharSequence>.add(index)` would cast-fail in the class under test).
+    // (`ArrayList<CharSequence>.add(index)` would cast-fail in the class under test);
+    // and the container keeps its type arguments, so its elements still fit
+    // (a call that replaces an `ArrayList<Object>` by an `ArrayList<CharSequence>`
+    // must not take over its `add(index)`).
     if let StatementKind::Call { receiver, method, .. } = kind
         && let Some(types) = super::factory::fill_types(test, cluster, *receiver, method)
     {
+        if let Some(slot) = out.first_mut() {
+            slot.generic = Some(test[*receiver].ty.clone());
+        }
         for (slot, ty) in out.iter_mut().skip(1).zip(types) {
             if let Some(erased) = ty.erasure() {
                 slot.expected = erased;
@@ -168,12 +174,18 @@ fn erased_slots(test: &TestCase, kind: &StatementKind) -> Vec<Slot> {
 }
 
 /// Whether value `var` of `test` may take `slot`'s place: its erased type
-/// is assignable, and its type arguments fit the place's generic type.
+/// is assignable to the place's erased type and to the erasure of its
+/// generic type (an `ArrayList<CharSequence>`'s `add(E)` takes no `Index`,
+/// though it declares `Object`), and its type arguments fit the generic type.
 pub(crate) fn fits(test: &TestCase, cluster: &TestCluster, var: VarId, slot: &Slot) -> bool {
+    let have = value_type(test, var);
     test[var].produces_value()
         && !(slot.receiver && is_null(test, var))
-        && cluster.is_assignable(&value_type(test, var), &slot.expected)
-        && slot.generic.as_ref().is_none_or(|need| fits_type_args(test, cluster, var, need))
+        && cluster.is_assignable(&have, &slot.expected)
+        && slot.generic.as_ref().is_none_or(|need| {
+            need.erasure().is_none_or(|erased| cluster.is_assignable(&have, &erased))
+                && fits_type_args(test, cluster, var, need)
+        })
 }
 
 /// The generic type of use `slot_idx` of `kind` (aligned with

@@ -155,6 +155,53 @@ fn deleting_a_value_points_its_uses_only_at_values_whose_type_arguments_fit() {
     }
 }
 
+/// A container's `add(E)` declares `Object`, but javac takes only an
+/// element of the receiver's type argument: for a place whose generic type
+/// is `String` and erasure `Object`, a string is a candidate and a list is
+/// not (seed 6 of `generate::generic_classes_and_wildcard_containers_need_no_raw_types`
+/// once passed an `Index` to an `ArrayList<CharSequence>`'s `add`, which
+/// javac takes only raw).
+#[test]
+fn a_place_of_generic_type_takes_only_values_of_its_erasure() {
+    let Some((cluster, _)) = cluster("fix.Bag") else { return };
+    let list = model::signature::parse_field_signature("Ljava/util/ArrayList<Ljava/lang/Object;>;").unwrap();
+    let mut b = TestCaseBuilder::new();
+    let v0 = b.construct(m("java.util.ArrayList", "<init>", "()V"), &[]);
+    b.refine(v0, list);
+    let v1 = b.string("x");
+    let test = b.build();
+    let need = model::signature::parse_field_signature("Ljava/lang/String;").unwrap();
+    let object = || model::descriptor::FieldType::Object(model::names::InternalName::object());
+    let slot = edit::Slot { generic: Some(need), ..edit::Slot::value(object()) };
+    assert_eq!(edit::candidates(&test, &cluster, 2, &slot, &[]), [v1]);
+    let untyped = edit::Slot::value(object());
+    assert_eq!(edit::candidates(&test, &cluster, 2, &untyped, &[]), [v0, v1]);
+}
+
+/// A container keeps its type arguments for the elements given to it: a
+/// call that replaces an `ArrayList<Object>` does not pass its `add(list)`
+/// to an `ArrayList<CharSequence>` (seed 6 of
+/// `generate::generic_classes_and_wildcard_containers_need_no_raw_types`:
+/// `arrayList0.add(index0)` on an `ArrayList<CharSequence>`).
+#[test]
+fn a_container_fill_keeps_a_receiver_of_the_same_type_arguments() {
+    let Some((cluster, _)) = cluster("fix.Bag") else { return };
+    let list = |arg: &str| model::signature::parse_field_signature(&format!("Ljava/util/ArrayList<L{arg};>;")).unwrap();
+    let new_list = m("java.util.ArrayList", "<init>", "()V");
+    for (other, moved) in [("java/lang/CharSequence", false), ("java/lang/Object", true)] {
+        let mut b = TestCaseBuilder::new();
+        let v0 = b.construct(new_list.clone(), &[]);
+        b.refine(v0, list("java/lang/Object"));
+        let v1 = b.construct(new_list.clone(), &[]);
+        b.refine(v1, list(other));
+        let added = b.call(v0, m("java.util.ArrayList", "add", "(Ljava/lang/Object;)Z"), &[v1]);
+        let mut test = b.build();
+        edit::redirect(&mut test, &cluster, v0, v1);
+        let receiver = test[added].kind.uses().next();
+        assert_eq!(receiver == Some(v1), moved, "to an ArrayList<{other}>:\n{test}");
+    }
+}
+
 #[test]
 fn crossover_children_are_valid_and_mix_both_parents() {
     let Some((cluster, class_path)) = cluster("fix.Bag") else { return };
