@@ -645,12 +645,12 @@ fn strings_compared_in_a_class_the_cut_uses_become_seeds() {
     assert!(suite.contains("halt-and-catch-fire"), "{suite}");
 }
 
-/// Keys a map lookup missed become seeds: `edge.Registry`'s handler
+/// Keys a map lookup missed become seeds: `edge.Dispatcher`'s handler
 /// names are built at run time and only looked up with `Map.get`, so the
 /// keys the rewritten lookup remembers are what the search has to go on.
 #[test]
 fn keys_of_a_map_a_lookup_missed_become_seeds() {
-    let (class, suite) = generate_edge("edge.Registry", 3000, 1);
+    let (class, suite) = generate_edge("edge.Dispatcher", 3000, 1);
     assert_all_branches_covered(&class);
     assert!(suite.contains("remove-attachment") && suite.contains("find-model"), "{suite}");
 }

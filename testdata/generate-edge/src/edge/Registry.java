@@ -1,30 +1,47 @@
 package edge;
 
-import java.util.HashMap;
-import java.util.Map;
+import java.util.Arrays;
 
 /**
- * A registry of handlers whose names are built at run time and looked up
- * in a map (generate.rs, map lookups): no constant names them and no
- * {@code equals} compares them, so only the keys a missed lookup saw tell
- * the search.
+ * A registry that takes names only until its instance is first handed out
+ * (as commons-validator's {@code DomainValidator.updateTLDOverride}): a
+ * test of {@code configure} passes alone and fails after any test that
+ * called {@code getInstance()}, unless the suite restores the static state.
  */
 public class Registry {
-    private final Map<String, Integer> handlers = new HashMap<>();
+    private static boolean inUse;
+    private static String[] names = new String[0];
+    private static final Registry INSTANCE = new Registry();
 
-    public Registry() {
-        handlers.put(new StringBuilder("tnemhcatta-evomer").reverse().toString(), 7);
-        handlers.put(new StringBuilder("ledom-dnif").reverse().toString(), 9);
+    private Registry() {}
+
+    /** The registry; no more names after this. */
+    public static Registry getInstance() {
+        inUse = true;
+        return INSTANCE;
     }
 
-    public int dispatch(String name) {
-        Integer code = handlers.get(name);
-        if (code == null) {
+    /** Adds `name`; returns how many names there are, or -1 for no name. */
+    public static int configure(String name) {
+        if (inUse) {
+            throw new IllegalStateException("configure before getInstance");
+        }
+        if (name == null || name.isEmpty()) {
             return -1;
         }
-        if (code > 8) {
-            return 2;
+        String[] grown = Arrays.copyOf(names, names.length + 1);
+        grown[names.length] = name;
+        names = grown;
+        return names.length;
+    }
+
+    /** Whether `name` was configured. */
+    public boolean knows(String name) {
+        for (String n : names) {
+            if (n.equals(name)) {
+                return true;
+            }
         }
-        return 1;
+        return false;
     }
 }
