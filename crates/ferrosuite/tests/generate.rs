@@ -473,17 +473,7 @@ fn tests_of_a_java_8_class_use_only_the_java_8_api() {
 /// its own package would all fail with "sealing violation" under JUnit.
 #[test]
 fn tests_of_a_sealed_package_live_in_a_subpackage() {
-    let tmp = tempfile::tempdir().unwrap();
-    let jar = tmp.path().join("sealed.jar");
-    util::sealed_jar(&util::repo().join("testdata/sealed/src"), tmp.path(), &jar);
-    let out = tmp.path().join("out");
-    let (code, log, report) = generate(&jar, "seal.Vault", &out, &["--evaluations", "2000", "--seed", "3"]);
-    assert_eq!(code, 0, "{log}");
-    let class = &report["classes"][0];
-    assert_eq!(class["test_file"], "seal/ferrotest/Vault_FerroTest.java", "{class}");
-    assert_all_branches_covered(class);
-    assert_eq!(class["removed_tests_by_cause"], serde_json::json!({}), "{class}");
-    let suite = std::fs::read_to_string(out.join("seal/ferrotest/Vault_FerroTest.java")).unwrap();
+    let (_, suite) = generate_sealed("seal.Vault", "seal/ferrotest/Vault_FerroTest.java", "2000", "3");
     assert!(suite.contains("package seal.ferrotest;") && suite.contains("import seal.Vault;"), "{suite}");
     assert!(!suite.contains(".internal()"), "package-private members are not called: {suite}");
 }
@@ -496,17 +486,27 @@ fn tests_of_a_sealed_package_live_in_a_subpackage() {
 /// violation".
 #[test]
 fn neighbours_in_sealed_packages_give_their_comparisons() {
+    let (_, suite) = generate_sealed("seal.box.Lock", "seal/box/ferrotest/Lock_FerroTest.java", "3000", "1");
+    assert!(suite.contains("open-sesame"), "{suite}");
+}
+
+/// Generates tests for `class` of the sealed fixture jar (`testdata/sealed`)
+/// with `evaluations` and `seed`, checks that the run succeeded, covered
+/// every branch and removed no test, and that the suite is `test_file`;
+/// returns the class's report and the suite.
+fn generate_sealed(class: &str, test_file: &str, evaluations: &str, seed: &str) -> (serde_json::Value, String) {
     let tmp = tempfile::tempdir().unwrap();
     let jar = tmp.path().join("sealed.jar");
     util::sealed_jar(&util::repo().join("testdata/sealed/src"), tmp.path(), &jar);
     let out = tmp.path().join("out");
-    let (code, log, report) = generate(&jar, "seal.box.Lock", &out, &["--evaluations", "3000", "--seed", "1"]);
+    let (code, log, report) = generate(&jar, class, &out, &["--evaluations", evaluations, "--seed", seed]);
     assert_eq!(code, 0, "{log}");
-    let class = &report["classes"][0];
-    assert_all_branches_covered(class);
+    let class = report["classes"][0].clone();
+    assert_eq!(class["test_file"], test_file, "{class}");
+    assert_all_branches_covered(&class);
     assert_eq!(class["removed_tests_by_cause"], serde_json::json!({}), "{class}");
-    let suite = std::fs::read_to_string(out.join("seal/box/ferrotest/Lock_FerroTest.java")).unwrap();
-    assert!(suite.contains("open-sesame"), "{suite}");
+    let suite = std::fs::read_to_string(out.join(test_file)).unwrap();
+    (class, suite)
 }
 
 /// Numbers the class under test compares at run time become seeds:

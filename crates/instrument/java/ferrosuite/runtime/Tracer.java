@@ -509,7 +509,7 @@ public final class Tracer {
      * full or reading the keys fails.
      */
     private static void rememberKeys(java.util.Map<?, ?> map, String missed) {
-        if (readingKeys || pairs.full() || missed.length() > MAX_LENGTH) return;
+        if (readingKeys || pairs.full() || missed.length() > MAX_LENGTH || map.isEmpty()) return;
         readingKeys = true;
         try {
             String[] keys = new String[KEYS_READ];
