@@ -268,6 +268,14 @@ pub struct ExecConfig {
     /// `instrument::static_reset`); on by default.
     #[serde(default = "on")]
     pub static_reset: bool,
+    /// Without [`ExecConfig::static_reset`]: static fields (class binary
+    /// name, field name) the worker sets back before each test to the values
+    /// they had after a full reset, as an emitted suite restores the static
+    /// fields its class under test reassigns (`STATIC_STATE`); the worker's
+    /// first test with a new list starts from a full reset. Empty, the
+    /// default: each test starts from the state the tests before it left.
+    #[serde(default)]
+    pub restored_statics: Vec<(String, String)>,
     /// Events the value log keeps per test at most (`Trace::values`);
     /// 0, the default, turns it off.
     #[serde(default)]
@@ -286,6 +294,7 @@ impl Default for ExecConfig {
             max_string: 1000,
             mutant: 0,
             static_reset: true,
+            restored_statics: Vec::new(),
             value_log: 0,
         }
     }

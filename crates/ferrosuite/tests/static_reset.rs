@@ -190,6 +190,41 @@ fn the_package_classes_whose_statics_calls_change_are_reset_with_the_class_under
     assert_eq!(read(&dirty[1]), "x3/2", "without the reset the label and count of the tests before remain");
 }
 
+/// The second run of assertion generation runs the tests as JUnit runs the
+/// emitted suite: without the worker's reset, but with the static fields
+/// the suite restores before each test (`STATIC_STATE`) set back. Without
+/// them, a test `configure("")` run after one of `getInstance()` threw there
+/// and lost its expected exception, and then failed under JUnit.
+#[test]
+fn the_static_fields_the_suite_restores_are_set_back_before_each_test_of_a_run_without_the_reset() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = fixture_jar(tmp.path(), "generate-edge");
+    let (mut pool, _) = pool(tmp.path(), &jar, &["edge.Registry"], "reset", true);
+    let call = |name: &str, desc: &str, args: &[&str]| {
+        let mut b = TestCaseBuilder::new();
+        let args: Vec<_> = args.iter().map(|a| b.string(*a)).collect();
+        b.static_call(method("edge.Registry", name, desc), &args);
+        b.build()
+    };
+    let get_instance = call("getInstance", "()Ledge/Registry;", &[]);
+    let configure = call("configure", "(Ljava/lang/String;)I", &["a"]);
+    let outcome = |r: &ExecutionResult| match r.statements.last() {
+        Some(StatementOutcome::Normal(ValueSummary::Integer(i))) => i.to_string(),
+        Some(StatementOutcome::Threw(e)) => e.class.as_str().to_owned(),
+        other => format!("{other:?}"),
+    };
+    let tests = [get_instance, configure.clone(), configure];
+    let dirty = pool.execute_without_static_reset(&tests).unwrap();
+    assert_eq!(outcome(&dirty[1]), "java.lang.IllegalStateException", "getInstance() set inUse");
+    let field = |f: &str| ("edge.Registry".to_owned(), f.to_owned());
+    let both = pool.execute_restoring_statics(&tests, &[field("inUse"), field("names")]).unwrap();
+    let seen: Vec<String> = both.iter().map(outcome).collect();
+    assert_eq!(seen[1..], ["1", "1"], "inUse and names as after the initialiser: {seen:?}");
+    let in_use = pool.execute_restoring_statics(&tests, &[field("inUse")]).unwrap();
+    let seen: Vec<String> = in_use.iter().map(outcome).collect();
+    assert_eq!(seen[1..], ["1", "2"], "names is not restored: it keeps the name before: {seen:?}");
+}
+
 #[test]
 fn resets_that_throw_or_loop_leave_the_worker_running() {
     let tmp = tempfile::tempdir().unwrap();

@@ -88,8 +88,9 @@ fn expects(test: &TestCase, matches: impl Fn(&BinaryName) -> bool) -> bool {
 /// assertions both runs agree on and a run in a second environment agrees
 /// on too (removing the tests that end otherwise there), then those that
 /// kill a mutant. The first run starts each test from the reset static
-/// state, the second from the state the tests before it left (as JUnit runs
-/// them), so a value that depends on static state other tests change is not
+/// state, the second from the state the tests before it left, with the
+/// static fields the emitted suite restores set back (as JUnit runs them),
+/// so a value that depends on static state other tests change is not
 /// asserted.
 fn add_assertions(
     run: &mut ClassRun,
@@ -102,7 +103,11 @@ fn add_assertions(
     let mut first = run.pool.execute(&runs)?;
     observe_past_throwing_inspectors(run, tests, &mut observed, &mut first)?;
     let runs: Vec<TestCase> = observed.iter().map(|(t, _)| t.clone()).collect();
-    let second = run.pool.execute_without_static_reset(&runs)?;
+    let restored: Vec<(String, String)> = crate::static_state::reassigned_statics(&run.cp, &run.class)
+        .into_iter()
+        .map(|field| (run.class.as_str().to_owned(), field))
+        .collect();
+    let second = run.pool.execute_restoring_statics(&runs, &restored)?;
     for (test, result) in tests.iter().zip(&first) {
         record_exception(run, test, result);
     }

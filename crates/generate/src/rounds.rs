@@ -251,6 +251,7 @@ fn outcome(plan: &[Round], results: &[Option<Vec<TestVerdict>>], n: usize, seed:
             if verdict.timed_out() {
                 outcome.failing.insert(test, TIMES_OUT);
             } else if !verdict.passed {
+                tracing::debug!(round = round.name(), test = verdict.name, message = verdict.message, "test failed");
                 outcome.failing.entry(test).or_insert(round.cause());
             }
         }

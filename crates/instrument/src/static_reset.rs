@@ -50,6 +50,16 @@ pub const INITIALISED: TracerMethod =
 /// returns how many resets threw.
 pub const RESET_ALL: TracerMethod = TracerMethod { owner: STATIC_RESET_CLASS, name: "resetAll", descriptor: "()I" };
 
+/// `StaticReset.saveFields(String spec)`: saves the values of the static
+/// fields `spec` names (lines of class binary name, tab, field name).
+pub const SAVE_FIELDS: TracerMethod =
+    TracerMethod { owner: STATIC_RESET_CLASS, name: "saveFields", descriptor: "(Ljava/lang/String;)V" };
+
+/// `StaticReset.restoreSaved()`: sets the fields [`SAVE_FIELDS`] saved back
+/// to their saved values, as an emitted suite's restore before each test.
+pub const RESTORE_SAVED: TracerMethod =
+    TracerMethod { owner: STATIC_RESET_CLASS, name: "restoreSaved", descriptor: "()V" };
+
 /// Which classes get a static reset: the classes of one package (the
 /// package of the class under test, whose nested classes share it), or
 /// every class (`bench verify --static-reset`).

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use instrument::static_reset::RESET_ALL;
+use instrument::static_reset::{RESET_ALL, RESTORE_SAVED, SAVE_FIELDS};
 use instrument::tracer::{MUTANTS_CLASS, SANDBOX_CLASS, TRACER_CLASS, TracerMethod, value_log};
 use model::descriptor::{BaseType, FieldType};
 
@@ -67,6 +67,9 @@ pub struct Known {
     pub mutants: Option<(jclass, jfieldID)>,
     /// `StaticReset.resetAll()`, when the runtime has the `StaticReset` class.
     pub static_reset: Option<(jclass, jmethodID)>,
+    /// `StaticReset.saveFields(String)` and `StaticReset.restoreSaved()`,
+    /// when the runtime has them (`ExecConfig::restored_statics`).
+    pub static_restore: Option<((jclass, jmethodID), (jclass, jmethodID))>,
     /// `ValueLog`'s cap and exports, when the runtime has the class.
     pub value_log: Option<ValueLogHandles>,
     pub sandbox_take_output: jmethodID,
@@ -158,6 +161,9 @@ impl Cache {
             sandbox_back_edges: self.field(jni, SANDBOX_CLASS, "backEdges", "I", true)?,
             mutants: self.optional_static_field(jni, MUTANTS_CLASS, "active", "I"),
             static_reset: self.optional_static_method(jni, RESET_ALL),
+            static_restore: self
+                .optional_static_method(jni, SAVE_FIELDS)
+                .zip(self.optional_static_method(jni, RESTORE_SAVED)),
             value_log: self.value_log(jni),
             sandbox_take_output: m(self, SANDBOX_CLASS, "takeOutput", "()[Ljava/lang/String;", true)?,
             sandbox_stop_new_threads: m(self, SANDBOX_CLASS, "stopNewThreads", "()I", true)?,

@@ -364,8 +364,26 @@ impl Pool {
     /// # Errors
     /// As [`Executor::execute`].
     pub fn execute_without_static_reset(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError> {
+        self.execute_restoring_statics(tests, &[])
+    }
+
+    /// Executes `tests` as JUnit runs a suite that restores the static
+    /// fields `restored` (class binary name, field name) before each test:
+    /// without the static reset, those fields set back to their values
+    /// after a full reset ([`ExecConfig::restored_statics`]), the rest of the
+    /// static state as the tests before left it; the pool's own
+    /// configuration is unchanged.
+    ///
+    /// # Errors
+    /// As [`Executor::execute`].
+    pub fn execute_restoring_statics(
+        &mut self,
+        tests: &[TestCase],
+        restored: &[(String, String)],
+    ) -> Result<Vec<ExecutionResult>, ExecError> {
         let own = self.exec.clone();
         self.exec.static_reset = false;
+        self.exec.restored_statics = restored.to_vec();
         let results = self.run_batch(tests, None);
         self.exec = own;
         results

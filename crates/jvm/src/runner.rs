@@ -47,12 +47,15 @@ pub struct Runner {
     /// static initialiser the watchdog stopped stays erroneous
     /// ([`Runner::take_poisoned`]).
     poisoned: std::cell::Cell<Option<String>>,
+    /// The `ExecConfig::restored_statics` whose values this JVM saved, as
+    /// the spec passed to `StaticReset.saveFields`.
+    saved_statics: Option<String>,
 }
 
 impl Runner {
     /// A runner for the calling thread's JNI environment.
     pub fn new(jni: Jni, h: Handles, watch: Arc<Watch>) -> Runner {
-        Runner { jni, h, watch, inner: HashMap::new(), poisoned: Default::default() }
+        Runner { jni, h, watch, inner: HashMap::new(), poisoned: Default::default(), saved_statics: None }
     }
 
     /// Why the last test's result cannot be trusted and this JVM must be
@@ -81,9 +84,7 @@ impl Runner {
         }
         self.clear_interrupt();
         self.watch.start(seq, start, config.timeout);
-        if config.static_reset {
-            self.reset_statics();
-        }
+        self.prepare_statics(config);
         let (statements, mut outcome) = self.run_statements(test, config);
         let fired = self.watch.finish();
         if fired && outcome == TestOutcome::Completed {
@@ -729,6 +730,34 @@ impl Runner {
             frames.push(StackFrame { class, method, line });
         }
         frames
+    }
+
+    /// The static state a test starts from: a full reset
+    /// ([`ExecConfig::static_reset`]); else the saved values of
+    /// [`ExecConfig::restored_statics`], saved after a full reset the first
+    /// time this JVM sees the list; else what the tests before left.
+    fn prepare_statics(&mut self, config: &ExecConfig) {
+        if config.static_reset {
+            self.reset_statics();
+            return;
+        }
+        let Some(((class, save), (_, restore))) = self.h.known.static_restore else { return };
+        if config.restored_statics.is_empty() {
+            return;
+        }
+        let spec: String = config.restored_statics.iter().map(|(c, f)| format!("{c}\t{f}\n")).collect();
+        if self.saved_statics.as_deref() == Some(spec.as_str()) {
+            self.call_static_void(class, restore);
+            let _ = self.jni.take_exception();
+            return;
+        }
+        self.reset_statics();
+        let units: Vec<u16> = spec.encode_utf16().collect();
+        if let Ok(text) = self.jni.new_string(&units) {
+            let _ = self.jni.call_static(class, save, Kind::Void, &[jvalue { l: text }]);
+        }
+        let _ = self.jni.take_exception();
+        self.saved_statics = Some(spec);
     }
 
     /// `StaticReset.resetAll()` (it clears the tracer and the loop counter

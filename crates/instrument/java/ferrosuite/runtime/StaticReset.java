@@ -80,6 +80,49 @@ public final class StaticReset {
         return failed;
     }
 
+    private static java.lang.reflect.Field[] saved = new java.lang.reflect.Field[0];
+    private static Object[] savedValues = new Object[0];
+
+    /**
+     * Saves the current values of the static fields that {@code spec} names
+     * (lines of "binary class name, tab, field name"), which
+     * {@link #restoreSaved} sets back: what an emitted suite's
+     * {@code STATIC_STATE} does with the state its first test finds. Fields
+     * that cannot be read are skipped; never throws.
+     */
+    public static void saveFields(String spec) {
+        java.util.List<java.lang.reflect.Field> fields = new java.util.ArrayList<>();
+        java.util.List<Object> values = new java.util.ArrayList<>();
+        for (String line : spec.split("\n")) {
+            int tab = line.indexOf('\t');
+            if (tab < 0) continue;
+            try {
+                Class<?> c = Class.forName(line.substring(0, tab), true, StaticReset.class.getClassLoader());
+                java.lang.reflect.Field f = c.getDeclaredField(line.substring(tab + 1));
+                f.setAccessible(true);
+                values.add(f.get(null));
+                fields.add(f);
+            } catch (Throwable t) {
+                // not restored, as a suite whose restore fails would not get that far
+            }
+        }
+        saved = fields.toArray(new java.lang.reflect.Field[0]);
+        savedValues = values.toArray();
+        Sandbox.backEdges = 0;
+        Tracer.reset();
+    }
+
+    /** Sets the fields {@link #saveFields} saved back to their saved values; never throws. */
+    public static void restoreSaved() {
+        for (int i = 0; i < saved.length; i++) {
+            try {
+                saved[i].set(null, savedValues[i]);
+            } catch (Throwable t) {
+                // a final field: the suite cannot restore it either
+            }
+        }
+    }
+
     private static void reset(int i) throws Exception {
         Method m = resets[i];
         if (m == null) {
