@@ -143,7 +143,9 @@ pub struct Trace {
     /// Input-to-state pairs (seen, wanted) of the failed string comparisons
     /// of the class under test (at most 16): replacing `seen` where it
     /// occurs in a test's string by `wanted` would have made the comparison
-    /// succeed (Aschermann et al., REDQUEEN, NDSS 2019, section 3.1).
+    /// succeed (Aschermann et al., REDQUEEN, NDSS 2019, section 3.1). A
+    /// `wanted` that starts with [`REGEX_PAIR`] is a regular expression
+    /// `seen` did not match: a string of its language would.
     #[serde(default)]
     pub string_pairs: Vec<(String, String)>,
     /// Operands of the int and long comparisons the class under test made
@@ -249,6 +251,11 @@ pub struct ExecutionResult {
     /// Wall time of the execution in the worker.
     pub duration: Duration,
 }
+
+/// How the `wanted` side of a [`Trace::string_pairs`] pair starts when it
+/// is a regular expression (the runtime's `Tracer.REGEX_PAIR`), followed by
+/// the pattern in Java's syntax.
+pub const REGEX_PAIR: &str = "\u{0}regex:";
 
 /// Limits for executions.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]

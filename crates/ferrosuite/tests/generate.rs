@@ -655,6 +655,17 @@ fn keys_of_a_map_a_lookup_missed_become_seeds() {
     assert!(suite.contains("remove-attachment") && suite.contains("find-model"), "{suite}");
 }
 
+/// An input a regular expression missed is replaced by samples of the
+/// pattern's language: `edge.Recipient` builds its patterns at run time, so
+/// only the patterns its matchers report lead the search to an address,
+/// and then to a domain in brackets.
+#[test]
+fn inputs_a_regular_expression_missed_take_samples_of_its_language() {
+    let (class, suite) = generate_edge("edge.Recipient", 3000, 1);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains("@["), "{suite}");
+}
+
 /// A parameter whose class is configured by fluent calls on a constant
 /// (`Layout.DEFAULT.withComment("#")`, as commons-csv's `CSVFormat`) gets
 /// configured values: `edge.Typesetter`'s branches on the layout are all

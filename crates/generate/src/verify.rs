@@ -216,7 +216,13 @@ fn check(
     let names: Vec<String> = suite.tests.iter().map(|t| t.name.clone()).collect();
     if let Err(errors) = compiled {
         let text: Vec<String> = errors.iter().map(|e| format!("{}: {}", e.line, e.message)).collect();
-        let _ = std::fs::write(ctx.work.join("compile-errors.txt"), text.join("\n"));
+        tracing::debug!(
+            pass,
+            errors = text.len(),
+            first = text.first().map(String::as_str),
+            "verification: javac rejected the suite"
+        );
+        let _ = std::fs::write(ctx.work.join(format!("compile-errors-{pass}.txt")), text.join("\n"));
         let lines: Vec<u32> = errors.iter().map(|e| e.line).collect();
         let broken: BTreeMap<usize, &str> = suite
             .tests_at_lines(&lines)

@@ -129,6 +129,12 @@ tracer_methods! {
     MAP_GET = "mapGet" "(Ljava/util/Map;Ljava/lang/Object;)Ljava/lang/Object;";
     MAP_CONTAINS_KEY = "mapContainsKey" "(Ljava/util/Map;Ljava/lang/Object;)Z";
     PROPERTIES_GET_PROPERTY = "propertiesGetProperty" "(Ljava/util/Properties;Ljava/lang/String;)Ljava/lang/String;";
+    PATTERN_MATCHER = "patternMatcher" "(Ljava/util/regex/Pattern;Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;";
+    MATCHER_MATCHES = "matcherMatches" "(Ljava/util/regex/Matcher;)Z";
+    MATCHER_LOOKING_AT = "matcherLookingAt" "(Ljava/util/regex/Matcher;)Z";
+    MATCHER_FIND = "matcherFind" "(Ljava/util/regex/Matcher;)Z";
+    STRING_MATCHES = "stringMatches" "(Ljava/lang/String;Ljava/lang/String;)Z";
+    PATTERN_MATCHES = "patternMatches" "(Ljava/lang/String;Ljava/lang/CharSequence;)Z";
     RESET = "reset" "()V";
     CALL_CONDITION = "callCondition" "(DI)V";
     CONDITION_DISTANCE = "conditionDistance" "(JJI)D";

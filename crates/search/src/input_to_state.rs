@@ -8,7 +8,7 @@
 //! comparison. [`Substitutions`] keeps those pairs, oriented (seen,
 //! wanted), for the test factory's seeds.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use exec::Trace;
 use testcase::{StatementKind, TestCase};
@@ -24,6 +24,21 @@ pub(crate) struct Substitutions {
     number_texts: BTreeSet<(String, String)>,
     /// From number comparisons, for integral literals.
     numbers: BTreeSet<(i64, i64)>,
+    /// Samples of the patterns of regex pairs, by pattern.
+    samples: HashMap<String, Vec<String>>,
+}
+
+/// Samples of the language of a regular expression a test's string missed,
+/// each a substitution for it.
+const SAMPLES_PER_PATTERN: usize = 2;
+/// Patterns whose samples are kept at most (patterns built from inputs
+/// would otherwise grow the cache without end).
+const MAX_PATTERNS: usize = 256;
+
+/// [`SAMPLES_PER_PATTERN`] samples of `pattern`'s language, or none when
+/// it cannot be sampled.
+fn pattern_samples(pattern: &str) -> Vec<String> {
+    testcase::seeds::pattern_samples(pattern, SAMPLES_PER_PATTERN)
 }
 
 /// The substitutions of [`Substitutions::take`], each kind sorted.
@@ -46,6 +61,8 @@ struct Literals<'t> {
 impl Substitutions {
     /// Adds the pairs of `trace` that the literals of `test` explain:
     /// - a string pair one side of which occurs in a string literal;
+    /// - a regex pair ([`exec::REGEX_PAIR`]) whose input occurs in a string
+    ///   literal: a substitution by each of a few samples of the pattern;
     /// - a number pair one side of which is an integral literal (a number
     ///   substitution), or whose decimal text, or whose character when both
     ///   sides are characters, occurs in a string literal (a string
@@ -58,6 +75,16 @@ impl Substitutions {
     pub(crate) fn observe(&mut self, test: &TestCase, trace: &Trace) {
         let lits = Literals::of(test);
         for (a, b) in &trace.string_pairs {
+            if let Some(pattern) = b.strip_prefix(exec::REGEX_PAIR) {
+                if lits.string_occurs(a) {
+                    if self.samples.len() >= MAX_PATTERNS {
+                        self.samples.clear();
+                    }
+                    let samples = self.samples.entry(pattern.to_owned()).or_insert_with(|| pattern_samples(pattern));
+                    self.strings.extend(samples.iter().map(|s| (a.clone(), s.clone())));
+                }
+                continue;
+            }
             self.strings.extend(orient(a, b, |s| lits.string_occurs(s)).map(|(s, w)| (s.clone(), w.clone())));
         }
         for &(a, b) in &trace.number_pairs {
@@ -145,5 +172,34 @@ mod tests {
         assert_eq!(taken.number_texts, pairs(&[("17", "1"), ("b", "[")]));
         assert_eq!(taken.numbers, [(42, 3)]);
         assert_eq!(subs.take(), Taken::default(), "take empties");
+    }
+
+    #[test]
+    fn an_input_a_pattern_missed_is_substituted_by_samples_of_the_pattern() {
+        let mut t = testcase::TestCaseBuilder::new();
+        t.string("joe@example");
+        let test = t.build();
+        let regex = |p: &str| format!("{}{p}", exec::REGEX_PAIR);
+        let trace = Trace {
+            string_pairs: vec![
+                ("example".into(), regex(r"^\[(\d{1,3})\]$")),
+                ("elsewhere".into(), regex("[a-z]+")),
+                ("joe".into(), regex("(unclosed")),
+            ],
+            ..Trace::default()
+        };
+        let mut subs = Substitutions::default();
+        subs.observe(&test, &trace);
+        let taken = subs.take().strings;
+        assert_eq!(
+            taken.len(),
+            SAMPLES_PER_PATTERN,
+            "only the input of the test, only a pattern that parses: {taken:?}"
+        );
+        for (seen, wanted) in &taken {
+            assert_eq!(seen, "example");
+            let digits = wanted.strip_prefix('[').and_then(|w| w.strip_suffix(']')).unwrap_or_default();
+            assert!((1..=3).contains(&digits.len()) && digits.chars().all(|c| c.is_ascii_digit()), "{wanted}");
+        }
     }
 }

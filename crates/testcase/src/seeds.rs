@@ -32,6 +32,8 @@ mod numeric;
 pub mod param_values;
 mod regex;
 
+pub use regex::samples as pattern_samples;
+
 use model::classfile::ClassFile;
 use rand::Rng;
 use rand::seq::IndexedRandom;

@@ -10,6 +10,12 @@
 //! lookup by a string key that misses remembers a few of the map's string
 //! keys, as a failed `equals` remembers the string it was compared with (a
 //! parser's table of tag handles, a registry of names filled at run time).
+//! Regular expressions too: `Pattern.matcher` (which remembers the input),
+//! `Matcher.matches`/`lookingAt`/`find`, `String.matches` and the static
+//! `Pattern.matches` become `Tracer.patternMatcher`, ...: an input that
+//! misses gives the pair (input, `Tracer.REGEX_PAIR` + pattern), and the
+//! search puts samples of the pattern's language in its place (a
+//! validator's `^\[(.*)\]$` on the domain of an e-mail address).
 
 use model::bytecode::{Operand, op};
 use model::classfile::ClassFileError;
@@ -47,11 +53,32 @@ const MAP_METHODS: &[(&str, &str, TracerMethod)] = &[
     ("containsKey", "(Ljava/lang/Object;)Z", tracer::MAP_CONTAINS_KEY),
 ];
 
+/// The `java.util.regex` methods rewritten (owner, name, descriptor) and
+/// their tracer methods, which take the receiver first (`Pattern.matches`
+/// is static): same stack effect.
+const REGEX_METHODS: &[(&str, &str, &str, TracerMethod)] = &[
+    (
+        "java/util/regex/Pattern",
+        "matcher",
+        "(Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;",
+        tracer::PATTERN_MATCHER,
+    ),
+    ("java/util/regex/Pattern", "matches", "(Ljava/lang/String;Ljava/lang/CharSequence;)Z", tracer::PATTERN_MATCHES),
+    ("java/util/regex/Matcher", "matches", "()Z", tracer::MATCHER_MATCHES),
+    ("java/util/regex/Matcher", "lookingAt", "()Z", tracer::MATCHER_LOOKING_AT),
+    ("java/util/regex/Matcher", "find", "()Z", tracer::MATCHER_FIND),
+    ("java/lang/String", "matches", "(Ljava/lang/String;)Z", tracer::STRING_MATCHES),
+];
+
 /// The tracer method that replaces a call of `owner.name descriptor`, if any.
 fn replacement(owner: &str, name: &str, descriptor: &str) -> Option<TracerMethod> {
     let find = |table: &[(&str, &str, TracerMethod)]| {
         table.iter().find(|(n, d, _)| *n == name && *d == descriptor).map(|(_, _, t)| *t)
     };
+    if let Some((.., tracer)) = REGEX_METHODS.iter().find(|(o, n, d, _)| *o == owner && *n == name && *d == descriptor)
+    {
+        return Some(*tracer);
+    }
     match owner {
         "java/lang/String" => find(STRING_METHODS),
         "java/util/Properties" if name == "getProperty" && descriptor == "(Ljava/lang/String;)Ljava/lang/String;" => {
@@ -101,7 +128,7 @@ impl ProbeKind for StringEquals {
         }
         for (index, insn) in ctx.insns.iter().enumerate() {
             let i = match (insn.opcode, &insn.operand) {
-                (op::INVOKEVIRTUAL, Operand::Constant(i))
+                (op::INVOKEVIRTUAL | op::INVOKESTATIC, Operand::Constant(i))
                 | (op::INVOKEINTERFACE, Operand::InvokeInterface { index: i, .. }) => *i,
                 _ => continue,
             };
@@ -142,5 +169,23 @@ mod tests {
             None
         );
         assert_eq!(replacement("java/util/List", "get", "(I)Ljava/lang/Object;"), None);
+    }
+
+    #[test]
+    fn matches_of_regular_expressions_are_rewritten_with_the_receiver_first() {
+        let matcher = "(Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;";
+        assert_eq!(replacement("java/util/regex/Pattern", "matcher", matcher), Some(tracer::PATTERN_MATCHER));
+        assert_eq!(replacement("java/util/regex/Matcher", "find", "()Z"), Some(tracer::MATCHER_FIND));
+        assert_eq!(replacement("java/util/regex/Matcher", "find", "(I)Z"), None, "a find from an index is left alone");
+        assert_eq!(replacement("java/lang/String", "matches", "(Ljava/lang/String;)Z"), Some(tracer::STRING_MATCHES));
+        let statics = "(Ljava/lang/String;Ljava/lang/CharSequence;)Z";
+        assert_eq!(replacement("java/util/regex/Pattern", "matches", statics), Some(tracer::PATTERN_MATCHES));
+        for (owner, name, descriptor, tracer) in REGEX_METHODS {
+            let receiver = format!("L{owner};");
+            let is_static = *name == "matches" && *owner == "java/util/regex/Pattern";
+            let expected =
+                if is_static { descriptor.to_string() } else { descriptor.replacen('(', &format!("({receiver}"), 1) };
+            assert_eq!(tracer.descriptor, expected, "{owner}.{name}: same stack effect");
+        }
     }
 }

@@ -531,6 +531,99 @@ public final class Tracer {
         }
     }
 
+    /**
+     * How the wanted side of a pair that is a regular expression starts: a
+     * string matched against it failed, and the search puts samples of the
+     * pattern's language in its place ({@code search::input_to_state}).
+     */
+    public static final String REGEX_PAIR = "\u0000regex:";
+    /** The longest pattern remembered, in chars. */
+    private static final int MAX_PATTERN = 2000;
+    /** Matchers made recently by {@link #patternMatcher}, with their inputs; a ring. */
+    private static final java.util.regex.Matcher[] matchers = new java.util.regex.Matcher[8];
+    private static final String[] matcherInputs = new String[8];
+    private static final boolean[] matcherTried = new boolean[8];
+    private static int nextMatcher;
+
+    /**
+     * Replaces {@code pattern.matcher(input)}: the same matcher, whose input
+     * is remembered (when short enough) for {@link #matcherMatches} and the
+     * like.
+     */
+    public static java.util.regex.Matcher patternMatcher(java.util.regex.Pattern pattern, CharSequence input) {
+        java.util.regex.Matcher m = pattern.matcher(input);
+        try {
+            int i = nextMatcher;
+            nextMatcher = (i + 1) % matchers.length;
+            matchers[i] = m;
+            matcherInputs[i] = input.length() <= MAX_LENGTH ? input.toString() : null;
+            matcherTried[i] = false;
+        } catch (RuntimeException race) {
+            // another thread: this matcher's input is not remembered
+        }
+        return m;
+    }
+
+    /** {@code matcher.matches()}, remembering a regex pair on a miss (see {@link #missedPattern}). */
+    public static boolean matcherMatches(java.util.regex.Matcher matcher) {
+        return matched(matcher, matcher.matches());
+    }
+
+    /** {@code matcher.lookingAt()}, remembering a regex pair on a miss. */
+    public static boolean matcherLookingAt(java.util.regex.Matcher matcher) {
+        return matched(matcher, matcher.lookingAt());
+    }
+
+    /** {@code matcher.find()}, remembering a regex pair when its first find misses (a loop's last find is no miss). */
+    public static boolean matcherFind(java.util.regex.Matcher matcher) {
+        return matched(matcher, matcher.find());
+    }
+
+    /** {@code input.matches(regex)}, remembering a regex pair on a miss. */
+    public static boolean stringMatches(String input, String regex) {
+        boolean result = input.matches(regex);
+        if (!result) missedPattern(input, regex);
+        return result;
+    }
+
+    /** {@code Pattern.matches(regex, input)}, remembering a regex pair on a miss. */
+    public static boolean patternMatches(String regex, CharSequence input) {
+        boolean result = java.util.regex.Pattern.matches(regex, input);
+        if (!result && input.length() <= MAX_LENGTH) missedPattern(input.toString(), regex);
+        return result;
+    }
+
+    /** {@code result} of a match of {@code matcher}; when its first try misses, the pair of its input and pattern. */
+    private static boolean matched(java.util.regex.Matcher matcher, boolean result) {
+        try {
+            for (int i = 0; i < matchers.length; i++) {
+                if (matchers[i] != matcher) continue;
+                if (!result && !matcherTried[i] && matcherInputs[i] != null) {
+                    missedPattern(matcherInputs[i], matcher.pattern().pattern());
+                }
+                matcherTried[i] = true;
+                break;
+            }
+        } catch (RuntimeException race) {
+            // another thread: nothing is remembered
+        }
+        return result;
+    }
+
+    /**
+     * Remembers the pair ({@code input}, {@link #REGEX_PAIR} + {@code regex}):
+     * {@code input} did not match {@code regex}, and a string of its
+     * language in its place would.
+     */
+    private static void missedPattern(String input, String regex) {
+        if (input.isEmpty() || input.length() > MAX_LENGTH || regex.length() > MAX_PATTERN) return;
+        try {
+            pairs.add(input, REGEX_PAIR + regex);
+        } catch (RuntimeException race) {
+            // A race with another thread: this pair is not remembered.
+        }
+    }
+
     /** The longest string remembered, in chars: longer ones are texts, not tokens. */
     private static final int MAX_LENGTH = 200;
 
