@@ -655,6 +655,17 @@ fn keys_of_a_map_a_lookup_missed_become_seeds() {
     assert!(suite.contains("remove-attachment") && suite.contains("find-model"), "{suite}");
 }
 
+/// Strings a set or a sorted table did not contain become seeds with the
+/// elements the lookup saw: `edge.Vocabulary`'s words are built at run time
+/// and only looked up with `Set.contains` and `Arrays.binarySearch`.
+#[test]
+fn elements_of_a_collection_a_lookup_missed_become_seeds() {
+    let (class, suite) = generate_edge("edge.Vocabulary", 3000, 1);
+    assert_all_branches_covered(&class);
+    assert!(["\"create\"", "\"complete\""].iter().any(|w| suite.contains(w)), "{suite}");
+    assert!(["\"junction\"", "\"pattern\"", "\"table\""].iter().any(|w| suite.contains(w)), "{suite}");
+}
+
 /// An input a regular expression missed is replaced by samples of the
 /// pattern's language: `edge.Recipient` builds its patterns at run time, so
 /// only the patterns its matchers report lead the search to an address,

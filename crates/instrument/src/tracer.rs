@@ -129,6 +129,8 @@ tracer_methods! {
     MAP_GET = "mapGet" "(Ljava/util/Map;Ljava/lang/Object;)Ljava/lang/Object;";
     MAP_CONTAINS_KEY = "mapContainsKey" "(Ljava/util/Map;Ljava/lang/Object;)Z";
     PROPERTIES_GET_PROPERTY = "propertiesGetProperty" "(Ljava/util/Properties;Ljava/lang/String;)Ljava/lang/String;";
+    COLLECTION_CONTAINS = "collectionContains" "(Ljava/util/Collection;Ljava/lang/Object;)Z";
+    ARRAYS_BINARY_SEARCH = "arraysBinarySearch" "([Ljava/lang/Object;Ljava/lang/Object;)I";
     PATTERN_MATCHER = "patternMatcher" "(Ljava/util/regex/Pattern;Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;";
     MATCHER_MATCHES = "matcherMatches" "(Ljava/util/regex/Matcher;)Z";
     MATCHER_LOOKING_AT = "matcherLookingAt" "(Ljava/util/regex/Matcher;)Z";

@@ -10,6 +10,9 @@
 //! lookup by a string key that misses remembers a few of the map's string
 //! keys, as a failed `equals` remembers the string it was compared with (a
 //! parser's table of tag handles, a registry of names filled at run time).
+//! `contains(Object)` on the JDK's sets and lists and
+//! `Arrays.binarySearch(Object[], Object)` too: a missed string remembers a
+//! few elements (the two either side of its insertion point for a search).
 //! Regular expressions too: `Pattern.matcher` (which remembers the input),
 //! `Matcher.matches`/`lookingAt`/`find`, `String.matches` and the static
 //! `Pattern.matches` become `Tracer.patternMatcher`, ...: an input that
@@ -70,6 +73,20 @@ const REGEX_METHODS: &[(&str, &str, &str, TracerMethod)] = &[
     ("java/lang/String", "matches", "(Ljava/lang/String;)Z", tracer::STRING_MATCHES),
 ];
 
+/// The collection types whose `contains(Object)` calls are rewritten (the
+/// interfaces, and the JDK classes code declares its fields with).
+const COLLECTION_OWNERS: &[&str] = &[
+    "java/util/Collection",
+    "java/util/Set",
+    "java/util/HashSet",
+    "java/util/LinkedHashSet",
+    "java/util/TreeSet",
+    "java/util/SortedSet",
+    "java/util/List",
+    "java/util/ArrayList",
+    "java/util/LinkedList",
+];
+
 /// The tracer method that replaces a call of `owner.name descriptor`, if any.
 fn replacement(owner: &str, name: &str, descriptor: &str) -> Option<TracerMethod> {
     let find = |table: &[(&str, &str, TracerMethod)]| {
@@ -85,6 +102,12 @@ fn replacement(owner: &str, name: &str, descriptor: &str) -> Option<TracerMethod
             Some(tracer::PROPERTIES_GET_PROPERTY)
         }
         _ if MAP_OWNERS.contains(&owner) => find(MAP_METHODS),
+        _ if COLLECTION_OWNERS.contains(&owner) && name == "contains" && descriptor == "(Ljava/lang/Object;)Z" => {
+            Some(tracer::COLLECTION_CONTAINS)
+        }
+        "java/util/Arrays" if name == "binarySearch" && descriptor == "([Ljava/lang/Object;Ljava/lang/Object;)I" => {
+            Some(tracer::ARRAYS_BINARY_SEARCH)
+        }
         _ => None,
     }
 }
@@ -169,6 +192,13 @@ mod tests {
             None
         );
         assert_eq!(replacement("java/util/List", "get", "(I)Ljava/lang/Object;"), None);
+        let contains = "(Ljava/lang/Object;)Z";
+        assert_eq!(replacement("java/util/Set", "contains", contains), Some(tracer::COLLECTION_CONTAINS));
+        assert_eq!(replacement("java/util/ArrayList", "contains", contains), Some(tracer::COLLECTION_CONTAINS));
+        assert_eq!(replacement("java/util/ArrayList", "remove", contains), None);
+        let search = "([Ljava/lang/Object;Ljava/lang/Object;)I";
+        assert_eq!(replacement("java/util/Arrays", "binarySearch", search), Some(tracer::ARRAYS_BINARY_SEARCH));
+        assert_eq!(replacement("java/util/Arrays", "binarySearch", "([II)I"), None);
     }
 
     #[test]

@@ -510,11 +510,53 @@ public final class Tracer {
      */
     private static void rememberKeys(java.util.Map<?, ?> map, String missed) {
         if (readingKeys || pairs.full() || missed.length() > MAX_LENGTH || map.isEmpty()) return;
+        rememberAmong(map.keySet(), missed);
+    }
+
+    /** {@code collection.contains(element)}, remembering elements on a miss (see {@link #mapGet}). */
+    public static boolean collectionContains(java.util.Collection<?> collection, Object element) {
+        boolean found = collection.contains(element);
+        if (!found && element instanceof String) {
+            String missed = (String) element;
+            if (!readingKeys && !pairs.full() && missed.length() <= MAX_LENGTH && !collection.isEmpty()) {
+                rememberAmong(collection, missed);
+            }
+        }
+        return found;
+    }
+
+    /**
+     * {@code Arrays.binarySearch(array, key)}; when a string key misses, the
+     * strings either side of its insertion point are remembered as a
+     * failed {@code equals} remembers the string (a sorted table of
+     * top-level domains or keywords).
+     */
+    public static int arraysBinarySearch(Object[] array, Object key) {
+        int at = java.util.Arrays.binarySearch(array, key);
+        if (at < 0 && key instanceof String && !pairs.full() && ((String) key).length() <= MAX_LENGTH) {
+            int insertion = -at - 1;
+            for (int i = Math.max(0, insertion - 1); i <= Math.min(array.length - 1, insertion); i++) {
+                if (array[i] instanceof String) {
+                    remember((String) array[i]);
+                    remember((String) key, (String) array[i]);
+                }
+            }
+        }
+        return at;
+    }
+
+    /**
+     * Remembers up to {@link #KEYS_PER_MISS} strings of {@code candidates}
+     * (of the first {@link #KEYS_READ}, chosen by the missed string's hash so
+     * that other misses see others) as seeds, each with the pair (missed,
+     * candidate) for input-to-state substitution.
+     */
+    private static void rememberAmong(Iterable<?> candidates, String missed) {
         readingKeys = true;
         try {
             String[] keys = new String[KEYS_READ];
             int n = 0;
-            for (Object k : map.keySet()) {
+            for (Object k : candidates) {
                 if (n == keys.length) break;
                 if (k instanceof String) keys[n++] = (String) k;
             }
@@ -525,7 +567,7 @@ public final class Tracer {
                 remember(missed, wanted);
             }
         } catch (RuntimeException unreadable) {
-            // A map whose keys cannot be read now: nothing is remembered.
+            // A map or collection that cannot be read now: nothing is remembered.
         } finally {
             readingKeys = false;
         }
