@@ -666,6 +666,16 @@ fn elements_of_a_collection_a_lookup_missed_become_seeds() {
     assert!(["\"junction\"", "\"pattern\"", "\"table\""].iter().any(|w| suite.contains(w)), "{suite}");
 }
 
+/// A method name `Class.getMethod` did not find becomes a seed with names
+/// of the class's methods: `edge.Invoker` calls a method of its argument by
+/// the name it is given.
+#[test]
+fn names_of_members_a_reflective_lookup_missed_become_seeds() {
+    let (class, suite) = generate_edge("edge.Invoker", 3000, 1);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains("\"text\"") && suite.contains("\"other\""), "{suite}");
+}
+
 /// An input a regular expression missed is replaced by samples of the
 /// pattern's language: `edge.Recipient` builds its patterns at run time, so
 /// only the patterns its matchers report lead the search to an address,

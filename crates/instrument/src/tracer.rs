@@ -131,6 +131,10 @@ tracer_methods! {
     PROPERTIES_GET_PROPERTY = "propertiesGetProperty" "(Ljava/util/Properties;Ljava/lang/String;)Ljava/lang/String;";
     COLLECTION_CONTAINS = "collectionContains" "(Ljava/util/Collection;Ljava/lang/Object;)Z";
     ARRAYS_BINARY_SEARCH = "arraysBinarySearch" "([Ljava/lang/Object;Ljava/lang/Object;)I";
+    CLASS_GET_METHOD = "classGetMethod" "(Ljava/lang/Class;Ljava/lang/String;[Ljava/lang/Class;)Ljava/lang/reflect/Method;";
+    CLASS_GET_DECLARED_METHOD = "classGetDeclaredMethod" "(Ljava/lang/Class;Ljava/lang/String;[Ljava/lang/Class;)Ljava/lang/reflect/Method;";
+    CLASS_GET_FIELD = "classGetField" "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/reflect/Field;";
+    CLASS_GET_DECLARED_FIELD = "classGetDeclaredField" "(Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/reflect/Field;";
     PATTERN_MATCHER = "patternMatcher" "(Ljava/util/regex/Pattern;Ljava/lang/CharSequence;)Ljava/util/regex/Matcher;";
     MATCHER_MATCHES = "matcherMatches" "(Ljava/util/regex/Matcher;)Z";
     MATCHER_LOOKING_AT = "matcherLookingAt" "(Ljava/util/regex/Matcher;)Z";

@@ -13,7 +13,9 @@
 //! `contains(Object)` on the JDK's sets and lists and
 //! `Arrays.binarySearch(Object[], Object)` too: a missed string remembers a
 //! few elements (the two either side of its insertion point for a search).
-//! Regular expressions too: `Pattern.matcher` (which remembers the input),
+//! Reflection by name as well: `Class.getMethod`, `getDeclaredMethod`,
+//! `getField` and `getDeclaredField` that find no member remember a few
+//! of the class's member names. Regular expressions too: `Pattern.matcher` (which remembers the input),
 //! `Matcher.matches`/`lookingAt`/`find`, `String.matches` and the static
 //! `Pattern.matches` become `Tracer.patternMatcher`, ...: an input that
 //! misses gives the pair (input, `Tracer.REGEX_PAIR` + pattern), and the
@@ -87,6 +89,19 @@ const COLLECTION_OWNERS: &[&str] = &[
     "java/util/LinkedList",
 ];
 
+/// The `java.lang.Class` lookups of members by name rewritten (name,
+/// descriptor) and their tracer methods, which take the class first.
+const MEMBER_LOOKUPS: &[(&str, &str, TracerMethod)] = &[
+    ("getMethod", "(Ljava/lang/String;[Ljava/lang/Class;)Ljava/lang/reflect/Method;", tracer::CLASS_GET_METHOD),
+    (
+        "getDeclaredMethod",
+        "(Ljava/lang/String;[Ljava/lang/Class;)Ljava/lang/reflect/Method;",
+        tracer::CLASS_GET_DECLARED_METHOD,
+    ),
+    ("getField", "(Ljava/lang/String;)Ljava/lang/reflect/Field;", tracer::CLASS_GET_FIELD),
+    ("getDeclaredField", "(Ljava/lang/String;)Ljava/lang/reflect/Field;", tracer::CLASS_GET_DECLARED_FIELD),
+];
+
 /// The tracer method that replaces a call of `owner.name descriptor`, if any.
 fn replacement(owner: &str, name: &str, descriptor: &str) -> Option<TracerMethod> {
     let find = |table: &[(&str, &str, TracerMethod)]| {
@@ -98,6 +113,7 @@ fn replacement(owner: &str, name: &str, descriptor: &str) -> Option<TracerMethod
     }
     match owner {
         "java/lang/String" => find(STRING_METHODS),
+        "java/lang/Class" => find(MEMBER_LOOKUPS),
         "java/util/Properties" if name == "getProperty" && descriptor == "(Ljava/lang/String;)Ljava/lang/String;" => {
             Some(tracer::PROPERTIES_GET_PROPERTY)
         }
@@ -199,6 +215,17 @@ mod tests {
         let search = "([Ljava/lang/Object;Ljava/lang/Object;)I";
         assert_eq!(replacement("java/util/Arrays", "binarySearch", search), Some(tracer::ARRAYS_BINARY_SEARCH));
         assert_eq!(replacement("java/util/Arrays", "binarySearch", "([II)I"), None);
+        let get_method = "(Ljava/lang/String;[Ljava/lang/Class;)Ljava/lang/reflect/Method;";
+        assert_eq!(replacement("java/lang/Class", "getMethod", get_method), Some(tracer::CLASS_GET_METHOD));
+        let get_field = "(Ljava/lang/String;)Ljava/lang/reflect/Field;";
+        assert_eq!(
+            replacement("java/lang/Class", "getDeclaredField", get_field),
+            Some(tracer::CLASS_GET_DECLARED_FIELD)
+        );
+        assert_eq!(replacement("java/lang/Class", "getMethods", "()[Ljava/lang/reflect/Method;"), None);
+        for (name, descriptor, tracer) in MEMBER_LOOKUPS {
+            assert_eq!(tracer.descriptor, descriptor.replacen('(', "(Ljava/lang/Class;", 1), "{name}");
+        }
     }
 
     #[test]

@@ -546,6 +546,74 @@ public final class Tracer {
     }
 
     /**
+     * {@code type.getMethod(name, parameters)}; when no such method exists,
+     * the names of a few of the type's public methods are remembered as a
+     * missed map lookup remembers keys (a converter told the name of its
+     * {@code toString} method).
+     */
+    public static java.lang.reflect.Method classGetMethod(Class<?> type, String name, Class<?>[] parameters)
+            throws NoSuchMethodException {
+        try {
+            return type.getMethod(name, parameters);
+        } catch (NoSuchMethodException missed) {
+            rememberMemberNames(type, name, false, true);
+            throw missed;
+        }
+    }
+
+    /** {@code type.getDeclaredMethod(name, parameters)}, remembering method names on a miss. */
+    public static java.lang.reflect.Method classGetDeclaredMethod(Class<?> type, String name, Class<?>[] parameters)
+            throws NoSuchMethodException {
+        try {
+            return type.getDeclaredMethod(name, parameters);
+        } catch (NoSuchMethodException missed) {
+            rememberMemberNames(type, name, true, true);
+            throw missed;
+        }
+    }
+
+    /** {@code type.getField(name)}, remembering field names on a miss. */
+    public static java.lang.reflect.Field classGetField(Class<?> type, String name) throws NoSuchFieldException {
+        try {
+            return type.getField(name);
+        } catch (NoSuchFieldException missed) {
+            rememberMemberNames(type, name, false, false);
+            throw missed;
+        }
+    }
+
+    /** {@code type.getDeclaredField(name)}, remembering field names on a miss. */
+    public static java.lang.reflect.Field classGetDeclaredField(Class<?> type, String name) throws NoSuchFieldException {
+        try {
+            return type.getDeclaredField(name);
+        } catch (NoSuchFieldException missed) {
+            rememberMemberNames(type, name, true, false);
+            throw missed;
+        }
+    }
+
+    /**
+     * Remembers a few names of {@code type}'s methods or fields (declared
+     * ones, or public ones with inherited) for the missed name
+     * ({@link #rememberAmong}).
+     */
+    private static void rememberMemberNames(Class<?> type, String missed, boolean declared, boolean methods) {
+        if (missed == null || readingKeys || pairs.full() || missed.length() > MAX_LENGTH) return;
+        try {
+            java.lang.reflect.Member[] members = methods
+                    ? (declared ? type.getDeclaredMethods() : type.getMethods())
+                    : (declared ? type.getDeclaredFields() : type.getFields());
+            java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+            for (java.lang.reflect.Member m : members) {
+                if (!m.isSynthetic()) names.add(m.getName());
+            }
+            if (!names.isEmpty()) rememberAmong(names, missed);
+        } catch (RuntimeException | LinkageError unreadable) {
+            // members that cannot be listed: nothing is remembered
+        }
+    }
+
+    /**
      * Remembers up to {@link #KEYS_PER_MISS} strings of {@code candidates}
      * (of the first {@link #KEYS_READ}, chosen by the missed string's hash so
      * that other misses see others) as seeds, each with the pair (missed,
