@@ -321,7 +321,7 @@ fn try_generate(
     report.executions_per_second_per_worker = report.executions_per_second / config.jobs.max(1) as f64;
     report.seconds.insert("search".into(), t.elapsed().as_secs_f64());
     let t = Instant::now();
-    let archived: BTreeSet<GoalId> = outcome.archive.covered().collect();
+    let archived: BTreeSet<GoalId> = outcome.archive.archived().collect();
     let tests = crate::postprocess::postprocess(&mut run, &outcome.archive, techniques, report);
     report.refusals = refusal_counts(&run.pool);
     // A test whose first run timed out and whose second run ended is no loop.

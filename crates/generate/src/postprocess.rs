@@ -33,7 +33,7 @@ pub fn postprocess(
     techniques: &mut [Box<dyn Technique>],
     report: &mut ClassReport,
 ) -> Result<Vec<TestCase>, GenerateError> {
-    tracing::debug!(goals = archive.covered().count(), "archived");
+    tracing::debug!(goals = archive.archived().count(), "archived");
     let kept = crate::endings::keepable(run, archive.tests_with_goals(), report)?;
     let started = std::time::Instant::now();
     let mut tests = minimise_suite(kept, &run.map, &mut run.pool, run.deadlines.minimise)?;

@@ -1,6 +1,17 @@
 //! The archive: for every covered goal, the shortest test that covers it
 //! (DynaMOSA, Panichella et al. 2018, §III-C), plus the exceptions each
 //! call under test was seen to throw (EvoSuite's exception goals).
+//!
+//! A test that ended in an error of the JVM itself (an `OutOfMemoryError`
+//! of a huge buffer, a `StackOverflowError`) or crashed its worker is
+//! *fragile*: whether it ends so depends on the heap and the stack, and
+//! no emitted test may end in such an error (`generate::endings` cuts it
+//! before). It is kept for the goals nothing else covers, but those goals
+//! stay targets of the search ([`Archive::covers`] is false) until a test
+//! that ends normally covers them and replaces it, whatever its length:
+//! otherwise the buffer of 2^30 characters that covered a branch on its
+//! way to running out of memory would be the branch's only test, and the
+//! branch lost after the search.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -22,27 +33,45 @@ pub struct ExceptionGoal {
 #[derive(Debug, Clone, Default)]
 pub struct Archive {
     tests: BTreeMap<GoalId, TestCase>,
+    /// The goals whose kept test is fragile (see the module doc).
+    fragile: BTreeSet<GoalId>,
     exceptions: BTreeMap<ExceptionGoal, TestCase>,
 }
 
 impl Archive {
-    /// Offers a test that covers `covered`; keeps it for each goal it
-    /// covers first or with fewer statements. Returns the goals newly covered.
+    /// Offers a test that covers `covered` and ended normally; keeps it for
+    /// each goal it covers first, with fewer statements, or whose kept test
+    /// is fragile. Returns the goals newly covered.
     pub fn offer(&mut self, test: &TestCase, covered: &BTreeSet<GoalId>) -> Vec<GoalId> {
         let mut new = Vec::new();
         for g in covered {
             match self.tests.get(g) {
-                Some(t) if t.statements.len() <= test.statements.len() => {}
-                Some(_) => {
+                Some(t) if !self.fragile.contains(g) && t.statements.len() <= test.statements.len() => {}
+                kept => {
+                    if kept.is_none() || self.fragile.remove(g) {
+                        new.push(*g);
+                    }
                     self.tests.insert(*g, test.clone());
-                }
-                None => {
-                    self.tests.insert(*g, test.clone());
-                    new.push(*g);
                 }
             }
         }
         new
+    }
+
+    /// Offers a fragile test (see the module doc) that covers `covered`:
+    /// kept for the goals with no test, or whose fragile test is longer;
+    /// covers nothing for the search.
+    pub fn offer_fragile(&mut self, test: &TestCase, covered: &BTreeSet<GoalId>) {
+        for g in covered {
+            let replace = match self.tests.get(g) {
+                None => true,
+                Some(t) => self.fragile.contains(g) && test.statements.len() < t.statements.len(),
+            };
+            if replace {
+                self.tests.insert(*g, test.clone());
+                self.fragile.insert(*g);
+            }
+        }
     }
 
     /// Offers a test that throws `goal.exception` out of `goal.method`;
@@ -71,24 +100,30 @@ impl Archive {
         self.tests.values().nth(rng.random_range(0..self.tests.len()))
     }
 
-    /// Whether `goal` is covered.
+    /// Whether `goal` is covered by a test that ended normally.
     pub fn covers(&self, goal: GoalId) -> bool {
-        self.tests.contains_key(&goal)
+        self.tests.contains_key(&goal) && !self.fragile.contains(&goal)
     }
 
-    /// Covered goals.
+    /// Goals covered by a test that ended normally.
     pub fn covered(&self) -> impl Iterator<Item = GoalId> + '_ {
+        self.tests.keys().copied().filter(|g| !self.fragile.contains(g))
+    }
+
+    /// Goals with a kept test, fragile ones included: what the search
+    /// hands to post-processing.
+    pub fn archived(&self) -> impl Iterator<Item = GoalId> + '_ {
         self.tests.keys().copied()
     }
 
-    /// Number of covered goals.
+    /// Number of goals covered by a test that ended normally.
     pub fn len(&self) -> usize {
-        self.tests.len()
+        self.tests.len() - self.fragile.len()
     }
 
-    /// Whether nothing is covered.
+    /// Whether no goal is covered by a test that ended normally.
     pub fn is_empty(&self) -> bool {
-        self.tests.is_empty()
+        self.len() == 0
     }
 
     /// Exception goals seen, with their tests.
@@ -156,6 +191,24 @@ mod tests {
         assert!(a.offer_exception(&test_of_len(4), goal.clone()));
         assert!(!a.offer_exception(&test_of_len(2), goal));
         assert_eq!(a.tests().len(), 3);
+    }
+
+    /// A fragile test holds a goal without covering it for the search; a
+    /// longer test that ends normally replaces it and covers the goal, and
+    /// a later fragile test never displaces a normal one.
+    #[test]
+    fn a_fragile_test_is_kept_until_a_test_that_ends_normally_covers_its_goals() {
+        let mut a = Archive::default();
+        a.offer_fragile(&test_of_len(4), &[GoalId(1), GoalId(2)].into());
+        assert!(!a.covers(GoalId(1)) && a.is_empty());
+        assert_eq!(a.archived().collect::<Vec<_>>(), [GoalId(1), GoalId(2)]);
+        a.offer_fragile(&test_of_len(3), &[GoalId(1)].into());
+        assert_eq!(a.offer(&test_of_len(9), &[GoalId(1)].into()), [GoalId(1)]);
+        assert!(a.covers(GoalId(1)) && !a.covers(GoalId(2)));
+        assert_eq!((a.len(), a.covered().collect::<Vec<_>>()), (1, vec![GoalId(1)]));
+        a.offer_fragile(&test_of_len(1), &[GoalId(1), GoalId(2)].into());
+        let lens = a.tests().iter().map(|t| t.statements.len()).collect::<Vec<_>>();
+        assert_eq!(lens, [9, 1], "goal 1 keeps its normal test, goal 2 takes the shorter fragile one");
     }
 
     /// Each covered goal's test is drawn about as often (a test kept for

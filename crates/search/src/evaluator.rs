@@ -227,6 +227,10 @@ impl<'a, 'p> Evaluator<'a, 'p> {
     }
 
     fn record(&mut self, test: &TestCase, result: &ExecutionResult, obs: &Observation, targeted: bool) {
+        if is_fragile(result) {
+            self.archive.offer_fragile(test, &obs.covered);
+            return;
+        }
         for goal in self.archive.offer(test, &obs.covered) {
             self.observer.notify(&SearchEvent::GoalCovered { goal, evaluations: self.evaluations, targeted });
         }
@@ -391,6 +395,27 @@ fn exception_goal(cut: &BinaryName, test: &TestCase, result: &ExecutionResult) -
     })
 }
 
+/// The errors of the JVM itself the JDK defines (`java.lang.VirtualMachineError`
+/// and its subclasses, JLS §11.1.1), by binary name.
+const VM_ERRORS: [&str; 5] = [
+    "java.lang.VirtualMachineError",
+    "java.lang.OutOfMemoryError",
+    "java.lang.StackOverflowError",
+    "java.lang.InternalError",
+    "java.lang.UnknownError",
+];
+
+/// Whether an execution crashed its worker or threw an error of the JVM
+/// itself: the archive keeps such a test only until one that ends
+/// normally covers its goals (`archive`'s module doc).
+fn is_fragile(result: &ExecutionResult) -> bool {
+    matches!(result.outcome, TestOutcome::Crashed { .. })
+        || result
+            .statements
+            .iter()
+            .any(|s| matches!(s, StatementOutcome::Threw(e) if VM_ERRORS.contains(&e.class.as_str())))
+}
+
 /// `test` without the statements after index `last` (they never ran).
 fn truncate_after(test: &TestCase, last: usize) -> TestCase {
     let mut t = test.clone();
@@ -482,6 +507,36 @@ mod tests {
         let timed_out = evaluated.iter().filter(|e| e.obs.timed_out).count();
         let (evaluations, retries) = (evaluator.evaluations, evaluator.timeout_retries);
         (timed_out, evaluator.finish().timeouts_recovered, evaluations, retries)
+    }
+
+    /// An execution that ended in an error of the JVM itself or crashed
+    /// its worker is fragile; one that threw an ordinary exception is not.
+    #[test]
+    fn errors_of_the_jvm_and_crashes_make_an_execution_fragile() {
+        let threw = |class: &str| ExecutionResult {
+            outcome: TestOutcome::Completed,
+            statements: vec![
+                StatementOutcome::Normal(exec::ValueSummary::Void),
+                StatementOutcome::Threw(exec::ExceptionInfo {
+                    class: BinaryName::new(class),
+                    message: None,
+                    direct: false,
+                    frames: Vec::new(),
+                }),
+            ],
+            trace: Default::default(),
+            output: Default::default(),
+            duration: Duration::from_millis(1),
+        };
+        assert!(is_fragile(&threw("java.lang.OutOfMemoryError")));
+        assert!(is_fragile(&threw("java.lang.StackOverflowError")));
+        assert!(!is_fragile(&threw("java.lang.IllegalArgumentException")));
+        let crashed = ExecutionResult {
+            outcome: TestOutcome::Crashed { reason: "exit 134".into() },
+            statements: Vec::new(),
+            ..threw("java.lang.Error")
+        };
+        assert!(is_fragile(&crashed));
     }
 
     #[test]

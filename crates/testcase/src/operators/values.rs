@@ -124,6 +124,11 @@ const P_SUBSTITUTE: f64 = 0.3;
 /// Probability that a string not replaced by a seed gets one spliced in
 /// (when the pools offer one) rather than its characters edited.
 const P_SPLICE: f64 = 0.5;
+/// Probability that a string whose characters would be edited gets a run
+/// of its characters repeated instead ([`clone_run`]).
+const P_CLONE: f64 = 0.15;
+/// The longest run [`clone_run`] repeats, in characters.
+const MAX_CLONED_RUN: usize = 8;
 /// Probability that a character a string mutation writes is asked of the
 /// pools ([`Seeds::sample_char`], itself `None` with probability
 /// `1 - p_pool`) rather than drawn at random.
@@ -134,10 +139,11 @@ const P_SEEDED_CHAR: f64 = 0.5;
 /// applies; else a text of several lines gets a line edit with probability
 /// [`super::lines::P_LINE_EDIT`] ([`super::lines::mutate_lines`]); else a seeded
 /// string; else, with probability [`P_SPLICE`], a seeded string spliced
-/// into it ([`splice`]); else each of delete, replace and insert
-/// characters with probability 1/3, the characters written drawn from the
-/// pools' characters with probability [`P_SEEDED_CHAR`] ([`text_char`]).
-/// Never returns the same string.
+/// into it ([`splice`]); else, with probability [`P_CLONE`], a run of its
+/// characters repeated ([`clone_run`]); else each of delete, replace and
+/// insert characters with probability 1/3, the characters written drawn
+/// from the pools' characters with probability [`P_SEEDED_CHAR`]
+/// ([`text_char`]). Never returns the same string.
 pub(crate) fn mutate_string<R: Rng + ?Sized>(value: &str, seeds: &Seeds, rng: &mut R) -> String {
     if rng.random_bool(P_SUBSTITUTE)
         && let Some(s) = seeds.substitute(value, rng)
@@ -163,6 +169,9 @@ pub(crate) fn mutate_string<R: Rng + ?Sized>(value: &str, seeds: &Seeds, rng: &m
         }
     }
     let mut chars: Vec<char> = value.chars().collect();
+    if !chars.is_empty() && rng.random_bool(P_CLONE) {
+        return clone_run(&chars, rng);
+    }
     let p = 1.0 / chars.len().max(1) as f64;
     if rng.random_bool(1.0 / 3.0) {
         chars.retain(|_| !rng.random_bool(p));
@@ -195,6 +204,23 @@ fn splice<R: Rng + ?Sized>(value: &str, seed: &str, rng: &mut R) -> String {
     let at = rng.random_range(0..=chars.len());
     let end = if rng.random_bool(0.5) { at } else { rng.random_range(at..=chars.len()) };
     chars[..at].iter().copied().chain(seed.chars()).chain(chars[end..].iter().copied()).collect()
+}
+
+/// `chars` with a run of 1 to [`MAX_CLONED_RUN`] of its characters
+/// repeated 1 to 3 times, right after itself or, half the time, at a random
+/// position (AFL's havoc "clone bytes"): a list parser that counts its
+/// segments (`1:2:3:4:5:6:7:8` becoming nine groups with `7:` twice, a
+/// nesting depth, a run of digits) is a repetition away from its limit,
+/// where single-character edits rarely get. Always longer than `chars`,
+/// which must not be empty.
+fn clone_run<R: Rng + ?Sized>(chars: &[char], rng: &mut R) -> String {
+    let start = rng.random_range(0..chars.len());
+    let len = rng.random_range(1..=MAX_CLONED_RUN.min(chars.len() - start));
+    let run = &chars[start..start + len];
+    let times = if rng.random_bool(0.5) { 1 } else { rng.random_range(2..=3) };
+    let at = if rng.random_bool(0.5) { start + len } else { rng.random_range(0..=chars.len()) };
+    let repeated = std::iter::repeat_n(run, times).flatten();
+    chars[..at].iter().chain(repeated).chain(&chars[at..]).collect()
 }
 
 /// A character for a string mutation to write: with probability
@@ -416,6 +442,25 @@ mod tests {
         assert!((170..230).contains(&whole), "{whole} {inside} {other}");
         assert!((30..75).contains(&inside), "{whole} {inside} {other}");
         assert!(other > 100, "{whole} {inside} {other}");
+    }
+
+    /// A cloned run is a substring of the original repeated in place or
+    /// copied elsewhere; some mutations of a list of segments add a segment.
+    #[test]
+    fn a_cloned_run_repeats_characters_of_the_string() {
+        let mut r = rng();
+        let value: Vec<char> = "1:2:3".chars().collect();
+        let mut four_segments = 0;
+        for _ in 0..300 {
+            let out = clone_run(&value, &mut r);
+            let added = out.len() - value.len();
+            assert!((1..=3 * MAX_CLONED_RUN).contains(&added), "{out}");
+            let digits = out.chars().filter(char::is_ascii_digit).count();
+            let colons = out.chars().filter(|c| *c == ':').count();
+            assert_eq!(digits + colons, out.len(), "only the string's own characters: {out}");
+            four_segments += usize::from(out.split(':').count() == 4 && out.split(':').all(|s| s.len() == 1));
+        }
+        assert!(four_segments >= 10, "{four_segments} of 300 mutations made one more well-formed segment");
     }
 
     #[test]
