@@ -158,6 +158,11 @@ pub struct Trace {
     /// zero included; at most 16), in the order of `string_pairs`.
     #[serde(default)]
     pub number_pairs: Vec<(i64, i64)>,
+    /// What the test allocated on the worker's thread, as a share of the
+    /// worker's largest heap (`-Xmx`; 0.0 where the JVM does not count
+    /// allocations): one above [`HUNGRY_HEAP_SHARE`] is memory-hungry.
+    #[serde(default)]
+    pub heap_share_allocated: f64,
     /// The results of calls into code the concolic replay does not run,
     /// in execution order, when [`ExecConfig::value_log`] is on (then
     /// possibly empty: the test called nothing outside the instrumented code).
@@ -251,6 +256,13 @@ pub struct ExecutionResult {
     /// Wall time of the execution in the worker.
     pub duration: Duration,
 }
+
+/// The share of the worker's heap above which a test's allocations make it
+/// memory-hungry ([`Trace::heap_share_allocated`]): the second environment
+/// of the two-environment check has half the heap, so a test that keeps
+/// more than half of it alive runs out of memory there, and one that
+/// allocated a quarter is within a factor of two of that.
+pub const HUNGRY_HEAP_SHARE: f64 = 0.25;
 
 /// How the `wanted` side of a [`Trace::string_pairs`] pair starts when it
 /// is a regular expression (the runtime's `Tracer.REGEX_PAIR`), followed by

@@ -410,3 +410,23 @@ fn an_interrupt_flag_does_not_outlive_its_test() {
         assert_eq!(later.statements[0], StatementOutcome::Normal(ValueSummary::Boolean(false)), "{later:?}");
     }
 }
+
+/// What a test allocates comes back as a share of the worker's heap: an
+/// `ArrayList` of capacity 20,000,000 (an 80 MB array of references at the
+/// least) is over [`exec::HUNGRY_HEAP_SHARE`] of the 256 MB heap, one of
+/// capacity 10 is nowhere near it.
+#[test]
+fn a_test_that_allocates_much_of_the_heap_says_so_in_its_trace() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (mut pool, _) = fixture_pool(tmp.path(), 1);
+    let list = |capacity: i32| {
+        let mut t = TestCaseBuilder::new();
+        let n = t.int(capacity);
+        t.construct(method("java.util.ArrayList", "<init>", "(I)V"), &[n]);
+        t.build()
+    };
+    let results = pool.execute(&[list(20_000_000), list(10)]).unwrap();
+    let shares: Vec<f64> = results.iter().map(|r| r.trace.heap_share_allocated).collect();
+    assert!(shares[0] > exec::HUNGRY_HEAP_SHARE && shares[0] < 1.0, "{shares:?}");
+    assert!(shares[1] < 0.01, "{shares:?}");
+}

@@ -885,6 +885,7 @@ pub fn parse_export(d: &[f64]) -> Trace {
     }
     trace.numbers = (0..next() as usize).map(|_| next() as i64).collect();
     trace.number_pairs = (0..next() as usize).map(|_| (next() as i64, next() as i64)).collect();
+    trace.heap_share_allocated = next();
     trace
 }
 

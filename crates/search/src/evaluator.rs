@@ -405,11 +405,13 @@ const VM_ERRORS: [&str; 5] = [
     "java.lang.UnknownError",
 ];
 
-/// Whether an execution crashed its worker or threw an error of the JVM
-/// itself: the archive keeps such a test only until one that ends
-/// normally covers its goals (`archive`'s module doc).
+/// Whether an execution crashed its worker, threw an error of the JVM
+/// itself or was memory-hungry ([`exec::HUNGRY_HEAP_SHARE`]): the archive
+/// keeps such a test only until one that ends normally covers its goals
+/// (`archive`'s module doc).
 fn is_fragile(result: &ExecutionResult) -> bool {
     matches!(result.outcome, TestOutcome::Crashed { .. })
+        || result.trace.heap_share_allocated > exec::HUNGRY_HEAP_SHARE
         || result
             .statements
             .iter()
@@ -509,8 +511,9 @@ mod tests {
         (timed_out, evaluator.finish().timeouts_recovered, evaluations, retries)
     }
 
-    /// An execution that ended in an error of the JVM itself or crashed
-    /// its worker is fragile; one that threw an ordinary exception is not.
+    /// An execution that ended in an error of the JVM itself, crashed its
+    /// worker or allocated over a quarter of the heap is fragile; one that
+    /// threw an ordinary exception is not.
     #[test]
     fn errors_of_the_jvm_and_crashes_make_an_execution_fragile() {
         let threw = |class: &str| ExecutionResult {
@@ -531,6 +534,9 @@ mod tests {
         assert!(is_fragile(&threw("java.lang.OutOfMemoryError")));
         assert!(is_fragile(&threw("java.lang.StackOverflowError")));
         assert!(!is_fragile(&threw("java.lang.IllegalArgumentException")));
+        let mut hungry = threw("java.lang.IllegalArgumentException");
+        hungry.trace.heap_share_allocated = 0.3;
+        assert!(is_fragile(&hungry));
         let crashed = ExecutionResult {
             outcome: TestOutcome::Crashed { reason: "exit 134".into() },
             statements: Vec::new(),

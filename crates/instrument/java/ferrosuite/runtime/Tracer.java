@@ -78,6 +78,7 @@ public final class Tracer {
 
     /** Forgets everything recorded since the last reset, and resets the {@link Environment}. */
     public static void reset() {
+        allocatedAtReset = allocatedBytes();
         epoch++;
         touchedBranchCount = 0;
         touchedSwitchCount = 0;
@@ -909,14 +910,15 @@ public final class Tracer {
      * JNI copy. Layout: {@code nBranches, (id, hits, lt, eq, gt, minDiff,
      * maxDiff, minAbs) * nBranches, nSwitches, (id, hits, nValues, values...)
      * * nSwitches, nLines, (id, hits) * nLines, nMethods, (id, hits) * nMethods,
-     * nNumbers, numbers..., nNumberPairs, (seen, wanted) * nNumberPairs}
+     * nNumbers, numbers..., nNumberPairs, (seen, wanted) * nNumberPairs,
+     * heapShareAllocated}
      * (numbers: {@link #rememberNumbers}, pairs: {@link #numberPairs}; a
-     * long beyond 2^53 loses precision).
+     * long beyond 2^53 loses precision; the last: {@link #heapShareAllocated}).
      */
     public static double[] export() {
         int numbers = seenNumbers.size();
         int pairLongs = numberPairs.size();
-        int size = 6 + touchedBranchCount * 8 + touchedLineCount * 2 + touchedMethodCount * 2 + numbers + pairLongs;
+        int size = 7 + touchedBranchCount * 8 + touchedLineCount * 2 + touchedMethodCount * 2 + numbers + pairLongs;
         for (int i = 0; i < touchedSwitchCount; i++) size += 3 + switchValueCount[touchedSwitches[i]];
         double[] r = new double[size];
         int k = 0;
@@ -953,8 +955,46 @@ public final class Tracer {
         r[k++] = numbers;
         k = seenNumbers.writeTo(r, k);
         r[k++] = pairLongs / 2;
-        numberPairs.writeTo(r, k);
+        k = numberPairs.writeTo(r, k);
+        r[k] = heapShareAllocated();
         return r;
+    }
+
+    /** The allocation counter of this JVM's threads, when the JVM keeps one. */
+    private static com.sun.management.ThreadMXBean threads;
+    /** Whether {@link #threads} was looked up. */
+    private static boolean threadsLookedUp;
+    /** {@link #allocatedBytes} at the last {@link #reset}. */
+    private static long allocatedAtReset;
+
+    /**
+     * Bytes the current thread (the worker's, which runs the test) has
+     * allocated so far; 0 when the JVM does not count them.
+     */
+    private static long allocatedBytes() {
+        if (!threadsLookedUp) {
+            threadsLookedUp = true;
+            try {
+                java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
+                if (bean instanceof com.sun.management.ThreadMXBean
+                        && ((com.sun.management.ThreadMXBean) bean).isThreadAllocatedMemoryEnabled()) {
+                    threads = (com.sun.management.ThreadMXBean) bean;
+                }
+            } catch (Throwable e) {
+                threads = null;
+            }
+        }
+        return threads == null ? 0 : threads.getThreadAllocatedBytes(Thread.currentThread().getId());
+    }
+
+    /**
+     * What the test since the last {@link #reset} allocated on this thread,
+     * as a share of the largest heap ({@code -Xmx}): a test that allocated a
+     * quarter of it may run out of memory in a JVM with half the heap.
+     */
+    static double heapShareAllocated() {
+        long allocated = allocatedBytes() - allocatedAtReset;
+        return Math.max(0, allocated) / (double) Runtime.getRuntime().maxMemory();
     }
 
     /**
