@@ -224,6 +224,7 @@ fn is_literal(kind: &StatementKind) -> bool {
             | StatementKind::Lambda { .. }
             | StatementKind::Mock { .. }
             | StatementKind::TempFile(_)
+            | StatementKind::TempDir(_)
             | StatementKind::NewArray { .. }
     )
 }

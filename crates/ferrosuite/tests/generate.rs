@@ -687,6 +687,19 @@ fn inputs_a_regular_expression_missed_take_samples_of_its_language() {
     assert!(suite.contains("@["), "{suite}");
 }
 
+/// `File` and `Path` values are now and then a new folder of the test's
+/// temporary folder, empty or holding files: `edge.FolderIndex` counts a
+/// folder's entries and asks whether one is empty, so all its branches
+/// need both kinds, and the emitted suite makes its folders with JUnit's
+/// temporary folder (never a path of its own).
+#[test]
+fn files_and_paths_are_sometimes_folders_empty_or_not() {
+    let (class, suite) = generate_edge("edge.FolderIndex", 1500, 1);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains("temporaryFolder.newFolder()"), "{suite}");
+    assert!(suite.contains("java.io.File.createTempFile(") || suite.contains("File.createTempFile("), "{suite}");
+}
+
 /// A parameter whose class is configured by fluent calls on a constant
 /// (`Layout.DEFAULT.withComment("#")`, as commons-csv's `CSVFormat`) gets
 /// configured values: `edge.Typesetter`'s branches on the layout are all

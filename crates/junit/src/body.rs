@@ -131,6 +131,21 @@ fn temp_file(junit: JUnitVersion, handle: testcase::FileHandle) -> String {
         JUnitVersion::Four => format!("{TEMP_FOLDER}.newFile()"),
         JUnitVersion::Five => format!("java.nio.file.Files.createTempFile({TEMP_FOLDER}, \"ferrosuite\", \".tmp\")"),
     };
+    as_handle(junit, handle, file)
+}
+
+/// A new folder in the test class's temporary folder, as `handle` asks.
+fn temp_dir(junit: JUnitVersion, handle: testcase::FileHandle) -> String {
+    let folder = match junit {
+        JUnitVersion::Four => format!("{TEMP_FOLDER}.newFolder()"),
+        JUnitVersion::Five => format!("java.nio.file.Files.createTempDirectory({TEMP_FOLDER}, \"ferrosuite\")"),
+    };
+    as_handle(junit, handle, folder)
+}
+
+/// `file`, made by JUnit 4 as a `File` and by JUnit 5 as a `Path`, as
+/// `handle` asks.
+fn as_handle(junit: JUnitVersion, handle: testcase::FileHandle, file: String) -> String {
     match (junit, handle) {
         (JUnitVersion::Four, testcase::FileHandle::Path) => format!("{file}.toPath()"),
         (JUnitVersion::Five, testcase::FileHandle::File) => format!("{file}.toFile()"),
@@ -263,6 +278,7 @@ impl<'a> TestWriter<'a> {
                 format!("{mockito}.mock({}.class)", self.names.class(mocked))
             }
             StatementKind::TempFile(handle) => temp_file(self.junit, *handle),
+            StatementKind::TempDir(handle) => temp_dir(self.junit, *handle),
             StatementKind::NewArray { elem, length } => self.new_array(elem, *length),
             StatementKind::ArrayStore { array, index, value } => {
                 format!("{}[{index}] = {}", self.receiver(*array), self.stored(*value))

@@ -310,7 +310,11 @@ pub fn emit_suite_with_lines(cut: &BinaryName, tests: &[TestCase], options: &Sui
     names.decide(cut);
     let methods = write_methods(tests, &test_names, &mut names, options);
     let mut source = header(cut, &names, options);
-    if tests.iter().any(|t| t.statements.iter().any(|s| matches!(s.kind, testcase::StatementKind::TempFile(_)))) {
+    if tests.iter().any(|t| {
+        t.statements
+            .iter()
+            .any(|s| matches!(s.kind, testcase::StatementKind::TempFile(_) | testcase::StatementKind::TempDir(_)))
+    }) {
         source.push_str(&temp_folder_field(options.junit));
     }
     if !options.static_fields.is_empty() {

@@ -140,6 +140,7 @@ impl Runner {
             StatementKind::Lambda { interface, body, .. } => self.lambda(values, interface, *body).map(obj),
             StatementKind::Mock { mocked, methods, returns } => self.mock(values, mocked, methods, returns).map(obj),
             StatementKind::TempFile(handle) => self.temp_file(*handle).map(obj),
+            StatementKind::TempDir(handle) => self.temp_dir(*handle).map(obj),
             StatementKind::NewArray { elem, length } => self.new_array(elem, *length).map(obj),
             StatementKind::ArrayStore { array, index, value } => {
                 self.array_store(values, *array, *index, *value, &array_element_type(test, *array))?;
@@ -472,6 +473,25 @@ impl Runner {
     /// `File.createTempFile("ferrosuite", ".tmp")` (in the worker's
     /// `java.io.tmpdir`, emptied after each test), as a `Path` if asked.
     fn temp_file(&mut self, handle: testcase::FileHandle) -> Result<jobject, Stop> {
+        let made = self.create_temp_file(".tmp")?;
+        self.as_handle(made, handle)
+    }
+
+    /// A new empty folder in the worker's `java.io.tmpdir`: a temporary
+    /// file made with no suffix, deleted and made again as a folder (what
+    /// `Files.createTempDirectory` does, without its varargs), as a `Path`
+    /// if asked.
+    fn temp_dir(&mut self, handle: testcase::FileHandle) -> Result<jobject, Stop> {
+        let made = self.create_temp_file("")?;
+        for name in ["delete", "mkdir"] {
+            let m = self.method_id("java/io/File", name, "()Z", false)?;
+            self.jni.call_method(made, m, Kind::Boolean, &[]).map_err(|t| self.threw(t, None))?;
+        }
+        self.as_handle(made, handle)
+    }
+
+    /// `File.createTempFile("ferrosuite", suffix)`.
+    fn create_temp_file(&mut self, suffix: &str) -> Result<jobject, Stop> {
         let jni = self.jni;
         let file = self.class("java/io/File")?;
         let create = self.method_id(
@@ -482,14 +502,18 @@ impl Runner {
         )?;
         let text = |s: &str| jni.new_string(&s.encode_utf16().collect::<Vec<_>>());
         let prefix = text("ferrosuite").map_err(|t| self.threw(t, None))?;
-        let suffix = text(".tmp").map_err(|t| self.threw(t, None))?;
+        let suffix = text(suffix).map_err(|t| self.threw(t, None))?;
         let args = [jvalue { l: prefix }, jvalue { l: suffix }];
-        let made = jni.call_static_object(file, create, &args).map_err(|t| self.threw(t, None))?;
+        jni.call_static_object(file, create, &args).map_err(|t| self.threw(t, None))
+    }
+
+    /// The `java.io.File` `made`, or its `toPath()` when `handle` asks for a `Path`.
+    fn as_handle(&mut self, made: jobject, handle: testcase::FileHandle) -> Result<jobject, Stop> {
         if handle == testcase::FileHandle::File {
             return Ok(made);
         }
         let to_path = self.method_id("java/io/File", "toPath", "()Ljava/nio/file/Path;", false)?;
-        jni.call_method_object(made, to_path, &[]).map_err(|t| self.threw(t, None))
+        self.jni.call_method_object(made, to_path, &[]).map_err(|t| self.threw(t, None))
     }
 
     fn class(&mut self, name: &str) -> Result<jobject, Stop> {

@@ -230,7 +230,8 @@ impl Machine<'_> {
             | StatementKind::Reflect(_)
             | StatementKind::Lambda { .. }
             | StatementKind::Mock { .. }
-            | StatementKind::TempFile(_) => {
+            | StatementKind::TempFile(_)
+            | StatementKind::TempDir(_) => {
                 let class = s.kind.value_type().and_then(|t| t.to_internal_name());
                 self.alloc(Object::Opaque { class: class.map_or_else(String::new, |c| c.as_str().to_string()) })
             }

@@ -165,6 +165,11 @@ impl TestCaseBuilder {
         self.add(StatementKind::TempFile(handle))
     }
 
+    /// `v = <a new empty folder in the test's temporary folder>`.
+    pub fn temp_dir(&mut self, handle: crate::ir::FileHandle) -> VarId {
+        self.add(StatementKind::TempDir(handle))
+    }
+
     /// `v = new elem[length]`.
     pub fn new_array(&mut self, elem: FieldType, length: u32) -> VarId {
         self.add(StatementKind::NewArray { elem, length })

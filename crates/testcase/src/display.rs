@@ -74,6 +74,8 @@ impl fmt::Display for StatementKind {
             }
             StatementKind::TempFile(FileHandle::File) => write!(f, "<temporary file>"),
             StatementKind::TempFile(FileHandle::Path) => write!(f, "<temporary file>.toPath()"),
+            StatementKind::TempDir(FileHandle::File) => write!(f, "<temporary folder>"),
+            StatementKind::TempDir(FileHandle::Path) => write!(f, "<temporary folder>.toPath()"),
             StatementKind::NewArray { elem, length } => {
                 // `new int[3][]` for an array of `int[]`: the length goes
                 // after the innermost component, the elements' own

@@ -61,7 +61,8 @@ pub struct FieldRef {
     pub ty: FieldType,
 }
 
-/// How a [`StatementKind::TempFile`] hands out its file.
+/// How a [`StatementKind::TempFile`] or [`StatementKind::TempDir`] hands
+/// out its file.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FileHandle {
     /// As a `java.io.File`.
@@ -193,6 +194,12 @@ pub enum StatementKind {
     /// `TemporaryFolder` rule, JUnit 5's `@TempDir`). Never a relative path,
     /// which would land in the working directory of the build.
     TempFile(FileHandle),
+    /// A new empty folder in the test's temporary folder (in a worker one
+    /// in its `java.io.tmpdir`, under JUnit JUnit 4's
+    /// `temporaryFolder.newFolder()` or JUnit 5's
+    /// `Files.createTempDirectory(temporaryFolder, "ferrosuite")`), for the
+    /// code that lists, walks or deletes folders.
+    TempDir(FileHandle),
     /// `new T[length]` (`elem` may itself be an array type).
     NewArray {
         /// The element type.
@@ -412,6 +419,7 @@ impl StatementKind {
             | StatementKind::ClassLiteral(_)
             | StatementKind::Reflect(_)
             | StatementKind::TempFile(_)
+            | StatementKind::TempDir(_)
             | StatementKind::NewArray { .. } => (None, &[], None),
             StatementKind::Lambda { body, .. } => (None, &[], body.returned()),
             StatementKind::Mock { returns, .. } => (None, returns, None),
@@ -436,6 +444,7 @@ impl StatementKind {
             | StatementKind::ClassLiteral(_)
             | StatementKind::Reflect(_)
             | StatementKind::TempFile(_)
+            | StatementKind::TempDir(_)
             | StatementKind::NewArray { .. } => {}
             StatementKind::Lambda { body, .. } => {
                 if let LambdaBody::Returns(v) = body {
@@ -501,7 +510,9 @@ impl StatementKind {
             StatementKind::Lambda { interface: class, .. } | StatementKind::Mock { mocked: class, .. } => {
                 Some(FieldType::Object(class.to_internal()))
             }
-            StatementKind::TempFile(handle) => Some(FieldType::Object(InternalName::new(handle.internal_name()))),
+            StatementKind::TempFile(handle) | StatementKind::TempDir(handle) => {
+                Some(FieldType::Object(InternalName::new(handle.internal_name())))
+            }
             StatementKind::NewArray { elem, .. } => Some(FieldType::Array(Box::new(elem.clone()))),
             StatementKind::ArrayStore { .. } | StatementKind::FieldSet { .. } => None,
             StatementKind::Constructor { method, .. } => Some(FieldType::Object(method.owner.to_internal())),

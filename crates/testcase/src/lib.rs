@@ -38,6 +38,7 @@
 //! | [`Reflect`](StatementKind::Reflect) | `v5 = org.Foo.class.getDeclaredMethod("bar", int.class)` | `java.lang.reflect.Method`, `Constructor` or `Field` |
 //! | [`Lambda`](StatementKind::Lambda) | `v5 = (java.util.function.Function) (a) -> v1` | the functional interface |
 //! | [`TempFile`](StatementKind::TempFile) | `v5 = <temporary file>` | `java.io.File` or `java.nio.file.Path` |
+//! | [`TempDir`](StatementKind::TempDir) | `v5 = <temporary folder>` | `java.io.File` or `java.nio.file.Path` |
 //! | [`NewArray`](StatementKind::NewArray) | `v6 = new int[3]` | the array type |
 //! | [`ArrayStore`](StatementKind::ArrayStore) | `v6[0] = v0` | none |
 //! | [`Constructor`](StatementKind::Constructor) | `v3 = new java.util.ArrayList()` | the owner class |

@@ -464,7 +464,8 @@ impl<'cp> Validator<'cp> {
             StatementKind::Primitive(_)
             | StatementKind::Boxed(_)
             | StatementKind::String(_)
-            | StatementKind::TempFile(_) => {}
+            | StatementKind::TempFile(_)
+            | StatementKind::TempDir(_) => {}
             StatementKind::Null(ty) => {
                 if !ty.is_reference() {
                     return Err(StatementError::PrimitiveNull { ty: ty.clone() });

@@ -144,13 +144,12 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
                 }
             },
         };
-        let handle = match &kind {
-            StatementKind::TempFile(handle) => Some(*handle),
-            _ => None,
-        };
+        let made = kind.clone();
         let var = self.insert_kind(pos, kind);
-        if let Some(handle) = handle {
-            self.maybe_fill_file(var, handle, pos);
+        match made {
+            StatementKind::TempFile(handle) => self.maybe_fill_file(var, handle, pos),
+            StatementKind::TempDir(handle) => self.maybe_fill_dir(var, handle, pos),
+            _ => {}
         }
         Some(var)
     }
@@ -165,6 +164,9 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         }
         if let Some(handle) = crate::ir::FileHandle::of(name.as_str()) {
             // Files a test may write: never `new File(String)`, a relative path.
+            if self.rng.random_bool(super::files::P_DIRECTORY) {
+                return Some(StatementKind::TempDir(handle));
+            }
             return Some(StatementKind::TempFile(handle));
         }
         match name.as_str() {

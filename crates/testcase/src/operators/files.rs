@@ -6,7 +6,12 @@
 //! test may write. A few strings are that file's path, for the methods that
 //! take a file name as a `String` (`parseFile(String fileName)`) and read
 //! nothing from any other string. With the class path's own encoders, half
-//! of the files with content get it through one (`encoded`).
+//! of the files with content get it through one (`encoded`). A quarter of
+//! the `File` and `Path` values are a new folder instead
+//! (`StatementKind::TempDir`), half of them holding one or two temporary
+//! files (`File.createTempFile(prefix, suffix, folder)`, which refuses a
+//! prefix or suffix that would leave the folder), for the code that lists,
+//! walks or deletes folders.
 
 use rand::Rng;
 
@@ -19,6 +24,11 @@ use crate::ir::{FileHandle, Statement, StatementKind, VarId};
 const P_CONTENT: f64 = 0.5;
 /// The most lines of content.
 const MAX_LINES: usize = 4;
+/// Probability that a new `File` or `Path` value is a folder.
+pub(super) const P_DIRECTORY: f64 = 0.25;
+/// The most files a new folder gets.
+const MAX_FILES_IN_DIR: usize = 2;
+
 /// Probability that a new string is the path of a new temporary file
 /// ([`Factory::file_name`]) instead of a literal.
 pub(super) const P_FILE_NAME: f64 = 0.05;
@@ -31,13 +41,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         if !self.rng.random_bool(P_CONTENT) {
             return;
         }
-        let file = match handle {
-            FileHandle::File => file,
-            FileHandle::Path => {
-                let to_file = call(file, "java.nio.file.Path", "toFile", "()Ljava/io/File;", Vec::new());
-                self.insert(pos, Statement { ty: object("java.io.File"), ..to_file })
-            }
-        };
+        let file = self.as_file(file, handle, pos);
         if !self.cluster.encoders().is_empty()
             && self.rng.random_bool(super::encoded::P_ENCODED_FILE)
             && self.fill_encoded(file, pos)
@@ -45,10 +49,47 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
             return;
         }
         let text = StatementKind::String(self.text());
-        let text = self.insert(pos, Statement { kind: text, ty: object("java.lang.String") });
+        let text = self.insert(pos, Statement { kind: text, ..string() });
         let writer = self.insert(pos, constructor("java.io.FileWriter", "(Ljava/io/File;)V", vec![file]));
         self.insert(pos, call(writer, "java.io.Writer", "write", "(Ljava/lang/String;)V", vec![text]));
         self.insert(pos, call(writer, "java.io.OutputStreamWriter", "close", "()V", Vec::new()));
+    }
+
+    /// After the temporary folder `dir` (handed out as `handle`) at
+    /// `*pos - 1`: with probability [`P_CONTENT`], statements that make 1 to
+    /// [`MAX_FILES_IN_DIR`] temporary files in it, each perhaps with content
+    /// ([`Self::maybe_fill_file`]), inserted at `*pos`.
+    pub(super) fn maybe_fill_dir(&mut self, dir: VarId, handle: FileHandle, pos: &mut usize) {
+        if !self.rng.random_bool(P_CONTENT) {
+            return;
+        }
+        let dir = self.as_file(dir, handle, pos);
+        for _ in 0..self.rng.random_range(1..=MAX_FILES_IN_DIR) {
+            let prefix = self.insert(pos, Statement { kind: StatementKind::String("ferrosuite".into()), ..string() });
+            let suffix = self.insert(pos, Statement { kind: StatementKind::String(".tmp".into()), ..string() });
+            let create = StatementKind::StaticCall {
+                method: super::jdk::method(
+                    "java.io.File",
+                    "createTempFile",
+                    "(Ljava/lang/String;Ljava/lang/String;Ljava/io/File;)Ljava/io/File;",
+                ),
+                args: vec![prefix, suffix, dir],
+            };
+            let file = self.insert(pos, Statement { kind: create, ty: object("java.io.File") });
+            self.maybe_fill_file(file, FileHandle::File, pos);
+        }
+    }
+
+    /// `file` as a `java.io.File`: itself, or a `toFile()` call inserted at
+    /// `*pos` when `handle` says it is a `Path`.
+    fn as_file(&mut self, file: VarId, handle: FileHandle, pos: &mut usize) -> VarId {
+        match handle {
+            FileHandle::File => file,
+            FileHandle::Path => {
+                let to_file = call(file, "java.nio.file.Path", "toFile", "()Ljava/io/File;", Vec::new());
+                self.insert(pos, Statement { ty: object("java.io.File"), ..to_file })
+            }
+        }
     }
 
     /// A new temporary file, perhaps with content, and its path as a
@@ -75,4 +116,9 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         }
         text
     }
+}
+
+/// An empty string statement, typed `String`, for `Statement { kind, ..string() }`.
+fn string() -> Statement {
+    Statement { kind: StatementKind::String(String::new()), ty: object("java.lang.String") }
 }
