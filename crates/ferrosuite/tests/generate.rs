@@ -700,6 +700,17 @@ fn files_and_paths_are_sometimes_folders_empty_or_not() {
     assert!(suite.contains("java.io.File.createTempFile(") || suite.contains("File.createTempFile("), "{suite}");
 }
 
+/// An interface whose only generator returns `null` (a getter of what a
+/// setter stored) still gets values: now and then a mock beside the
+/// generator, so `edge.Pipeline.run` gets past `stage == null` to both
+/// outcomes of its stage.
+#[test]
+fn types_whose_generators_give_only_null_are_mocked_now_and_then() {
+    let (class, suite) = generate_edge("edge.Pipeline", 1500, 1);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains("mock(Stage.class)") || suite.contains("mock(edge.Stage.class)"), "{suite}");
+}
+
 /// A parameter whose class is configured by fluent calls on a constant
 /// (`Layout.DEFAULT.withComment("#")`, as commons-csv's `CSVFormat`) gets
 /// configured values: `edge.Typesetter`'s branches on the layout are all

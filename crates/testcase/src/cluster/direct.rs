@@ -19,11 +19,18 @@
 //!
 //! - Mockable types ([`TestCluster::mockable`], with
 //!   [`crate::ClusterOptions::mocks`]): the interfaces and abstract classes
-//!   outside the JDK the cluster mentions that have no generator (no
-//!   implementation on the class path) and are not functional, with the
+//!   outside the JDK the cluster mentions that are not functional, with the
 //!   methods a mock may stub
 //!   ([`crate::functional::stubbable_methods`]). The return types of those
-//!   methods are the values the factory makes for the stubs.
+//!   methods are the values the factory makes for the stubs. A type with
+//!   no generator (no implementation on the class path) always gets a
+//!   mock; one with generators now and then
+//!   (`operators::factory::P_MOCK_BESIDE_GENERATORS`), since its
+//!   generators may only ever give `null` or one kind of object: jackson's
+//!   `JsonFactory.getInputDecorator()` returns the decorator the factory
+//!   holds, `null` until one is set, so no test ever set one (EvoSuite
+//!   likewise mocks types that have generators, with probability
+//!   `p_functional_mocking`, in the second half of its search).
 //!
 //! Every class here is one a test in the CUT's package can name, and its
 //! supertypes are added for [`TestCluster::is_assignable`].
@@ -314,12 +321,10 @@ fn mockable_types(
     names: &Names<'_>,
     functional: &BTreeMap<String, Functional>,
 ) -> BTreeMap<String, Vec<MethodRef>> {
-    let candidates = cluster.supertypes.keys().filter(|n| {
-        !super::jdk::is_jdk_class(n)
-            && !functional.contains_key(*n)
-            && cluster.generators(n).is_empty()
-            && **n != cluster.cut.as_str()
-    });
+    let candidates = cluster
+        .supertypes
+        .keys()
+        .filter(|n| !super::jdk::is_jdk_class(n) && !functional.contains_key(*n) && **n != cluster.cut.as_str());
     let mut out = BTreeMap::new();
     for name in candidates {
         if let Some(methods) = crate::functional::stubbable_methods(names.cp, name)

@@ -26,6 +26,10 @@ use crate::seeds::param_values::{self, P_PARAM_VALUE};
 
 /// Probability of `null` for a reference argument (EvoSuite `null_probability`).
 const NULL_PROBABILITY: f64 = 0.1;
+/// Probability that a new value of a mockable type that also has
+/// generators is a mock rather than a generator's value (`cluster::direct`'s
+/// module doc); a type without generators always gets a mock.
+pub(crate) const P_MOCK_BESIDE_GENERATORS: f64 = 0.2;
 /// Probability of reusing an existing object (EvoSuite `object_reuse_probability`).
 const OBJECT_REUSE_PROBABILITY: f64 = 0.9;
 /// Probability of reusing an existing primitive or string (EvoSuite `primitive_reuse_probability`).
@@ -137,9 +141,16 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
                     let binary = name.to_binary();
                     return match self.lambda(need, binary.as_str(), pos, depth) {
                         Some(lambda) => Some(lambda),
+                        None if self.cluster.generators(binary.as_str()).is_empty()
+                            || (self.cluster.mockable(binary.as_str()).is_some()
+                                && self.rng.random_bool(P_MOCK_BESIDE_GENERATORS)) =>
+                        {
+                            self.mock(binary.as_str(), pos, depth)
+                                .or_else(|| self.construct(need, binary.as_str(), pos, depth))
+                        }
                         None => self
-                            .mock(binary.as_str(), pos, depth)
-                            .or_else(|| self.construct(need, binary.as_str(), pos, depth)),
+                            .construct(need, binary.as_str(), pos, depth)
+                            .or_else(|| self.mock(binary.as_str(), pos, depth)),
                     };
                 }
             },
