@@ -711,6 +711,16 @@ fn types_whose_generators_give_only_null_are_mocked_now_and_then() {
     assert!(suite.contains("mock(Stage.class)") || suite.contains("mock(edge.Stage.class)"), "{suite}");
 }
 
+/// A class that loads classes by name gets the names of the classes it
+/// refers to as seeds: `edge.PluginKind.kind` tells a `Runnable` from
+/// another class only for names that load.
+#[test]
+fn a_class_that_loads_classes_by_name_is_given_class_names() {
+    let (class, suite) = generate_edge("edge.PluginKind", 1500, 1);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains("\"java.lang.Runnable\""), "{suite}");
+}
+
 /// A parameter whose class is configured by fluent calls on a constant
 /// (`Layout.DEFAULT.withComment("#")`, as commons-csv's `CSVFormat`) gets
 /// configured values: `edge.Typesetter`'s branches on the layout are all

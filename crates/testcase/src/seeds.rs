@@ -23,10 +23,14 @@
 //! two); otherwise the caller makes a random value. `int` pools also seed
 //! `byte`, `short`, `char` and `boolean` values that fit.
 //!
+//! A class that loads classes by name also gets the names of the classes it
+//! refers to in its static pool (`class_names`).
+//!
 //! Beside the pools, input-to-state substitutions (`input_to_state`):
 //! a piece of a test's string that a failed comparison saw, with the
 //! string that comparison wanted in its place.
 
+mod class_names;
 mod input_to_state;
 mod numeric;
 pub mod param_values;
@@ -133,14 +137,21 @@ impl Seeds {
 
     /// The static pool from the constants of `class` (the CUT), with
     /// samples of the regular expressions among its strings
-    /// ([`regex::regex_samples`]) and the strings of its numeric constants
-    /// and their neighbours ([`numeric::numeric_strings`]).
+    /// ([`regex::regex_samples`]), the strings of its numeric constants
+    /// and their neighbours ([`numeric::numeric_strings`]), and, when it
+    /// loads classes by name, the names of the classes it refers to
+    /// ([`class_names::class_name_seeds`]).
     pub fn from_class(class: &ClassFile, options: SeedOptions) -> Seeds {
         let mut pool: Pool = analysis::class_constants(class).into();
         let samples = regex::regex_samples(&pool.strings);
         pool.strings.extend(samples);
         let numbers = numeric::numeric_strings(&pool);
         pool.strings.extend(numbers);
+        for name in class_names::class_name_seeds(class) {
+            if !pool.strings.contains(&name) {
+                pool.strings.push(name);
+            }
+        }
         Seeds::with_static(pool, options)
     }
 

@@ -154,6 +154,10 @@ public class Library {
         "package fix;\npublic class Shelf {\n    public static int count(Reading r, Library l) { return r.size(); }\n}\n",
     ),
     (
+        "Plugins.java",
+        "package fix;\npublic class Plugins {\n    public static boolean isTask(String name) throws Exception {\n        return Runnable.class.isAssignableFrom(Class.forName(name));\n    }\n}\n",
+    ),
+    (
         "Dice.java",
         "package fix;\npublic class Dice {\n    public static int roll(java.util.Random r, java.util.UUID id, java.util.Date when,\n            java.util.concurrent.ThreadLocalRandom local) { return 0; }\n}\n",
     ),
