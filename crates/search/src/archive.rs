@@ -3,10 +3,11 @@
 //! call under test was seen to throw (EvoSuite's exception goals).
 //!
 //! A test that ended in an error of the JVM itself (an `OutOfMemoryError`
-//! of a huge buffer, a `StackOverflowError`) or crashed its worker is
-//! *fragile*: whether it ends so depends on the heap and the stack, and
-//! no emitted test may end in such an error (`generate::endings` cuts it
-//! before). It is kept for the goals nothing else covers, but those goals
+//! of a huge buffer, a `StackOverflowError`), crashed its worker or
+//! allocated over a quarter of the worker's heap is *fragile*: whether it
+//! ends so depends on the heap and the stack, no emitted test may end in
+//! such an error (`generate::endings` cuts it before), and one that needs
+//! half the heap fails the two-environment check (`generate::environments`). It is kept for the goals nothing else covers, but those goals
 //! stay targets of the search ([`Archive::covers`] is false) until a test
 //! that ends normally covers them and replaces it, whatever its length:
 //! otherwise the buffer of 2^30 characters that covered a branch on its
