@@ -56,6 +56,7 @@ use crate::ir::{FieldRef, MemberRef, MethodRef, Statement, StatementKind, TestCa
 mod build;
 mod direct;
 mod environment;
+mod folders;
 mod jdk;
 pub(crate) use jdk::is_collection;
 pub use jdk::is_jdk_class;
@@ -244,6 +245,8 @@ pub struct TestCluster {
     serializers: Vec<Callable>,
     /// See [`TestCluster::reads_text`].
     text_readers: BTreeSet<String>,
+    /// See [`TestCluster::uses_folders`].
+    folders: bool,
 }
 
 impl TestCluster {
@@ -311,6 +314,13 @@ impl TestCluster {
     /// `java.io.Reader`s.
     pub fn serializers(&self) -> &[Callable] {
         &self.serializers
+    }
+
+    /// Whether the class under test works with folders (it lists, walks,
+    /// makes or tests for them, or visits files): then some of its `File`
+    /// and `Path` values are folders (`cluster/folders.rs`).
+    pub fn uses_folders(&self) -> bool {
+        self.folders
     }
 
     /// Whether class `binary_name` reads text: `java.io.StringReader`, or a

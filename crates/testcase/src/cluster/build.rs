@@ -152,6 +152,7 @@ impl<'cp> Builder<'cp> {
             encoders: Vec::new(),
             serializers: Vec::new(),
             text_readers: BTreeSet::new(),
+            folders: false,
         };
         Builder {
             cp,
@@ -840,6 +841,8 @@ impl<'cp> Builder<'cp> {
         if !self.cluster.serializers.is_empty() {
             self.cluster.text_readers = text_readers(&self.cluster);
         }
+        let supertypes = self.cluster.supertypes.get(self.cluster.cut.as_str());
+        self.cluster.folders = super::folders::uses_folders(class, supertypes);
         Ok(self.cluster)
     }
 

@@ -175,7 +175,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         }
         if let Some(handle) = crate::ir::FileHandle::of(name.as_str()) {
             // Files a test may write: never `new File(String)`, a relative path.
-            if self.rng.random_bool(super::files::P_DIRECTORY) {
+            if self.cluster.uses_folders() && self.rng.random_bool(super::files::P_DIRECTORY) {
                 return Some(StatementKind::TempDir(handle));
             }
             return Some(StatementKind::TempFile(handle));

@@ -6,7 +6,8 @@
 //! test may write. A few strings are that file's path, for the methods that
 //! take a file name as a `String` (`parseFile(String fileName)`) and read
 //! nothing from any other string. With the class path's own encoders, half
-//! of the files with content get it through one (`encoded`). A quarter of
+//! of the files with content get it through one (`encoded`). For a class
+//! that works with folders (`TestCluster::uses_folders`), a quarter of
 //! the `File` and `Path` values are a new folder instead
 //! (`StatementKind::TempDir`), half of them holding one or two temporary
 //! files (`File.createTempFile(prefix, suffix, folder)`, which refuses a
@@ -24,7 +25,8 @@ use crate::ir::{FileHandle, Statement, StatementKind, VarId};
 const P_CONTENT: f64 = 0.5;
 /// The most lines of content.
 const MAX_LINES: usize = 4;
-/// Probability that a new `File` or `Path` value is a folder.
+/// Probability that a new `File` or `Path` value is a folder, for a class
+/// that works with folders.
 pub(super) const P_DIRECTORY: f64 = 0.25;
 /// The most files a new folder gets.
 const MAX_FILES_IN_DIR: usize = 2;
