@@ -106,6 +106,11 @@ impl Archive {
         self.tests.contains_key(&goal) && !self.fragile.contains(&goal)
     }
 
+    /// Whether `goal` has a kept test, fragile or not: it was reached.
+    pub fn holds(&self, goal: GoalId) -> bool {
+        self.tests.contains_key(&goal)
+    }
+
     /// Goals covered by a test that ended normally.
     pub fn covered(&self) -> impl Iterator<Item = GoalId> + '_ {
         self.tests.keys().copied().filter(|g| !self.fragile.contains(g))
@@ -201,7 +206,7 @@ mod tests {
     fn a_fragile_test_is_kept_until_a_test_that_ends_normally_covers_its_goals() {
         let mut a = Archive::default();
         a.offer_fragile(&test_of_len(4), &[GoalId(1), GoalId(2)].into());
-        assert!(!a.covers(GoalId(1)) && a.is_empty());
+        assert!(!a.covers(GoalId(1)) && a.holds(GoalId(1)) && a.is_empty());
         assert_eq!(a.archived().collect::<Vec<_>>(), [GoalId(1), GoalId(2)]);
         a.offer_fragile(&test_of_len(3), &[GoalId(1)].into());
         assert_eq!(a.offer(&test_of_len(9), &[GoalId(1)].into()), [GoalId(1)]);

@@ -24,7 +24,8 @@
 //!   ([`crate::functional::stubbable_methods`]). The return types of those
 //!   methods are the values the factory makes for the stubs. A type with
 //!   no generator (no implementation on the class path) always gets a
-//!   mock; one with generators now and then
+//!   mock; one with generators, unless it extends a JDK class other than
+//!   `Object` (a stream: `extends_jdk_class`), now and then
 //!   (`operators::factory::P_MOCK_BESIDE_GENERATORS`), since its
 //!   generators may only ever give `null` or one kind of object: jackson's
 //!   `JsonFactory.getInputDecorator()` returns the decorator the factory
@@ -321,10 +322,12 @@ fn mockable_types(
     names: &Names<'_>,
     functional: &BTreeMap<String, Functional>,
 ) -> BTreeMap<String, Vec<MethodRef>> {
-    let candidates = cluster
-        .supertypes
-        .keys()
-        .filter(|n| !super::jdk::is_jdk_class(n) && !functional.contains_key(*n) && **n != cluster.cut.as_str());
+    let candidates = cluster.supertypes.keys().filter(|n| {
+        !super::jdk::is_jdk_class(n)
+            && !functional.contains_key(*n)
+            && **n != cluster.cut.as_str()
+            && (cluster.generators(n).is_empty() || !extends_jdk_class(names.cp, n))
+    });
     let mut out = BTreeMap::new();
     for name in candidates {
         if let Some(methods) = crate::functional::stubbable_methods(names.cp, name)
@@ -335,6 +338,17 @@ fn mockable_types(
         }
     }
     out
+}
+
+/// Whether class `name` extends a JDK class other than `Object` (xz's
+/// `SeekableInputStream` extends `InputStream`), or its superclasses are
+/// unknown. Such a class has the JDK class's contract, which a mock's
+/// default answers break (a `read` that returns 0, never -1, loops its
+/// callers forever), so it gets mocks only when nothing else makes it.
+fn extends_jdk_class(cp: &ClassPath, name: &str) -> bool {
+    Supertypes::of(cp, name).map_or(true, |s| {
+        s.superclasses.iter().any(|c| c.as_str() != "java.lang.Object" && super::jdk::is_jdk_class(c.as_str()))
+    })
 }
 
 /// Which type parameters of `interface` the method returns and takes
