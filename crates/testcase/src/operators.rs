@@ -114,6 +114,7 @@ pub fn mutate<R: Rng + ?Sized>(test: &TestCase, cluster: &TestCluster, seeds: &S
         if factory.rng.random_bool(P_TEST_INSERT) {
             factory.insert_phase(max_length);
         }
+        factory.test = edit::without_shared_writes(factory.test);
         // A change can add statements (new arguments); it must not push the test past the bound.
         let too_long = factory.test.len() > max_length.max(test.len());
         if factory.test.statements != test.statements && !too_long {
@@ -133,7 +134,9 @@ pub fn mutate<R: Rng + ?Sized>(test: &TestCase, cluster: &TestCluster, seeds: &S
 pub fn crossover<R: Rng + ?Sized>(a: &TestCase, b: &TestCase, rng: &mut R) -> (TestCase, TestCase) {
     let split: f64 = rng.random();
     let (p, q) = (crossover::split_point(a.len(), split), crossover::split_point(b.len(), split));
-    (crossover::splice(a, p, b, q), crossover::splice(b, q, a, p))
+    let child =
+        |head: &TestCase, p, tail: &TestCase, q| edit::without_shared_writes(crossover::splice(head, p, tail, q));
+    (child(a, p, b, q), child(b, q, a, p))
 }
 
 /// The statements up to and including `var` (for example the statement

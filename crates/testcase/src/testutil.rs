@@ -48,6 +48,10 @@ public class Counter implements Comparable<Counter> {
         "Encoder.java",
         "package fix;\npublic class Encoder { public static int size(java.nio.charset.Charset c) { return c.name().length(); } }\n",
     ),
+    (
+        "Point.java",
+        "package fix;\npublic class Point {\n    public static final Point ORIGIN = new Point(0);\n    public int x;\n    public Point(int x) { this.x = x; }\n    public int norm() { return x < 0 ? -x : x; }\n}\n",
+    ),
     ("Color.java", "package fix;\npublic enum Color { RED, GREEN; public static Color DEFAULT = RED; }\n"),
     (
         "Shape.java",

@@ -26,17 +26,20 @@ pub(crate) struct Slot {
     /// arguments do too ([`fits_type_args`]), so no edit passes a
     /// `List<Object>` there, which javac would take only raw.
     pub generic: Option<JavaType>,
+    /// The object whose field the statement writes: the value a static
+    /// field holds never fits here (`factory::writes_shared_object`).
+    pub written: bool,
 }
 
 impl Slot {
     /// A replaceable argument place of erased type `expected`, generic type unknown.
     pub(crate) fn value(expected: FieldType) -> Slot {
-        Slot { expected, receiver: false, replaceable: true, generic: None }
+        Slot { expected, receiver: false, replaceable: true, generic: None, written: false }
     }
 
     /// A replaceable receiver place of type `expected` (`null` throws there).
     pub(crate) fn receiver(expected: FieldType) -> Slot {
-        Slot { expected, receiver: true, replaceable: true, generic: None }
+        Slot { expected, receiver: true, replaceable: true, generic: None, written: false }
     }
 }
 
@@ -59,6 +62,20 @@ pub(crate) fn insert_at(test: &mut TestCase, pos: usize, statement: Statement) -
 pub(crate) fn remove_closure(test: &TestCase, roots: &[VarId]) -> TestCase {
     let removed = forward_closure(test, roots);
     retain(test, &removed)
+}
+
+/// The test case without its writes of fields of objects that static
+/// fields hold (`Point.ORIGIN.x = 3`, which later tests would see): an edit
+/// that makes a written receiver such a value (a constructor replaced by
+/// `Point.ORIGIN`, a crossover's repair) loses the write.
+pub(crate) fn without_shared_writes(test: TestCase) -> TestCase {
+    let shared: Vec<VarId> = (0..test.len())
+        .map(var_id)
+        .filter(|v| {
+            matches!(test[*v].kind, StatementKind::FieldSet { receiver: Some(r), .. } if is_static_field_value(&test, r))
+        })
+        .collect();
+    if shared.is_empty() { test } else { remove_closure(&test, &shared) }
 }
 
 /// Marks `roots` and every statement that depends on one of them, plus any
@@ -161,7 +178,8 @@ fn erased_slots(test: &TestCase, kind: &StatementKind) -> Vec<Slot> {
         }
         StatementKind::FieldGet { receiver: r, field } => r.iter().map(|_| receiver(&field.owner)).collect(),
         StatementKind::FieldSet { receiver: r, field, .. } => {
-            r.iter().map(|_| receiver(&field.owner)).chain([arg(&field.ty)]).collect()
+            let written = |_| Slot { written: true, ..receiver(&field.owner) };
+            r.iter().map(written).chain([arg(&field.ty)]).collect()
         }
         StatementKind::Lambda { method, body, .. } => {
             body.returned().iter().filter_map(|_| method.descriptor.ret.as_ref()).map(arg).collect()
@@ -181,11 +199,17 @@ pub(crate) fn fits(test: &TestCase, cluster: &TestCluster, var: VarId, slot: &Sl
     let have = value_type(test, var);
     test[var].produces_value()
         && !(slot.receiver && is_null(test, var))
+        && !(slot.written && is_static_field_value(test, var))
         && cluster.is_assignable(&have, &slot.expected)
         && slot.generic.as_ref().is_none_or(|need| {
             need.erasure().is_none_or(|erased| cluster.is_assignable(&have, &erased))
                 && fits_type_args(test, cluster, var, need)
         })
+}
+
+/// Whether `var` is the value of a static field (`Owner.field`).
+pub(crate) fn is_static_field_value(test: &TestCase, var: VarId) -> bool {
+    matches!(test[var].kind, StatementKind::FieldGet { receiver: None, .. })
 }
 
 /// The generic type of use `slot_idx` of `kind` (aligned with

@@ -424,6 +424,36 @@ fn mutation_repeats_calls_on_an_existing_object() {
     assert!(repeated >= 25, "{repeated} of 300 mutants repeat a call 3 times");
 }
 
+/// No test writes a field of the object a static field holds
+/// (`Point.ORIGIN.x = 3`): later tests would see the changed object. Fields
+/// of other objects are still written, and the static field still read.
+#[test]
+fn fields_of_objects_that_static_fields_hold_are_never_written() {
+    let Some((cluster, class_path)) = cluster("fix.Point") else { return };
+    let validator = Validator::new(class_path);
+    let seeds = Seeds::default();
+    let (mut writes, mut shared_reads) = (0, 0);
+    for seed in 0..40 {
+        let mut r = rng(seed);
+        let mut test = random_test(&cluster, &seeds, &mut r, 10);
+        for _ in 0..30 {
+            test = mutate(&test, &cluster, &seeds, &mut r);
+            assert_valid(&validator, &test, "mutant");
+            for s in &test.statements {
+                match &s.kind {
+                    StatementKind::FieldSet { receiver: Some(r), .. } => {
+                        assert!(!edit::is_static_field_value(&test, *r), "a shared object is written:\n{test}");
+                        writes += 1;
+                    }
+                    StatementKind::FieldGet { receiver: None, field } if field.name == "ORIGIN" => shared_reads += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    assert!(writes > 100 && shared_reads > 100, "{writes} field writes, {shared_reads} reads of Point.ORIGIN");
+}
+
 /// Arrays are now and then longer than the elements stored into them (a
 /// buffer, or the four elements a loop needs), never with more than
 /// `MAX_ELEMENTS` stores each.
