@@ -155,12 +155,16 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
                 }
             },
         };
-        let made = kind.clone();
+        let file = match kind {
+            StatementKind::TempFile(handle) => Some((handle, false)),
+            StatementKind::TempDir(handle) => Some((handle, true)),
+            _ => None,
+        };
         let var = self.insert_kind(pos, kind);
-        match made {
-            StatementKind::TempFile(handle) => self.maybe_fill_file(var, handle, pos),
-            StatementKind::TempDir(handle) => self.maybe_fill_dir(var, handle, pos),
-            _ => {}
+        match file {
+            Some((handle, false)) => self.maybe_fill_file(var, handle, pos),
+            Some((handle, true)) => self.maybe_fill_dir(var, handle, pos),
+            None => {}
         }
         Some(var)
     }
