@@ -238,6 +238,30 @@ fn truncation_and_removal_keep_earlier_statements_and_renumber() {
     assert_eq!(removed.to_string(), "v0 = 1\nv1 = new fix.Counter(v0)\n");
 }
 
+/// For each seed below `seeds`, a random test of at most `length`
+/// statements mutated `rounds` times in a chain: every mutant, validated,
+/// with its seed.
+fn mutant_chains(
+    cluster: &TestCluster,
+    class_path: &ClassPath,
+    seeds: u64,
+    length: usize,
+    rounds: usize,
+) -> Vec<(u64, TestCase)> {
+    let validator = Validator::new(class_path);
+    let mut mutants = Vec::new();
+    for seed in 0..seeds {
+        let mut r = rng(seed);
+        let mut test = random_test(cluster, &Seeds::default(), &mut r, length);
+        for _ in 0..rounds {
+            test = mutate(&test, cluster, &Seeds::default(), &mut r);
+            assert_valid(&validator, &test, "mutant");
+            mutants.push((seed, test.clone()));
+        }
+    }
+    mutants
+}
+
 /// `seeds` random tests of `cut` and their mutants, all validated.
 fn tests_made(cut: &str, seeds: u64) -> Vec<TestCase> {
     let Some((cluster, class_path)) = cluster(cut) else { return Vec::new() };
@@ -430,24 +454,16 @@ fn mutation_repeats_calls_on_an_existing_object() {
 #[test]
 fn fields_of_objects_that_static_fields_hold_are_never_written() {
     let Some((cluster, class_path)) = cluster("fix.Point") else { return };
-    let validator = Validator::new(class_path);
-    let seeds = Seeds::default();
     let (mut writes, mut shared_reads) = (0, 0);
-    for seed in 0..40 {
-        let mut r = rng(seed);
-        let mut test = random_test(&cluster, &seeds, &mut r, 10);
-        for _ in 0..30 {
-            test = mutate(&test, &cluster, &seeds, &mut r);
-            assert_valid(&validator, &test, "mutant");
-            for s in &test.statements {
-                match &s.kind {
-                    StatementKind::FieldSet { receiver: Some(r), .. } => {
-                        assert!(!edit::is_static_field_value(&test, *r), "a shared object is written:\n{test}");
-                        writes += 1;
-                    }
-                    StatementKind::FieldGet { receiver: None, field } if field.name == "ORIGIN" => shared_reads += 1,
-                    _ => {}
+    for (_, test) in mutant_chains(&cluster, class_path, 40, 10, 30) {
+        for s in &test.statements {
+            match &s.kind {
+                StatementKind::FieldSet { receiver: Some(r), .. } => {
+                    assert!(!edit::is_static_field_value(&test, *r), "a shared object is written:\n{test}");
+                    writes += 1;
                 }
+                StatementKind::FieldGet { receiver: None, field } if field.name == "ORIGIN" => shared_reads += 1,
+                _ => {}
             }
         }
     }
@@ -489,22 +505,14 @@ fn random_arrays_are_sometimes_long_with_few_elements_set() {
 #[test]
 fn a_new_receiver_of_a_fill_call_keeps_its_type_arguments() {
     let Some((cluster, class_path)) = cluster("fix.Bag") else { return };
-    let validator = Validator::new(class_path);
-    let seeds = Seeds::default();
     let mut fills = 0;
-    for seed in 0..150 {
-        let mut r = rng(seed);
-        let mut test = random_test(&cluster, &seeds, &mut r, 20);
-        for _ in 0..20 {
-            test = mutate(&test, &cluster, &seeds, &mut r);
-            assert_valid(&validator, &test, "mutant");
-            for (var, s) in test.iter() {
-                let StatementKind::Call { receiver, method, .. } = &s.kind else { continue };
-                if cluster.is_fill(method) {
-                    fills += 1;
-                    let ty = test[*receiver].ty.to_string();
-                    assert!(ty.contains('<'), "{var} fills a raw {ty} in seed {seed}:\n{test}");
-                }
+    for (seed, test) in mutant_chains(&cluster, class_path, 150, 20, 20) {
+        for (var, s) in test.iter() {
+            let StatementKind::Call { receiver, method, .. } = &s.kind else { continue };
+            if cluster.is_fill(method) {
+                fills += 1;
+                let ty = test[*receiver].ty.to_string();
+                assert!(ty.contains('<'), "{var} fills a raw {ty} in seed {seed}:\n{test}");
             }
         }
     }
