@@ -148,14 +148,24 @@ impl<R: Rng + ?Sized> Synthesis<'_, '_, R> {
 
     /// A parameter value: an array long enough for the elements read; 0
     /// for an `int` that indexes a JDK list (`list.get(i)`: the template
-    /// adds one element, at 0); else a new value.
+    /// adds one element, at 0); a random index below [`MIN_ARRAY_LENGTH`]
+    /// for an `int` that indexes an array (a random literal would rarely
+    /// be inside the array, and the element writer the template calls
+    /// with it would store nothing); else a new value.
     fn input(&mut self, ocg: &Ocg, n: NodeIndex, ty: &JavaType) -> Option<VarId> {
         let erased = ty.erasure()?;
+        let is_int = erased == FieldType::Base(model::descriptor::BaseType::Int);
         let indexes_a_list = ocg.children(n).iter().any(|c| {
             matches!(&ocg.graph[*c], OcgNode::Call { owner, descriptor, .. } if is_jdk_class(owner) && descriptor.starts_with("(I)"))
         });
-        if erased == FieldType::Base(model::descriptor::BaseType::Int) && indexes_a_list {
+        if is_int && indexes_a_list {
             return Some(self.builder.int(0));
+        }
+        let indexes_an_array =
+            ocg.graph.edges_directed(n, petgraph::Direction::Outgoing).any(|e| *e.weight() == OcgEdge::Index);
+        if is_int && indexes_an_array {
+            let index = self.builder_rng_index(MIN_ARRAY_LENGTH as usize) as i32;
+            return Some(self.builder.int(index));
         }
         if let FieldType::Array(elem) = &erased {
             let longest = ocg

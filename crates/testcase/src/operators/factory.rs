@@ -563,7 +563,7 @@ fn element_types(ty: &JavaType, arity: usize) -> Vec<JavaType> {
 
 /// Whether values of the type are literals the factory reuses with the
 /// primitive probability: primitives, strings and boxes.
-fn is_literal(ty: &FieldType) -> bool {
+pub(super) fn is_literal(ty: &FieldType) -> bool {
     match ty {
         FieldType::Base(_) => true,
         FieldType::Object(name) => name.as_str() == "java/lang/String" || unbox(name.as_str()).is_some(),

@@ -146,9 +146,13 @@ impl<'a, R: Rng + ?Sized> TemplateBuilder<'a, R> {
         self.factory.insert_kind(&mut pos, StatementKind::ArrayStore { array, index, value });
     }
 
-    /// Calls `callable` on `receiver` with `args[i]` where given and a
-    /// value made as a random test would make it elsewhere; `None` when the
-    /// call does not fit (receiver, argument count).
+    /// Calls `callable` on `receiver` with `args[i]` where given, else a
+    /// value made as a random test would make it, except that a primitive
+    /// or string argument is always a new literal: a template's literals
+    /// are independent mutation slots (a setter's value that shared the
+    /// variable of an index the template also passes could never leave
+    /// the index's range); `None` when the call does not fit (receiver,
+    /// argument count).
     pub fn call(&mut self, callable: &Callable, receiver: Option<VarId>, args: &[Option<VarId>]) -> Option<VarId> {
         let mut pos = self.len();
         let params = callable.params().to_vec();
@@ -158,7 +162,10 @@ impl<'a, R: Rng + ?Sized> TemplateBuilder<'a, R> {
                 Some(v) => values.push(v),
                 None => {
                     let given = self.factory.param_value(callable, param, &mut pos);
-                    values.push(given.unwrap_or_else(|| self.factory.value(param, &mut pos, 1, &[])));
+                    let fresh = || param.erasure().filter(super::factory::is_literal);
+                    let literal =
+                        given.or_else(|| fresh().and_then(|e| self.factory.new_value(param, &e, &mut pos, 1)));
+                    values.push(literal.unwrap_or_else(|| self.factory.value(param, &mut pos, 1, &[])));
                 }
             }
         }
