@@ -9,6 +9,7 @@ use testcase::{StatementKind, TestCase};
 
 use crate::fitness::Observation;
 use crate::time_limit::AdaptiveLimit;
+use crate::timeout_memo::TimeoutMemo;
 use crate::{Archive, Budget, ExceptionGoal, Problem, SearchEvent, SearchObserver, SearchOutcome};
 
 /// The most compared numbers passed on per generation (the dynamic pool
@@ -79,6 +80,8 @@ pub struct Evaluator<'a, 'p> {
     timeout_retries: usize,
     /// Retried tests whose second run ended.
     timeouts_recovered: usize,
+    /// Statement prefixes that timed out, answered without running.
+    timeouts: TimeoutMemo,
 }
 
 impl<'a, 'p> Evaluator<'a, 'p> {
@@ -104,6 +107,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             limit,
             timeout_retries: 0,
             timeouts_recovered: 0,
+            timeouts: TimeoutMemo::default(),
         }
     }
 
@@ -195,11 +199,15 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         if tests.is_empty() {
             return Ok(Vec::new());
         }
-        let mut results = self.run_in_time(&tests, cap)?;
+        let (mut results, answered) = self.run_or_answer(&tests, cap)?;
         tests.truncate(results.len());
-        self.retry_timeouts(&tests, &mut results, cap)?;
+        self.retry_timeouts(&tests, &mut results, &answered, cap)?;
         self.evaluations += tests.len() as u64;
-        self.adapt_time_limit(&results);
+        for ((test, result), _) in tests.iter().zip(&results).zip(&answered).filter(|(_, a)| !**a) {
+            self.timeouts.learn(test, result);
+        }
+        let ran: Vec<&ExecutionResult> = results.iter().zip(&answered).filter(|(_, a)| !**a).map(|(r, _)| r).collect();
+        self.adapt_time_limit(&ran);
         let mut out = Vec::with_capacity(tests.len());
         for ((test, mut result), targeted) in tests.into_iter().zip(results).zip(targeted) {
             if let TestOutcome::Rejected { reason } = &result.outcome {
@@ -291,12 +299,44 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         Ok(results)
     }
 
+    /// The results of a prefix of `tests` (as [`Self::run_in_time`]):
+    /// those that start with a statement prefix known to time out are
+    /// answered from [`TimeoutMemo`] (without a value log, `cap == 0`),
+    /// the others run; with, per result, whether it was answered.
+    fn run_or_answer(&mut self, tests: &[TestCase], cap: u32) -> Result<(Vec<ExecutionResult>, Vec<bool>), ExecError> {
+        let answers: Vec<Option<ExecutionResult>> =
+            if cap > 0 { Vec::new() } else { tests.iter().map(|t| self.timeouts.answer(t)).collect() };
+        if answers.iter().all(Option::is_none) {
+            let results = self.run_in_time(tests, cap)?;
+            let answered = vec![false; results.len()];
+            return Ok((results, answered));
+        }
+        let to_run: Vec<TestCase> =
+            tests.iter().zip(&answers).filter(|(_, a)| a.is_none()).map(|(t, _)| t.clone()).collect();
+        let mut ran = self.run_in_time(&to_run, cap)?.into_iter();
+        let mut results = Vec::with_capacity(tests.len());
+        let mut answered = Vec::with_capacity(tests.len());
+        for answer in answers {
+            let (result, was_answered) = match answer {
+                Some(r) => (r, true),
+                None => match ran.next() {
+                    Some(r) => (r, false),
+                    None => break,
+                },
+            };
+            results.push(result);
+            answered.push(was_answered);
+        }
+        Ok((results, answered))
+    }
+
     /// Executes `tests`, with the value log on when `cap > 0`.
     fn run(&mut self, tests: &[TestCase], cap: u32) -> Result<Vec<ExecutionResult>, ExecError> {
         if cap > 0 { self.executor.execute_logged(tests, cap) } else { self.executor.execute(tests) }
     }
 
-    /// Runs the tests of `results` that timed out once more (while fewer
+    /// Runs the tests of `results` that timed out once more (not those
+    /// `answered` from the memo of time-outs; while fewer
     /// than [`MAX_TIMEOUT_RETRIES`] have been, fewer than
     /// [`MAX_FAILED_TIMEOUT_RETRIES`] of them timed out again, and the time
     /// budget is not spent), in place: the second run, in warm workers, is
@@ -306,10 +346,12 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         &mut self,
         tests: &[TestCase],
         results: &mut [ExecutionResult],
+        answered: &[bool],
         cap: u32,
     ) -> Result<(), ExecError> {
-        let timed_out: Vec<usize> =
-            (0..results.len()).filter(|i| matches!(results[*i].outcome, TestOutcome::Timeout)).collect();
+        let timed_out: Vec<usize> = (0..results.len())
+            .filter(|i| !answered[*i] && matches!(results[*i].outcome, TestOutcome::Timeout))
+            .collect();
         let mut pending = timed_out.into_iter();
         loop {
             let failed = self.timeout_retries - self.timeouts_recovered;
@@ -335,7 +377,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
 
     /// Records how long the tests that ended took, and gives the executor
     /// the limit they allow for the next ones ([`crate::time_limit`]).
-    fn adapt_time_limit(&mut self, results: &[ExecutionResult]) {
+    fn adapt_time_limit(&mut self, results: &[&ExecutionResult]) {
         let Some(limit) = self.limit.as_mut() else { return };
         for r in results {
             match r.outcome {
@@ -353,6 +395,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
 
     /// Ends the search: the executor gets its configured time limit back.
     pub fn finish(mut self) -> SearchOutcome {
+        tracing::debug!(answered = self.timeouts.hits, "tests answered from the memo of time-outs");
         let time_limit = self.limit.as_ref().map(|l| {
             let adapted = l.limit();
             self.executor.set_time_limit(l.configured());
@@ -574,5 +617,72 @@ mod tests {
         let runs = evaluated.len() + evaluator.timeout_retries;
         assert!((1..=6).contains(&runs), "{} tests and {} retries ran", evaluated.len(), evaluator.timeout_retries);
         assert_eq!(evaluator.evaluations, evaluated.len() as u64);
+    }
+
+    /// Times out at the first statement whose literal is negative (the
+    /// statements before it end, it and those after it have no outcome);
+    /// counts the tests it ran.
+    #[derive(Default)]
+    struct LoopsOnNegatives {
+        ran: usize,
+    }
+
+    impl Executor for LoopsOnNegatives {
+        fn execute(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError> {
+            self.ran += tests.len();
+            let result = |t: &TestCase| {
+                let negative = |s: &Statement| matches!(s.kind, StatementKind::Primitive(Primitive::Int(n)) if n < 0);
+                let looping = t.statements.iter().position(negative);
+                let statements = (0..t.statements.len())
+                    .map(|i| match looping {
+                        Some(l) if i >= l => StatementOutcome::NotExecuted,
+                        _ => StatementOutcome::Normal(exec::ValueSummary::Void),
+                    })
+                    .collect();
+                let outcome = if looping.is_some() { TestOutcome::Timeout } else { TestOutcome::Completed };
+                ExecutionResult {
+                    outcome,
+                    statements,
+                    trace: Default::default(),
+                    output: Default::default(),
+                    duration: Duration::from_millis(1),
+                }
+            };
+            Ok(tests.iter().map(result).collect())
+        }
+    }
+
+    fn ints(values: &[i32]) -> TestCase {
+        let statements = values.iter().map(|n| Statement::new(StatementKind::Primitive(Primitive::Int(*n)))).collect();
+        TestCase { statements, ..TestCase::default() }
+    }
+
+    #[test]
+    fn tests_that_start_with_a_prefix_that_timed_out_twice_are_answered_without_running() {
+        let (goals, map, cut) = (no_goals(), GoalMap::default(), BinaryName::new("a.B"));
+        let problem = Problem { goals: &goals, map: &map, cut: &cut };
+        let mut executor = LoopsOnNegatives::default();
+        let budget = Budget { time: None, evaluations: Some(1000) };
+        let mut observer = ();
+        let mut evaluator = Evaluator::new(&problem, &mut executor, budget, &mut observer);
+        // Once: not yet confirmed, so the second test with the prefix runs too.
+        evaluator.evaluate(vec![ints(&[1, -1, 0])]).unwrap();
+        evaluator.evaluate(vec![ints(&[1, -1, 1])]).unwrap();
+        // Confirmed: tests with the prefix `1, -1` are answered; a test
+        // that loops after another prefix, and one that ends, still run.
+        let batch = vec![ints(&[1, -1, 7, 8]), ints(&[2, -1]), ints(&[1, -1]), ints(&[1, 2]), ints(&[1, -1, 5])];
+        let evaluated = evaluator.evaluate(batch).unwrap();
+        assert_eq!(evaluated.len(), 5, "the answered tests are evaluated in their places");
+        assert_eq!(evaluator.evaluations, 7);
+        let timed_out: Vec<bool> = evaluated.iter().map(|e| e.obs.timed_out).collect();
+        assert_eq!(timed_out, [true, true, true, false, true]);
+        assert_eq!(evaluated[0].test, ints(&[1, -1, 7, 8]));
+        assert_eq!(evaluator.timeouts.hits, 3);
+        // Run: the two first tests, [2, -1] and [1, 2], and the retries of
+        // the time-outs that ran (never of an answered one).
+        let retries = evaluator.timeout_retries;
+        assert_eq!(retries, 3);
+        evaluator.finish();
+        assert_eq!(executor.ran, 4 + retries);
     }
 }

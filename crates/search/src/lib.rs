@@ -14,6 +14,8 @@
 //! - `input_to_state`: the failed comparisons' operands that a test's own
 //!   literals explain, as substitutions for the seeds (REDQUEEN).
 //! - [`time_limit`]: the per-test time limit, adapted to the tests that end.
+//! - [`timeout_memo`]: statement prefixes that timed out twice; tests that
+//!   start with one are answered without running.
 //! - [`mosa`]: DynaMOSA and MOSA (many-objective GA with preference sorting).
 //! - [`random`]: feedback-directed random search.
 //! - [`palus`]: a model-guided phase, then feedback-directed random search.
@@ -29,6 +31,7 @@ pub mod mosa;
 pub mod palus;
 pub mod random;
 pub mod time_limit;
+pub mod timeout_memo;
 pub mod wholesuite;
 
 use std::time::Duration;
