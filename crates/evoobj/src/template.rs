@@ -85,7 +85,7 @@ pub fn synthesise<'s, 'c, R: Rng + ?Sized>(
     cache: &'s mut Caches,
     rng: &'s mut R,
 ) -> Option<TestCase> {
-    let builder = TemplateBuilder::new(inputs.cluster, inputs.seeds, rng);
+    let builder = TemplateBuilder::new(inputs.cluster, inputs.seeds, rng).with_fresh_literals();
     let mut s = Synthesis { cp: inputs.cp, cluster: inputs.cluster, accessors, cache, builder };
     let mut vars: HashMap<NodeIndex, Option<VarId>> = HashMap::new();
     let mut elements: HashMap<NodeIndex, VarId> = HashMap::new();

@@ -816,6 +816,39 @@ fn interfaces_and_abstract_classes_without_an_implementation_get_mocks_whose_stu
     assert!(!test_file_in(&tmp.path().join("out2"), "shop", "Checkout").contains("Mockito"));
 }
 
+/// A stub of a mock may answer a sequence (`thenReturn(true, false)`):
+/// `shop.Basket.drain` reads a mocked feed until `more()` says it ended, and
+/// its branches after the loop need a feed that has amounts and then ends.
+/// Every branch is covered, the suite stubs a sequence, and it passes
+/// under JUnit with Debian's Mockito (a single answer either never enters
+/// the loop or never leaves it: `n == 0` false and both sides of
+/// `total > 10` stay uncovered).
+#[test]
+fn a_mocked_method_answers_a_sequence_so_a_loop_over_a_mock_ends() {
+    let tmp = tempfile::tempdir().unwrap();
+    let jar = util::testdata_jar(tmp.path(), "mocks");
+    let budget = ["--evaluations", "8000", "--seed", "1"];
+    let (code, log, report) = generate(&jar, "shop.Basket", &tmp.path().join("out"), &budget);
+    assert_eq!(code, 0, "{log}");
+    assert_all_branches_covered(&report["classes"][0]);
+    let file = tmp.path().join("out/shop/Basket_FerroTest.java");
+    let suite = std::fs::read_to_string(&file).unwrap();
+    let sequence = regex_lite_find(&suite, "Mockito.when(feed0.more()).thenReturn(true, ");
+    assert!(sequence, "no sequence of answers for more() in\n{suite}");
+    let test_classes = tmp.path().join("test-classes");
+    util::all_pass_under_junit4(&jar, &test_classes, &[("shop.Basket_FerroTest".into(), file)], junit::test_methods_in);
+}
+
+/// Whether `text` holds `prefix` (the variable's number aside: `feed0`, `feed1`, …).
+fn regex_lite_find(text: &str, prefix: &str) -> bool {
+    let (head, tail) = prefix.split_once("0.").expect("a numbered variable");
+    text.match_indices(head).any(|(i, _)| {
+        let rest = &text[i + head.len()..];
+        let digits = rest.chars().take_while(char::is_ascii_digit).count();
+        digits > 0 && rest[digits..].starts_with(&format!(".{tail}"))
+    })
+}
+
 /// The emitted suite of class `package.simple` in `out`, empty when there is none.
 fn test_file_in(out: &Path, package: &str, simple: &str) -> String {
     std::fs::read_to_string(out.join(package).join(format!("{simple}_FerroTest.java"))).unwrap_or_default()

@@ -204,7 +204,15 @@ impl<'a> TestWriter<'a> {
     /// Mockito.any()`).
     fn write_stubs(&mut self, var: VarId, methods: &[MethodRef], returns: &[VarId]) {
         let mockito = self.names.class(&BinaryName::new(MOCKITO));
-        for (method, value) in methods.iter().zip(returns) {
+        // A method stubbed more than once answers in that order: one
+        // `thenReturn(a, b)` with all its answers, where it first appears.
+        let mut firsts: Vec<&MethodRef> = Vec::new();
+        for method in methods {
+            if !firsts.contains(&method) {
+                firsts.push(method);
+            }
+        }
+        for method in firsts {
             let matchers: Vec<String> = method
                 .descriptor
                 .params
@@ -215,8 +223,14 @@ impl<'a> TestWriter<'a> {
                 })
                 .collect();
             let mock = self.vars.name(var);
-            let value = if self.is_null(*value) { "null".to_owned() } else { self.literal_or_name(*value) };
-            self.line(&format!("{mockito}.when({mock}.{}({})).thenReturn({value});", method.name, matchers.join(", ")));
+            let answers: Vec<String> = methods
+                .iter()
+                .zip(returns)
+                .filter(|(m, _)| *m == method)
+                .map(|(_, value)| if self.is_null(*value) { "null".to_owned() } else { self.literal_or_name(*value) })
+                .collect();
+            let call = format!("{mock}.{}({})", method.name, matchers.join(", "));
+            self.line(&format!("{mockito}.when({call}).thenReturn({});", answers.join(", ")));
         }
     }
 

@@ -63,6 +63,11 @@ pub(crate) fn functional_method(cp: &ClassPath, binary_name: &str) -> Option<Met
     found
 }
 
+/// The most answers a mock gives one stubbed method
+/// ([`crate::StatementKind::Mock`]): `hasNext()` true then false, `read()` a
+/// byte then -1.
+pub const MAX_ANSWERS: usize = 3;
+
 /// The methods a mock of `binary_name` may stub
 /// ([`crate::StatementKind::Mock`]), each once (by name and parameters)
 /// with the first type that declares it as owner, sorted by name and

@@ -182,7 +182,10 @@ pub enum StatementKind {
         /// The mocked interface or abstract class, the class of the value.
         mocked: BinaryName,
         /// The stubbed methods ([`crate::functional`]'s stubbable methods),
-        /// each with the type that declares it as owner.
+        /// each with the type that declares it as owner. A method listed
+        /// more than once (at most [`crate::functional::MAX_ANSWERS`] times)
+        /// answers its calls in that order, the last answer repeating:
+        /// `when(it0.hasNext()).thenReturn(true, false)`.
         methods: Vec<MethodRef>,
         /// The value each stubbed method returns (same index as
         /// `methods`), of earlier statements.

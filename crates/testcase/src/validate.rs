@@ -293,8 +293,9 @@ pub enum StatementError {
     },
     /// [`StatementKind::Mock`] of a class that no mock can implement (not
     /// an interface, an annotation, sealed), or with a stub of a method
-    /// the interface has no abstract, value-returning one of, stubbed
-    /// twice, or with as many values as methods missing.
+    /// the interface has no abstract, value-returning one of, stubbed more
+    /// than [`crate::functional::MAX_ANSWERS`] times, or with as many
+    /// values as methods missing.
     #[error("{interface} cannot be mocked with stubs of {methods:?} returning {values} values")]
     NotMockable {
         /// The class named as the mock's interface.
@@ -681,13 +682,19 @@ impl<'cp> Validator<'cp> {
         }
     }
 
-    /// `interface` can be mocked and each of `methods` stubbed once, with
+    /// `interface` can be mocked and each of `methods` stubbed at most
+    /// [`crate::functional::MAX_ANSWERS`] times (its answers in order), with
     /// one value each (see [`StatementError::NotMockable`]).
     fn check_mock(&self, interface: &BinaryName, methods: &[MethodRef], values: usize) -> Result<(), StatementError> {
         self.load(interface.as_str())?;
         let stubbable = crate::functional::stubbable_methods(self.class_path, interface.as_str());
-        let mut seen = std::collections::HashSet::new();
-        let fits = stubbable.is_some_and(|all| methods.iter().all(|m| all.contains(m) && seen.insert(m)));
+        let mut answers: std::collections::HashMap<&MethodRef, usize> = std::collections::HashMap::new();
+        let mut answer = |m| {
+            let n = answers.entry(m).or_default();
+            *n += 1;
+            *n <= crate::functional::MAX_ANSWERS
+        };
+        let fits = stubbable.is_some_and(|all| methods.iter().all(|m| all.contains(m) && answer(m)));
         if fits && methods.len() == values {
             Ok(())
         } else {
@@ -994,6 +1001,21 @@ mod tests {
                 b.mock(iterator(), vec![m("java.util.Iterator", "remove", "()V")], vec![yes]);
             },
             "statement 1 (v1 = mock(java.util.Iterator).stub(remove, v0)): java.util.Iterator cannot be mocked with stubs of [\"java.util.Iterator.remove()V\"] returning 1 values",
+        );
+        // A method stubbed up to three times answers in that order; a fourth is too many.
+        check(
+            |b| {
+                let (yes, no) = (b.boolean(true), b.boolean(false));
+                b.mock(iterator(), vec![has_next(), has_next(), has_next()], vec![yes, yes, no]);
+            },
+            "ok",
+        );
+        check(
+            |b| {
+                let yes = b.boolean(true);
+                b.mock(iterator(), vec![has_next(); 4], vec![yes; 4]);
+            },
+            "statement 1 (v1 = mock(java.util.Iterator).stub(hasNext, v0).stub(hasNext, v0).stub(hasNext, v0).stub(hasNext, v0)): java.util.Iterator cannot be mocked with stubs of [\"java.util.Iterator.hasNext()Z\", \"java.util.Iterator.hasNext()Z\", \"java.util.Iterator.hasNext()Z\", \"java.util.Iterator.hasNext()Z\"] returning 4 values",
         );
         check(
             |b| {

@@ -24,6 +24,10 @@ const P_LAMBDA: f64 = 0.5;
 /// Probability that a new mock stubs each method it may stub.
 const P_STUB: f64 = 0.5;
 
+/// Probability that a stub of a new mock that returns a primitive gets a
+/// second answer (`hasNext()` true then false: a loop over a mock ends).
+const P_SECOND_ANSWER: f64 = 0.3;
+
 impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// A `Class` value that fits `need` ([`crate::TestCluster::class_values_for`]).
     pub(super) fn class_value(&mut self, need: &JavaType) -> Option<StatementKind> {
@@ -92,6 +96,11 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
             if depth <= cluster.options().max_depth && self.rng.random_bool(P_STUB) {
                 returns.push(self.stub_value(method, pos, depth, &[])?);
                 methods.push(method.clone());
+                if returns_primitive(method) && self.rng.random_bool(P_SECOND_ANSWER) {
+                    let first = *returns.last().expect("just pushed");
+                    returns.push(self.stub_value(method, pos, depth, &[first])?);
+                    methods.push(method.clone());
+                }
             }
         }
         let kind = StatementKind::Mock { mocked: model::names::BinaryName::new(name), methods, returns };
@@ -114,7 +123,18 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         };
         let unstubbed: Vec<&MethodRef> =
             cluster.mockable(mocked.as_str())?.iter().filter(|m| !methods.contains(m)).collect();
-        match self.rng.random_range(0..3) {
+        let answers = |m: &MethodRef| methods.iter().filter(|x| *x == m).count();
+        let more: Vec<usize> = (0..methods.len())
+            .filter(|&k| returns_primitive(&methods[k]) && answers(&methods[k]) < crate::functional::MAX_ANSWERS)
+            .collect();
+        match self.rng.random_range(0..4) {
+            3 if !more.is_empty() => {
+                let k = *more.choose(self.rng)?;
+                let method = methods[k].clone();
+                let last = methods.iter().rposition(|m| *m == method).expect("k answers it");
+                returns.insert(last + 1, self.stub_value(&method, pos, 1, &[returns[last]])?);
+                methods.insert(last + 1, method);
+            }
             0 if !unstubbed.is_empty() => {
                 let method = (*unstubbed.choose(self.rng)?).clone();
                 returns.push(self.stub_value(&method, pos, 1, &[])?);
@@ -207,4 +227,10 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         self.test.statements[pos].kind = changed;
         Some(pos + 1)
     }
+}
+
+/// Whether `method` returns a primitive (a loop's guard or a stream's
+/// byte), the stubs that get more than one answer.
+fn returns_primitive(method: &MethodRef) -> bool {
+    matches!(method.descriptor.ret, Some(model::descriptor::FieldType::Base(_)))
 }

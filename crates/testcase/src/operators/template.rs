@@ -20,12 +20,27 @@ use crate::seeds::Seeds;
 /// A test under construction, appended to at its end.
 pub struct TemplateBuilder<'a, R: Rng + ?Sized> {
     factory: Factory<'a, R>,
+    /// Whether [`Self::call`] makes every primitive or string argument it
+    /// is not given a new literal ([`Self::with_fresh_literals`]).
+    fresh_literals: bool,
 }
 
 impl<'a, R: Rng + ?Sized> TemplateBuilder<'a, R> {
     /// An empty test over `cluster`, with `seeds` for literals.
     pub fn new(cluster: &'a TestCluster, seeds: &'a Seeds, rng: &'a mut R) -> TemplateBuilder<'a, R> {
-        TemplateBuilder { factory: Factory::new(cluster, seeds, rng, TestCase::default()) }
+        TemplateBuilder { factory: Factory::new(cluster, seeds, rng, TestCase::default()), fresh_literals: false }
+    }
+
+    /// The builder with [`Self::call`] making a new literal for every
+    /// primitive or string argument it is not given, where random tests
+    /// reuse an earlier one half of the time: EvoObj's templates, whose
+    /// literals are independent mutation slots (a setter's value that
+    /// shared the variable of an index the template also passes could
+    /// never leave the index's range). Palus keeps the reuse: its call
+    /// sequences read back what they stored under the same key.
+    pub fn with_fresh_literals(mut self) -> Self {
+        self.fresh_literals = true;
+        self
     }
 
     /// A builder that appends to `test` (a test the technique made before).
@@ -35,7 +50,7 @@ impl<'a, R: Rng + ?Sized> TemplateBuilder<'a, R> {
         rng: &'a mut R,
         test: TestCase,
     ) -> TemplateBuilder<'a, R> {
-        TemplateBuilder { factory: Factory::new(cluster, seeds, rng, test) }
+        TemplateBuilder { factory: Factory::new(cluster, seeds, rng, test), fresh_literals: false }
     }
 
     /// The cluster it builds from.
@@ -147,12 +162,9 @@ impl<'a, R: Rng + ?Sized> TemplateBuilder<'a, R> {
     }
 
     /// Calls `callable` on `receiver` with `args[i]` where given, else a
-    /// value made as a random test would make it, except that a primitive
-    /// or string argument is always a new literal: a template's literals
-    /// are independent mutation slots (a setter's value that shared the
-    /// variable of an index the template also passes could never leave
-    /// the index's range); `None` when the call does not fit (receiver,
-    /// argument count).
+    /// value made as a random test would make it (a new literal for a
+    /// primitive or string [`Self::with_fresh_literals`]); `None` when the
+    /// call does not fit (receiver, argument count).
     pub fn call(&mut self, callable: &Callable, receiver: Option<VarId>, args: &[Option<VarId>]) -> Option<VarId> {
         let mut pos = self.len();
         let params = callable.params().to_vec();
@@ -162,7 +174,8 @@ impl<'a, R: Rng + ?Sized> TemplateBuilder<'a, R> {
                 Some(v) => values.push(v),
                 None => {
                     let given = self.factory.param_value(callable, param, &mut pos);
-                    let fresh = || param.erasure().filter(super::factory::is_literal);
+                    let fresh_literals = self.fresh_literals;
+                    let fresh = || param.erasure().filter(|e| fresh_literals && super::factory::is_literal(e));
                     let literal =
                         given.or_else(|| fresh().and_then(|e| self.factory.new_value(param, &e, &mut pos, 1)));
                     values.push(literal.unwrap_or_else(|| self.factory.value(param, &mut pos, 1, &[])));

@@ -32,7 +32,10 @@ import java.util.Map;
 public final class Mocks implements InvocationHandler {
     private final Class<?> type;
     /** Stubbed return values by {@code name + descriptor}. */
-    private final Map<String, Object> stubs = new HashMap<String, Object>();
+    /** The answers of each stubbed method, in order; the last one repeats (Mockito's {@code thenReturn(a, b)}). */
+    private final Map<String, java.util.List<Object>> stubs = new HashMap<String, java.util.List<Object>>();
+    /** How often each stubbed method was called. */
+    private final Map<String, Integer> calls = new HashMap<String, Integer>();
 
     private Mocks(Class<?> type) {
         this.type = type;
@@ -116,9 +119,19 @@ public final class Mocks implements InvocationHandler {
         public abstract int value();
     }
 
-    /** Makes the method {@code key} ({@code name + descriptor}) of {@code mock} return {@code value}. */
+    /**
+     * Adds {@code value} to the answers of the method {@code key}
+     * ({@code name + descriptor}) of {@code mock}: its first call returns the
+     * first answer, the next the second, and the last answer repeats.
+     */
     public static void stub(Object mock, String key, Object value) throws Throwable {
-        handler(mock).stubs.put(key, value);
+        Mocks handler = handler(mock);
+        java.util.List<Object> answers = handler.stubs.get(key);
+        if (answers == null) {
+            answers = new java.util.ArrayList<Object>();
+            handler.stubs.put(key, answers);
+        }
+        answers.add(value);
     }
 
     /** The handler of a mock {@link #make} made. */
@@ -182,8 +195,12 @@ public final class Mocks implements InvocationHandler {
     /** What the mock {@code mock} returns for a call of {@code method} with {@code args}. */
     private Object answer(Object mock, Method method, Object[] args) {
         String key = method.getName() + descriptor(method);
-        if (stubs.containsKey(key)) {
-            return stubs.get(key);
+        java.util.List<Object> answers = stubs.get(key);
+        if (answers != null) {
+            Integer called = calls.get(key);
+            int n = called == null ? 0 : called;
+            calls.put(key, n + 1);
+            return answers.get(Math.min(n, answers.size() - 1));
         }
         int arity = args == null ? 0 : args.length;
         if (key.equals("equals(Ljava/lang/Object;)Z")) {
