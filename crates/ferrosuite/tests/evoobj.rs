@@ -35,6 +35,15 @@ fn game_classes(dir: &Path) -> PathBuf {
     classes
 }
 
+/// The game fixtures compiled into a new temporary folder (kept alive by
+/// the returned guard), and their class path.
+fn compiled_game() -> (tempfile::TempDir, String) {
+    let tmp = tempfile::tempdir().unwrap();
+    let classes = game_classes(tmp.path());
+    let cp = classes.to_str().unwrap().to_string();
+    (tmp, cp)
+}
+
 /// The report of one run of `generate` on `game.Rules`.
 fn run(classes: &Path, out: &Path, seed: u64, evoobj: bool) -> serde_json::Value {
     let seed = seed.to_string();
@@ -85,9 +94,8 @@ fn templates_cover_branches_random_construction_misses() {
 
 #[test]
 fn explain_ocg_prints_the_graph_and_the_template() {
-    let tmp = tempfile::tempdir().unwrap();
-    let classes = game_classes(tmp.path());
-    let cp = classes.to_str().unwrap();
+    let (_tmp, cp) = compiled_game();
+    let cp = cp.as_str();
     let goal = "canCommand(Lgame/Fleet;II)Z@50:true";
     let text = util::ferrosuite_ok(&["explain-ocg", "-c", cp, "--class", "game.Rules", "--goal", goal]);
     for line in [
@@ -104,9 +112,8 @@ fn explain_ocg_prints_the_graph_and_the_template() {
 
 #[test]
 fn explain_ocg_says_what_is_wrong_with_bad_input() {
-    let tmp = tempfile::tempdir().unwrap();
-    let classes = game_classes(tmp.path());
-    let cp = classes.to_str().unwrap();
+    let (_tmp, cp) = compiled_game();
+    let cp = cp.as_str();
     let out = util::ferrosuite(&["explain-ocg", "-c", cp, "--class", "game.Rules", "--goal", "nope@1:true"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
@@ -139,9 +146,8 @@ fn args_of<'t>(template: &'t str, name: &str) -> Vec<&'t str> {
 
 #[test]
 fn template_indexes_fall_inside_arrays_and_setter_values_are_their_own() {
-    let tmp = tempfile::tempdir().unwrap();
-    let classes = game_classes(tmp.path());
-    let cp = classes.to_str().unwrap();
+    let (_tmp, cp) = compiled_game();
+    let cp = cp.as_str();
     let goal = "winner(Lgame/League;II)Ljava/lang/String;@45:false";
     for seed in 1..=12 {
         let seed = seed.to_string();
