@@ -27,6 +27,10 @@
 //! 5. the supertypes of every type it mentions, so that the operators can
 //!    ask [`TestCluster::is_assignable`] without the class path.
 //!
+//! After the build, `direct` adds the values the operators make directly
+//! (below) and `shared` marks the static fields that hold a shared object
+//! with state of its own ([`TestCluster::is_shared_instance`]).
+//!
 //! Primitives, `String`, boxes, `Class`, enums (by their constants), arrays
 //! and `null` need no generator: the operators make them directly, and so
 //! members by reflection (`Method`, `Constructor`, `Field`) and lambdas of
@@ -58,6 +62,7 @@ mod direct;
 mod environment;
 mod folders;
 mod jdk;
+mod shared;
 pub(crate) use jdk::is_collection;
 pub use jdk::is_jdk_class;
 
@@ -247,6 +252,8 @@ pub struct TestCluster {
     text_readers: BTreeSet<String>,
     /// See [`TestCluster::uses_folders`].
     folders: bool,
+    /// See [`TestCluster::is_shared_instance`].
+    shared_instances: HashSet<FieldRef>,
 }
 
 impl TestCluster {
@@ -260,6 +267,7 @@ impl TestCluster {
     pub fn build(class_path: &ClassPath, cut: &str, options: &ClusterOptions) -> Result<TestCluster, ClusterError> {
         let mut cluster = build::build(class_path, cut, options)?;
         direct::add(&mut cluster, class_path);
+        shared::add(&mut cluster, class_path);
         Ok(cluster)
     }
 
@@ -282,6 +290,16 @@ impl TestCluster {
     /// the operators make directly, and for types beyond the depth limit).
     pub fn generators(&self, binary_name: &str) -> &[Generator] {
         self.generators.get(binary_name).map_or(&[], Vec::as_slice)
+    }
+
+    /// Whether `generator` reads a static field that holds a shared object
+    /// with state of its own (`Aliases.INSTANCE`, see `cluster::shared`):
+    /// what one test does to it, later tests of the emitted suite see.
+    pub fn is_shared_instance(&self, generator: &Callable) -> bool {
+        match generator {
+            Callable::FieldGet { field, is_static: true, .. } => self.shared_instances.contains(field),
+            _ => false,
+        }
     }
 
     /// Whether values of class `binary_name` are what the CUT returns and

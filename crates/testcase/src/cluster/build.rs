@@ -153,6 +153,7 @@ impl<'cp> Builder<'cp> {
             serializers: Vec::new(),
             text_readers: BTreeSet::new(),
             folders: false,
+            shared_instances: Default::default(),
         };
         Builder {
             cp,

@@ -50,6 +50,10 @@ const P_FLUENT: f64 = 0.4;
 const MAX_FLUENT: usize = 3;
 /// The longest random array.
 const MAX_ARRAY_LENGTH: u32 = 32;
+/// Probability that a shared instance with state of its own, once chosen
+/// as a value's generator, gives way to another generator of the type
+/// ([`Factory::choose_generator`]).
+pub(super) const P_AVOID_SHARED: f64 = 0.9;
 /// Generators tried before giving up on a value.
 const ATTEMPTS: usize = 3;
 /// Probability of each call on a returned value ([`Factory::follow_returned`]).
@@ -228,7 +232,7 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
         }
         let generators = self.cluster.generators(name);
         for _ in 0..ATTEMPTS {
-            let generator = generators.choose(self.rng)?;
+            let generator = self.choose_generator(generators)?;
             let snapshot = (self.test.clone(), *pos);
             let made = match generator {
                 Generator::Subtype(sub) => {
@@ -244,6 +248,20 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
             (self.test, *pos) = snapshot;
         }
         None
+    }
+
+    /// One of `generators`, at random; a shared instance with state of its
+    /// own ([`TestCluster::is_shared_instance`]) is chosen again among the
+    /// others with probability [`P_AVOID_SHARED`], so that few tests of the
+    /// emitted suite depend on what the others did to it.
+    fn choose_generator<'g>(&mut self, generators: &'g [Generator]) -> Option<&'g Generator> {
+        let shared = |g: &Generator| matches!(g, Generator::Call(c) if self.cluster.is_shared_instance(c));
+        let chosen = generators.choose(self.rng)?;
+        if !shared(chosen) || !self.rng.random_bool(P_AVOID_SHARED) {
+            return Some(chosen);
+        }
+        let others: Vec<&Generator> = generators.iter().filter(|g| !shared(g)).collect();
+        Some(others.choose(self.rng).copied().unwrap_or(chosen))
     }
 
     /// A value configured by fluent calls: with probability [`P_FLUENT`]

@@ -237,8 +237,10 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     }
 
     /// The callables of the cluster whose result fits type `ty`: generators
-    /// of its class and calls under test.
-    fn callables_returning(&self, ty: &FieldType) -> Vec<&'a Callable> {
+    /// of its class and calls under test, without the shared instances with
+    /// state of their own ([`crate::TestCluster::is_shared_instance`]) with
+    /// probability [`super::factory::P_AVOID_SHARED`] when there are others.
+    fn callables_returning(&mut self, ty: &FieldType) -> Vec<&'a Callable> {
         let cluster: &'a crate::cluster::TestCluster = self.cluster;
         let class = ty.to_internal_name().map(|n| n.to_binary().to_string()).unwrap_or_default();
         let generators = cluster.generators(&class).iter().filter_map(|g| match g {
@@ -246,7 +248,14 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
             Generator::Subtype(_) => None,
         });
         let fits = |c: &&Callable| c.erased_ret().is_some_and(|r| cluster.is_assignable(&r, ty));
-        generators.chain(cluster.calls_under_test()).filter(fits).collect()
+        let fitting: Vec<&'a Callable> = generators.chain(cluster.calls_under_test()).filter(fits).collect();
+        // Like `Factory::choose_generator`: a shared instance with state of its own is seldom offered.
+        if fitting.iter().all(|c| cluster.is_shared_instance(c))
+            || !self.rng.random_bool(super::factory::P_AVOID_SHARED)
+        {
+            return fitting;
+        }
+        fitting.into_iter().filter(|c| !cluster.is_shared_instance(c)).collect()
     }
 
     /// Inserts a random call (or, with probability [`P_REPEAT_CALL`],
