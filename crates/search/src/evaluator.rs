@@ -69,6 +69,8 @@ pub struct Evaluator<'a, 'p> {
     strings: std::collections::BTreeSet<String>,
     /// Input-to-state substitutions since the last [`Self::take_values`].
     substitutions: crate::input_to_state::Substitutions,
+    /// Tests with a new substitution written in, waiting to run.
+    substituted: crate::substituted::Substituted,
     /// Numbers seen in comparisons since the last [`Self::take_values`], in
     /// the order first seen, at most [`MAX_NUMBERS_PER_GENERATION`].
     numbers: Vec<i64>,
@@ -103,6 +105,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             start: Instant::now(),
             strings: Default::default(),
             substitutions: Default::default(),
+            substituted: Default::default(),
             numbers: Default::default(),
             limit,
             timeout_retries: 0,
@@ -220,7 +223,8 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             let obs = Observation::of(&result, self.problem.map);
             self.record(&test, &result, &obs, targeted);
             self.strings.extend(result.trace.strings.iter().cloned());
-            self.substitutions.observe(&test, &result.trace);
+            let pairs = self.substitutions.observe(&test, &result.trace);
+            self.substituted.offer(&test, &pairs);
             self.remember_numbers(&test, &result.trace.numbers);
             let values = result.trace.values.take();
             out.push(Evaluated { threw_at: first_throw(&result), test, obs, targeted, values });
@@ -262,6 +266,13 @@ impl<'a, 'p> Evaluator<'a, 'p> {
                 self.numbers.push(n);
             }
         }
+    }
+
+    /// Up to `max` tests made by writing a new input-to-state substitution
+    /// into the test whose run showed it (`crate::substituted`), oldest
+    /// first, for the search to run as offspring.
+    pub fn take_substituted(&mut self, max: usize) -> Vec<TestCase> {
+        self.substituted.take(max)
     }
 
     /// The values seen since the last call (strings sorted, numbers in the
@@ -684,5 +695,55 @@ mod tests {
         assert_eq!(retries, 3);
         evaluator.finish();
         assert_eq!(executor.ran, 4 + retries);
+    }
+    /// Compares the first string literal of each test with `YAML` and,
+    /// when that fails, its second word with `1.1`, as a parser's
+    /// successive keyword checks; reports the failed comparison's operands.
+    struct Keywords;
+
+    impl Executor for Keywords {
+        fn execute(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError> {
+            let result = |t: &TestCase| {
+                let text = t.statements.iter().find_map(|s| match &s.kind {
+                    StatementKind::String(text) => Some(text.clone()),
+                    _ => None,
+                });
+                let words: Vec<String> = text.unwrap_or_default().split(' ').map(str::to_owned).collect();
+                let failed = [("YAML", 0), ("1.1", 1)].into_iter().find(|(k, i)| words.get(*i).is_some_and(|w| w != k));
+                let trace = exec::Trace {
+                    string_pairs: failed.map(|(k, i)| (words[i].clone(), k.to_owned())).into_iter().collect(),
+                    ..Default::default()
+                };
+                ExecutionResult {
+                    outcome: TestOutcome::Completed,
+                    statements: vec![StatementOutcome::Normal(exec::ValueSummary::Void); t.statements.len()],
+                    trace,
+                    output: Default::default(),
+                    duration: Duration::from_millis(1),
+                }
+            };
+            Ok(tests.iter().map(result).collect())
+        }
+    }
+
+    #[test]
+    fn a_new_comparison_is_written_into_the_test_that_showed_it_one_keyword_after_another() {
+        let (goals, map, cut) = (no_goals(), GoalMap::default(), BinaryName::new("a.B"));
+        let problem = Problem { goals: &goals, map: &map, cut: &cut };
+        let mut executor = Keywords;
+        let budget = Budget { time: None, evaluations: Some(1000) };
+        let mut observer = ();
+        let mut evaluator = Evaluator::new(&problem, &mut executor, budget, &mut observer);
+        let line = |text: &str| TestCase {
+            statements: vec![Statement::new(StatementKind::String(text.to_owned()))],
+            ..TestCase::default()
+        };
+        evaluator.evaluate(vec![line("ABC 7.3 rest")]).unwrap();
+        let first = evaluator.take_substituted(8);
+        assert_eq!(first, [line("YAML 7.3 rest")], "`ABC` occurs in the test; the keyword takes its place");
+        evaluator.evaluate(first).unwrap();
+        assert_eq!(evaluator.take_substituted(8), [line("YAML 1.1 rest")], "the next check shows in the next run");
+        evaluator.evaluate(vec![line("YAML 1.1 rest")]).unwrap();
+        assert!(evaluator.take_substituted(8).is_empty(), "nothing failed");
     }
 }

@@ -13,6 +13,8 @@ use std::collections::{BTreeSet, HashMap};
 use exec::Trace;
 use testcase::{StatementKind, TestCase};
 
+use crate::substituted::Pair;
+
 /// The substitutions gathered since the last [`Substitutions::take`],
 /// sorted so that a seeded run stays reproducible.
 #[derive(Debug, Default)]
@@ -72,8 +74,10 @@ impl Substitutions {
     ///
     /// The side found comes first; a pair neither side of which is found
     /// came from elsewhere (a computed value, a field) and is dropped.
-    pub(crate) fn observe(&mut self, test: &TestCase, trace: &Trace) {
+    /// Returns this test's pairs, for [`crate::substituted::Substituted`].
+    pub(crate) fn observe(&mut self, test: &TestCase, trace: &Trace) -> Vec<Pair> {
         let lits = Literals::of(test);
+        let mut strings = Vec::new();
         for (a, b) in &trace.string_pairs {
             if let Some(pattern) = b.strip_prefix(exec::REGEX_PAIR) {
                 if lits.string_occurs(a) {
@@ -81,23 +85,29 @@ impl Substitutions {
                         self.samples.clear();
                     }
                     let samples = self.samples.entry(pattern.to_owned()).or_insert_with(|| pattern_samples(pattern));
-                    self.strings.extend(samples.iter().map(|s| (a.clone(), s.clone())));
+                    strings.extend(samples.iter().map(|s| (a.clone(), s.clone())));
                 }
                 continue;
             }
-            self.strings.extend(orient(a, b, |s| lits.string_occurs(s)).map(|(s, w)| (s.clone(), w.clone())));
+            strings.extend(orient(a, b, |s| lits.string_occurs(s)).map(|(s, w)| (s.clone(), w.clone())));
         }
+        let (mut numbers, mut texts) = (Vec::new(), Vec::new());
         for &(a, b) in &trace.number_pairs {
-            self.numbers.extend(orient(&a, &b, |n| lits.numbers.contains(n)).map(|(s, w)| (*s, *w)));
+            numbers.extend(orient(&a, &b, |n| lits.numbers.contains(n)).map(|(s, w)| (*s, *w)));
             let (ta, tb) = (a.to_string(), b.to_string());
             let long = |s: &String| s.trim_start_matches('-').len() >= MIN_DIGITS && lits.string_occurs(s);
-            self.number_texts.extend(orient(&ta, &tb, long).map(|(s, w)| (s.clone(), w.clone())));
+            texts.extend(orient(&ta, &tb, long).map(|(s, w)| (s.clone(), w.clone())));
             if let (Some(ca), Some(cb)) = (as_char(a), as_char(b)) {
                 let (ca, cb) = (ca.to_string(), cb.to_string());
-                self.number_texts
-                    .extend(orient(&ca, &cb, |s| lits.string_occurs(s)).map(|(s, w)| (s.clone(), w.clone())));
+                texts.extend(orient(&ca, &cb, |s| lits.string_occurs(s)).map(|(s, w)| (s.clone(), w.clone())));
             }
         }
+        let pairs = strings.iter().chain(&texts).map(|(s, w)| Pair::Text(s.clone(), w.clone()));
+        let pairs = pairs.chain(numbers.iter().map(|&(s, w)| Pair::Number(s, w))).collect();
+        self.strings.extend(strings);
+        self.number_texts.extend(texts);
+        self.numbers.extend(numbers);
+        pairs
     }
 
     /// The substitutions gathered, emptied.

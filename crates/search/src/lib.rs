@@ -13,6 +13,8 @@
 //! - [`evaluator`]: executes batches, updates the archive, counts the budget.
 //! - `input_to_state`: the failed comparisons' operands that a test's own
 //!   literals explain, as substitutions for the seeds (REDQUEEN).
+//! - `substituted`: a new substitution written into the test that showed
+//!   it, for the search to run at once (REDQUEEN).
 //! - [`time_limit`]: the per-test time limit, adapted to the tests that end.
 //! - [`timeout_memo`]: statement prefixes that timed out twice; tests that
 //!   start with one are answered without running.
@@ -30,6 +32,7 @@ mod input_to_state;
 pub mod mosa;
 pub mod palus;
 pub mod random;
+mod substituted;
 pub mod time_limit;
 pub mod timeout_memo;
 pub mod wholesuite;

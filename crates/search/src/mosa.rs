@@ -5,7 +5,8 @@
 //! Each uncovered goal is an objective. Every generation makes offspring by
 //! tournament selection, crossover and mutation, adds a tenth of the
 //! population as new tests (random ones and archived ones mutated, as
-//! EvoSuite's MOSA does: [`TEST_INSERTION`]), evaluates them, and keeps
+//! EvoSuite's MOSA does: [`TEST_INSERTION`]) and the tests that got a new
+//! input-to-state substitution ([`SUBSTITUTED_SHARE`]), evaluates them, and keeps
 //! the best `population` tests of parents and offspring by preference
 //! sorting: first, for each uncovered target, the test closest to it
 //! (shorter on ties); then the rest by how close they come to any target.
@@ -51,6 +52,9 @@ pub fn run(
         let scores = Scores::compute(&population, &targets(ev, dynamic), &fitness, variation);
         let (mut offspring, mut targeted) = breed(&population, &scores, variation, config, rng);
         insert_tests(&ev.archive, variation, config, rng, &mut offspring, &mut targeted);
+        let substituted = ev.take_substituted(config.population.div_ceil(SUBSTITUTED_SHARE));
+        targeted.extend(substituted.iter().map(|_| false));
+        offspring.extend(substituted);
         for &best in &scores.extra_best {
             for _ in 0..FOCUSED_OFFSPRING {
                 offspring.push(variation.mutate(&population[best].test, rng));
@@ -77,6 +81,11 @@ pub fn run(
     }
     Ok(())
 }
+
+/// Each generation runs at most a `1 / SUBSTITUTED_SHARE` of the population
+/// in tests with a new input-to-state substitution written in
+/// ([`Evaluator::take_substituted`]).
+pub const SUBSTITUTED_SHARE: usize = 4;
 
 /// Generations without a newly covered goal after which the search asks
 /// for solved tests ([`Variation::solved_tests`]).

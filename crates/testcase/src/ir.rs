@@ -306,6 +306,19 @@ impl Primitive {
         }
     }
 
+    /// A value of the same integral type holding `value`; `None` when the
+    /// type is not integral or `value` does not fit it.
+    pub fn with_integral(self, value: i64) -> Option<Primitive> {
+        Some(match self {
+            Primitive::Byte(_) => Primitive::Byte(i8::try_from(value).ok()?),
+            Primitive::Short(_) => Primitive::Short(i16::try_from(value).ok()?),
+            Primitive::Char(_) => Primitive::Char(u16::try_from(value).ok()?),
+            Primitive::Int(_) => Primitive::Int(i32::try_from(value).ok()?),
+            Primitive::Long(_) => Primitive::Long(value),
+            Primitive::Boolean(_) | Primitive::Float(_) | Primitive::Double(_) => return None,
+        })
+    }
+
     /// The primitive type of the value.
     pub fn base_type(self) -> BaseType {
         match self {

@@ -76,13 +76,7 @@ pub(crate) fn random_string<R: Rng + ?Sized>(seeds: &Seeds, rng: &mut R) -> Stri
 /// substitution ([`Seeds::substitute_number`]) that fits its type, or `None`.
 fn substitute_integral<R: Rng + ?Sized>(value: Primitive, seeds: &Seeds, rng: &mut R) -> Option<Primitive> {
     let wanted = seeds.substitute_number(value.integral()?, rng)?;
-    Some(match value {
-        Primitive::Byte(_) => Primitive::Byte(i8::try_from(wanted).ok()?),
-        Primitive::Short(_) => Primitive::Short(i16::try_from(wanted).ok()?),
-        Primitive::Char(_) => Primitive::Char(u16::try_from(wanted).ok()?),
-        Primitive::Int(_) => Primitive::Int(i32::try_from(wanted).ok()?),
-        _ => Primitive::Long(wanted),
-    })
+    value.with_integral(wanted)
 }
 
 /// A changed primitive (EvoSuite's `delta`/`randomize`): a boolean flips;
