@@ -18,6 +18,8 @@
 //! - [`commit`]: when JaCoCo counts a goal: the probe points that end the
 //!   region after each branch side, switch case and branch-free method entry.
 //! - [`constants`]: constant-pool and immediate constants for seeding.
+//! - [`accessors`]: methods that return a static field as it is (a
+//!   singleton's `getInstance()`).
 //! - [`assertions`]: the source lines of a method's `assert` statements.
 //! - [`condition_inputs`]: why a goal can stay uncovered, statically: code
 //!   reached only through exception edges, and what a branch's condition
@@ -53,6 +55,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod accessors;
 pub mod assertions;
 pub mod call_sites;
 pub mod callgraph;

@@ -254,6 +254,8 @@ pub struct TestCluster {
     folders: bool,
     /// See [`TestCluster::is_shared_instance`].
     shared_instances: HashSet<FieldRef>,
+    /// See [`TestCluster::is_shared_instance`].
+    shared_accessors: HashSet<MethodRef>,
 }
 
 impl TestCluster {
@@ -293,11 +295,13 @@ impl TestCluster {
     }
 
     /// Whether `generator` reads a static field that holds a shared object
-    /// with state of its own (`Aliases.INSTANCE`, see `cluster::shared`):
-    /// what one test does to it, later tests of the emitted suite see.
+    /// with state of its own (`Aliases.INSTANCE`, see `cluster::shared`),
+    /// or calls a static method that returns one (`getInstance()`): what
+    /// one test does to it, later tests of the emitted suite see.
     pub fn is_shared_instance(&self, generator: &Callable) -> bool {
         match generator {
             Callable::FieldGet { field, is_static: true, .. } => self.shared_instances.contains(field),
+            Callable::StaticMethod { method, .. } => self.shared_accessors.contains(method),
             _ => false,
         }
     }

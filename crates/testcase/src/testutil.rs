@@ -52,6 +52,10 @@ public class Counter implements Comparable<Counter> {
         "Point.java",
         "package fix;\npublic class Point {\n    public static final Point ORIGIN = new Point(0);\n    public int x;\n    public Point(int x) { this.x = x; }\n    public int norm() { return x < 0 ? -x : x; }\n}\n",
     ),
+    (
+        "Hub.java",
+        "package fix;\npublic class Hub {\n    private static final Hub INSTANCE = new Hub();\n    private final java.util.List<String> names = new java.util.ArrayList<>();\n    public static Hub getInstance() { return INSTANCE; }\n    public static Hub create() { return new Hub(); }\n    public int add(String name) { names.add(name); return names.size(); }\n}\n",
+    ),
     ("Color.java", "package fix;\npublic enum Color { RED, GREEN; public static Color DEFAULT = RED; }\n"),
     (
         "Shape.java",

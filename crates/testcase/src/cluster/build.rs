@@ -154,6 +154,7 @@ impl<'cp> Builder<'cp> {
             text_readers: BTreeSet::new(),
             folders: false,
             shared_instances: Default::default(),
+            shared_accessors: Default::default(),
         };
         Builder {
             cp,

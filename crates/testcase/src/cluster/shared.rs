@@ -1,7 +1,8 @@
 //! Shared instances ([`TestCluster::is_shared_instance`]): static fields
 //! that hold an object with state of its own (`Aliases.INSTANCE`, whose
 //! map of aliases every caller shares, as joda-convert's
-//! `RenameHandler.INSTANCE`).
+//! `RenameHandler.INSTANCE`), and the static methods that hand such a
+//! field out as it is (`getInstance()`).
 //!
 //! The workers reset static state before each test, so the search sees a
 //! new shared instance in every test; the emitted suite runs all its tests
@@ -33,7 +34,7 @@ use model::names::InternalName;
 
 use super::jdk::is_jdk_class;
 use super::{Callable, Generator, TestCluster};
-use crate::ir::FieldRef;
+use crate::ir::MethodRef;
 
 /// JDK packages and classes whose objects change when called: containers.
 const MUTABLE_JDK: &[&str] = &[
@@ -63,14 +64,41 @@ const IMMUTABLE_UTIL: &[&str] = &[
 const MAX_DEPTH: usize = 8;
 
 /// Finds the static fields among the cluster's generators that hold a
-/// shared object with state of its own (see the module docs).
+/// shared object with state of its own, and the static methods without
+/// parameters that return such a field as it is (`getInstance()`,
+/// [`analysis::accessors::returned_static_field`]); see the module docs.
 pub(super) fn add(cluster: &mut TestCluster, cp: &ClassPath) {
-    let fields = cluster.generators.values().flatten().filter_map(|g| match g {
-        Generator::Call(Callable::FieldGet { field, is_static: true, .. }) => Some(field),
-        _ => None,
-    });
-    let shared: HashSet<FieldRef> = fields.filter(|f| holds_state(cp, &f.ty)).cloned().collect();
-    cluster.shared_instances = shared;
+    let mut fields = HashSet::new();
+    let mut accessors = HashSet::new();
+    for generator in cluster.generators.values().flatten() {
+        match generator {
+            Generator::Call(Callable::FieldGet { field, is_static: true, .. }) if holds_state(cp, &field.ty) => {
+                fields.insert(field.clone());
+            }
+            Generator::Call(Callable::StaticMethod { method, .. })
+                if method.descriptor.params.is_empty() && returns_shared_field(cp, method) =>
+            {
+                accessors.insert(method.clone());
+            }
+            _ => {}
+        }
+    }
+    cluster.shared_instances = fields;
+    cluster.shared_accessors = accessors;
+}
+
+/// Whether `method` returns a static field as it is, of a type with state
+/// of its own.
+fn returns_shared_field(cp: &ClassPath, method: &MethodRef) -> bool {
+    let Some(FieldType::Object(_)) = &method.descriptor.ret else { return false };
+    let Ok(class) = cp.load(method.owner.as_str()) else { return false };
+    let descriptor = method.descriptor.to_descriptor();
+    let declared =
+        class.methods.iter().find(|m| class.member_name(m) == method.name && class.member_descriptor(m) == descriptor);
+    declared.is_some_and(|m| {
+        analysis::accessors::returned_static_field(&class, m).is_some()
+            && method.descriptor.ret.as_ref().is_some_and(|t| holds_state(cp, t))
+    })
 }
 
 /// Whether a value declared with type `ty` has state of its own.
@@ -151,6 +179,21 @@ mod tests {
         assert!(cluster.is_shared_instance(origin.expect("Point.ORIGIN is a generator")));
         let others: Vec<_> = generators.iter().filter(|c| !matches!(c, Callable::FieldGet { .. })).collect();
         assert!(!others.is_empty() && others.iter().all(|c| !cluster.is_shared_instance(c)), "{generators:?}");
+    }
+
+    #[test]
+    fn a_static_method_that_hands_out_a_shared_instance_is_one_and_a_factory_is_not() {
+        let Some(cp) = crate::testutil::class_path() else { return };
+        let cluster = TestCluster::build(cp, "fix.Hub", &crate::ClusterOptions::default()).unwrap();
+        let shared = |name: &str| {
+            let generator = cluster.generators("fix.Hub").iter().find_map(|g| match g {
+                Generator::Call(c @ Callable::StaticMethod { method, .. }) if method.name == name => Some(c),
+                _ => None,
+            });
+            cluster.is_shared_instance(generator.unwrap_or_else(|| panic!("{name} is a generator")))
+        };
+        assert!(shared("getInstance"), "returns INSTANCE, whose list every caller shares");
+        assert!(!shared("create"));
     }
 
     #[test]
