@@ -34,7 +34,8 @@ pub const MAX_ENTRIES: usize = 2048;
 #[derive(Debug, Default)]
 pub struct TimeoutMemo {
     entries: HashMap<u64, Entry>,
-    /// The longest prefix held, in statements: hashes past it are not computed.
+    /// The longest confirmed prefix, in statements (0 while none is
+    /// confirmed): hashes past it are not computed.
     longest: usize,
     /// Tests answered from the memo instead of being run.
     pub hits: u64,
@@ -52,7 +53,7 @@ impl TimeoutMemo {
     /// prefix: that prefix's result, with one `NotExecuted` outcome per
     /// statement of `test` after it; `None` otherwise (the test must run).
     pub fn answer(&mut self, test: &TestCase) -> Option<ExecutionResult> {
-        if self.entries.is_empty() {
+        if self.longest == 0 {
             return None;
         }
         let hashes = prefix_hashes(test, self.longest);
@@ -74,6 +75,9 @@ impl TimeoutMemo {
         let hash = *prefix_hashes(test, looping + 1).last().expect("a prefix of at least one statement");
         if let Some(entry) = self.entries.get_mut(&hash) {
             entry.timeouts += 1;
+            if entry.timeouts >= CONFIRMATIONS {
+                self.longest = self.longest.max(looping + 1);
+            }
             return;
         }
         if self.entries.len() >= MAX_ENTRIES {
@@ -82,7 +86,6 @@ impl TimeoutMemo {
         let mut kept = result.clone();
         kept.statements.truncate(looping + 1);
         self.entries.insert(hash, Entry { timeouts: 1, result: kept });
-        self.longest = self.longest.max(looping + 1);
     }
 }
 
