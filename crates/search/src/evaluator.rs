@@ -29,11 +29,11 @@ const MAX_TIMEOUT_RETRIES: usize = 16;
 /// search's checks of its budget.
 const MAX_FAILED_TIMEOUT_RETRIES: usize = 4;
 
-/// The value of an integral primitive literal statement.
-fn integral_literal(kind: &StatementKind) -> Option<i64> {
+/// The values an integral primitive literal statement stands for ([`testcase::Primitive::integral_views`]).
+fn integral_literal(kind: &StatementKind) -> Vec<i64> {
     match kind {
-        StatementKind::Primitive(p) | StatementKind::Boxed(p) => p.integral(),
-        _ => None,
+        StatementKind::Primitive(p) | StatementKind::Boxed(p) => p.integral_views().collect(),
+        _ => Vec::new(),
     }
 }
 
@@ -257,7 +257,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
     /// Keeps the numbers a test's execution compared, except the test's own
     /// literals (the input side of a comparison is no news).
     fn remember_numbers(&mut self, test: &TestCase, numbers: &[i64]) {
-        let own: Vec<i64> = test.statements.iter().filter_map(|s| integral_literal(&s.kind)).collect();
+        let own: Vec<i64> = test.statements.iter().flat_map(|s| integral_literal(&s.kind)).collect();
         for &n in numbers {
             if self.numbers.len() >= MAX_NUMBERS_PER_GENERATION {
                 return;

@@ -143,7 +143,7 @@ impl<'t> Literals<'t> {
         for s in &test.statements {
             match &s.kind {
                 StatementKind::String(text) => lits.strings.push(text),
-                StatementKind::Primitive(p) | StatementKind::Boxed(p) => lits.numbers.extend(p.integral()),
+                StatementKind::Primitive(p) | StatementKind::Boxed(p) => lits.numbers.extend(p.integral_views()),
                 _ => {}
             }
         }

@@ -107,7 +107,9 @@ fn apply(test: &TestCase, pair: &Pair) -> Option<TestCase> {
 fn shows(kind: &StatementKind, pair: &Pair) -> bool {
     match (kind, pair) {
         (StatementKind::String(text), Pair::Text(seen, _)) => !seen.is_empty() && text.contains(seen.as_str()),
-        (StatementKind::Primitive(p) | StatementKind::Boxed(p), Pair::Number(seen, _)) => p.integral() == Some(*seen),
+        (StatementKind::Primitive(p) | StatementKind::Boxed(p), Pair::Number(seen, _)) => {
+            p.integral_views().any(|v| v == *seen)
+        }
         _ => false,
     }
 }
@@ -156,6 +158,17 @@ mod tests {
         let many: Vec<Pair> = (0..10).map(|i| Pair::Text("1".into(), format!("{i}"))).collect();
         direct.offer(&test, &many);
         assert_eq!(direct.take(10).len(), MAX_PER_TEST);
+    }
+
+    #[test]
+    fn a_byte_shows_its_unsigned_value_and_takes_one() {
+        let mut t = testcase::TestCaseBuilder::new();
+        t.byte(-3);
+        let test = t.build();
+        // `in.read()` returned 253 for the byte -3, and the decoder wanted 0xFD's neighbour 0xFE.
+        let made = apply(&test, &Pair::Number(253, 254)).expect("the byte shows 253");
+        assert_eq!(made.statements[0].kind, StatementKind::Primitive(testcase::Primitive::Byte(-2)));
+        assert!(apply(&test, &Pair::Number(253, 256)).is_none(), "256 is no byte");
     }
 
     #[test]

@@ -306,11 +306,25 @@ impl Primitive {
         }
     }
 
-    /// A value of the same integral type holding `value`; `None` when the
+    /// The integral values the literal stands for: its value, and for a
+    /// `byte` also its unsigned value (`(byte) 0xFD` is the `253` that
+    /// `InputStream.read()` returns for it). Empty when not integral.
+    pub fn integral_views(self) -> impl Iterator<Item = i64> {
+        let unsigned = match self {
+            Primitive::Byte(v) if v < 0 => Some(i64::from(v as u8)),
+            _ => None,
+        };
+        self.integral().into_iter().chain(unsigned)
+    }
+
+    /// A value of the same integral type holding `value` (a `byte` also
+    /// takes an unsigned value up to 255, as its bits); `None` when the
     /// type is not integral or `value` does not fit it.
     pub fn with_integral(self, value: i64) -> Option<Primitive> {
         Some(match self {
-            Primitive::Byte(_) => Primitive::Byte(i8::try_from(value).ok()?),
+            Primitive::Byte(_) => {
+                Primitive::Byte(i8::try_from(value).ok().or_else(|| u8::try_from(value).ok().map(|u| u as i8))?)
+            }
             Primitive::Short(_) => Primitive::Short(i16::try_from(value).ok()?),
             Primitive::Char(_) => Primitive::Char(u16::try_from(value).ok()?),
             Primitive::Int(_) => Primitive::Int(i32::try_from(value).ok()?),

@@ -75,7 +75,7 @@ pub(crate) fn random_string<R: Rng + ?Sized>(seeds: &Seeds, rng: &mut R) -> Stri
 /// An integral literal replaced by the wanted side of an input-to-state
 /// substitution ([`Seeds::substitute_number`]) that fits its type, or `None`.
 fn substitute_integral<R: Rng + ?Sized>(value: Primitive, seeds: &Seeds, rng: &mut R) -> Option<Primitive> {
-    let wanted = seeds.substitute_number(value.integral()?, rng)?;
+    let wanted = value.integral_views().find_map(|v| seeds.substitute_number(v, rng))?;
     value.with_integral(wanted)
 }
 
