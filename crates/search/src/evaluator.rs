@@ -221,10 +221,12 @@ impl<'a, 'p> Evaluator<'a, 'p> {
                 tracing::debug!("slow test ({:?}, {:?}):\n{test}", result.outcome, result.duration);
             }
             let obs = Observation::of(&result, self.problem.map);
-            self.record(&test, &result, &obs, targeted);
+            let progressed = self.record(&test, &result, &obs, targeted);
             self.strings.extend(result.trace.strings.iter().cloned());
             let pairs = self.substitutions.observe(&test, &result.trace);
-            self.substituted.offer(&test, &pairs);
+            if progressed {
+                self.substituted.offer(&test, &pairs);
+            }
             self.remember_numbers(&test, &result.trace.numbers);
             let values = result.trace.values.take();
             out.push(Evaluated { threw_at: first_throw(&result), test, obs, targeted, values });
@@ -238,12 +240,18 @@ impl<'a, 'p> Evaluator<'a, 'p> {
         Ok(out)
     }
 
-    fn record(&mut self, test: &TestCase, result: &ExecutionResult, obs: &Observation, targeted: bool) {
+    /// Offers the test to the archive; returns whether it covered a goal
+    /// no test had covered (the tests whose new input-to-state pairs
+    /// `crate::substituted` writes in, as REDQUEEN does for the inputs
+    /// that enter its queue).
+    fn record(&mut self, test: &TestCase, result: &ExecutionResult, obs: &Observation, targeted: bool) -> bool {
         if is_fragile(result) {
             self.archive.offer_fragile(test, &obs.covered);
-            return;
+            return false;
         }
+        let mut progressed = false;
         for goal in self.archive.offer(test, &obs.covered) {
+            progressed = true;
             self.observer.notify(&SearchEvent::GoalCovered { goal, evaluations: self.evaluations, targeted });
         }
         if let Some(goal) = exception_goal(self.problem.cut, test, result) {
@@ -252,6 +260,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
                 self.observer.notify(&SearchEvent::ExceptionCovered { goal });
             }
         }
+        progressed
     }
 
     /// Keeps the numbers a test's execution compared, except the test's own
@@ -696,9 +705,11 @@ mod tests {
         evaluator.finish();
         assert_eq!(executor.ran, 4 + retries);
     }
-    /// Compares the first string literal of each test with `YAML` and,
-    /// when that fails, its second word with `1.1`, as a parser's
-    /// successive keyword checks; reports the failed comparison's operands.
+    /// Compares the first word of each test's first string with `YAML`
+    /// and, when it matches, its second word with `1.1`, as a parser's
+    /// successive keyword checks: reports the failed comparison's operands,
+    /// and covers the goal of the level reached (0, 1 or 2 keywords
+    /// matched; probe = goal = level).
     struct Keywords;
 
     impl Executor for Keywords {
@@ -709,9 +720,14 @@ mod tests {
                     _ => None,
                 });
                 let words: Vec<String> = text.unwrap_or_default().split(' ').map(str::to_owned).collect();
-                let failed = [("YAML", 0), ("1.1", 1)].into_iter().find(|(k, i)| words.get(*i).is_some_and(|w| w != k));
+                let keywords = ["YAML", "1.1"];
+                let level = keywords.iter().zip(&words).take_while(|(k, w)| *k == *w).count();
+                let failed = keywords.get(level).zip(words.get(level));
+                let hit =
+                    exec::BranchRecord { hits: 1, lt: 0, eq: 1, gt: 0, min_diff: 0.0, max_diff: 0.0, min_abs: 0.0 };
                 let trace = exec::Trace {
-                    string_pairs: failed.map(|(k, i)| (words[i].clone(), k.to_owned())).into_iter().collect(),
+                    string_pairs: failed.map(|(k, w)| (w.clone(), (*k).to_owned())).into_iter().collect(),
+                    branches: vec![(level as u32, hit)],
                     ..Default::default()
                 };
                 ExecutionResult {
@@ -728,7 +744,11 @@ mod tests {
 
     #[test]
     fn a_new_comparison_is_written_into_the_test_that_showed_it_one_keyword_after_another() {
-        let (goals, map, cut) = (no_goals(), GoalMap::default(), BinaryName::new("a.B"));
+        let (goals, cut) = (no_goals(), BinaryName::new("a.B"));
+        let mut map = GoalMap::default();
+        for level in 0..3 {
+            map.add_condition_goal(level, analysis::goals::GoalId(level));
+        }
         let problem = Problem { goals: &goals, map: &map, cut: &cut };
         let mut executor = Keywords;
         let budget = Budget { time: None, evaluations: Some(1000) };
@@ -741,9 +761,12 @@ mod tests {
         evaluator.evaluate(vec![line("ABC 7.3 rest")]).unwrap();
         let first = evaluator.take_substituted(8);
         assert_eq!(first, [line("YAML 7.3 rest")], "`ABC` occurs in the test; the keyword takes its place");
+        evaluator.evaluate(vec![line("XYZ 7.3 rest")]).unwrap();
+        assert!(evaluator.take_substituted(8).is_empty(), "a test that covers nothing new gets no substitution");
         evaluator.evaluate(first).unwrap();
         assert_eq!(evaluator.take_substituted(8), [line("YAML 1.1 rest")], "the next check shows in the next run");
         evaluator.evaluate(vec![line("YAML 1.1 rest")]).unwrap();
         assert!(evaluator.take_substituted(8).is_empty(), "nothing failed");
+        assert_eq!(evaluator.archive.covered().count(), 3);
     }
 }
