@@ -13,8 +13,9 @@
 //! covered (as REDQUEEN does it for the inputs that enter its queue) and
 //! shows a comparison with a new wanted value gets it here, straight away,
 //! and the next step shows up in the run of the result. Offering every
-//! test's pairs instead spent a fifth of the runs of a slow decoder on
-//! loop counters and halved its coverage (xz's `IndexDecoder`).
+//! test's pairs instead spends runs on loop counters and on the pairs of
+//! tests that reached nothing new (xz's `IndexHash` covered 14 of 26
+//! branches so in one run, against 21 and 22 otherwise).
 //! [`Substituted`] keeps those tests until the search takes them as
 //! offspring (`crate::mosa`).
 
