@@ -276,16 +276,22 @@ fn generate(jar: &Path, class: &str, out: &Path) -> serde_json::Value {
     serde_json::from_slice(&std::fs::read(out.join("report.json")).unwrap()).unwrap()
 }
 
+/// Generates a suite for `class` of the `generate-edge` fixture in `dir`;
+/// returns the fixture jar, the class's report entry and the emitted source.
+fn generated(dir: &Path, class: &str) -> (PathBuf, serde_json::Value, String) {
+    let jar = fixture_jar(dir, "generate-edge");
+    let out = dir.join("out");
+    let report = generate(&jar, class, &out);
+    let source = std::fs::read_to_string(out.join(format!("{}_FerroTest.java", class.replace('.', "/")))).unwrap();
+    (jar, report["classes"][0].clone(), source)
+}
+
 #[test]
 fn the_suite_emitted_for_a_class_with_static_state_passes_in_random_orders() {
     let tmp = tempfile::tempdir().unwrap();
-    let jar = fixture_jar(tmp.path(), "generate-edge");
-    let out = tmp.path().join("out");
-    let report = generate(&jar, "edge.Turnstile", &out);
-    let class = &report["classes"][0];
+    let (jar, class, source) = generated(tmp.path(), "edge.Turnstile");
     assert_eq!(class["status"], "ok", "{class}");
     assert_eq!(class["static_side_effects"], serde_json::json!([]), "{class}");
-    let source = std::fs::read_to_string(out.join("edge/Turnstile_FerroTest.java")).unwrap();
     let names = junit::test_methods_in(&source);
     assert!(names.len() >= 2, "{source}");
     // Values that do not depend on the order (`state()` after a `pass`) are still asserted.
@@ -323,16 +329,12 @@ fn passes_in_random_orders(dir: &Path, jar: &Path, class: &str, source: &str, na
 #[test]
 fn the_emitted_suite_restores_the_static_fields_the_class_assigns_before_each_test() {
     let tmp = tempfile::tempdir().unwrap();
-    let jar = fixture_jar(tmp.path(), "generate-edge");
+    let (jar, class, source) = generated(tmp.path(), "edge.Registry");
     let cp = ClassPath::new(std::slice::from_ref(&jar)).unwrap();
     let assigned = instrument::static_reset::own_statics_assigned_after_initialiser(&cp.load("edge.Registry").unwrap());
     assert_eq!(assigned.unwrap(), ["inUse", "names"], "INSTANCE is final; <clinit>'s own writes do not count");
-    let out = tmp.path().join("out");
-    let report = generate(&jar, "edge.Registry", &out);
-    let class = &report["classes"][0];
     assert!(class["removed_tests_by_cause"].get("fails-under-junit").is_none(), "{class}");
     assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
-    let source = std::fs::read_to_string(out.join("edge/Registry_FerroTest.java")).unwrap();
     assert!(source.contains("new java.lang.String[] {\"inUse\", \"names\"}"), "{source}");
     assert!(source.contains("Registry.getInstance()") && source.contains("Registry.configure("), "{source}");
     passes_in_random_orders(tmp.path(), &jar, "edge.Registry", &source, &junit::test_methods_in(&source));
@@ -366,14 +368,10 @@ fn initialisers_with_effects_beyond_their_own_statics_are_noted_in_the_report() 
 #[test]
 fn tests_make_their_own_instances_rather_than_change_a_shared_one() {
     let tmp = tempfile::tempdir().unwrap();
-    let jar = fixture_jar(tmp.path(), "generate-edge");
-    let out = tmp.path().join("out");
-    let report = generate(&jar, "edge.Aliases", &out);
-    let class = &report["classes"][0];
+    let (jar, class, source) = generated(tmp.path(), "edge.Aliases");
     assert_eq!(class["goals"]["branch"]["covered"], class["goals"]["branch"]["total"], "{class}");
     assert_eq!(class["removed_tests_by_cause"], serde_json::json!({}), "{class}");
     assert_eq!(class["removed_assertions_by_cause"], serde_json::json!({}), "{class}");
-    let source = std::fs::read_to_string(out.join("edge/Aliases_FerroTest.java")).unwrap();
     let names = junit::test_methods_in(&source);
     let (shared, own) = (source.matches("Aliases.INSTANCE").count(), source.matches("new Aliases()").count());
     assert!(shared * 4 <= names.len() && own * 2 >= names.len(), "{shared} shared, {own} own\n{source}");

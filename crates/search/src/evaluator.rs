@@ -223,7 +223,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             let obs = Observation::of(&result, self.problem.map);
             let progressed = self.record(&test, &result, &obs, targeted);
             self.strings.extend(result.trace.strings.iter().cloned());
-            let pairs = self.substitutions.observe(&test, &result.trace);
+            let pairs = self.substitutions.observe(&test, &result.trace, progressed);
             if progressed {
                 self.substituted.offer(&test, &pairs);
             }

@@ -74,8 +74,10 @@ impl Substitutions {
     ///
     /// The side found comes first; a pair neither side of which is found
     /// came from elsewhere (a computed value, a field) and is dropped.
-    /// Returns this test's pairs, for [`crate::substituted::Substituted`].
-    pub(crate) fn observe(&mut self, test: &TestCase, trace: &Trace) -> Vec<Pair> {
+    /// Returns this test's pairs, for [`crate::substituted::Substituted`],
+    /// when `want_pairs` (a test that covered a new goal); else an empty
+    /// vector, sparing the copies on the hot path.
+    pub(crate) fn observe(&mut self, test: &TestCase, trace: &Trace, want_pairs: bool) -> Vec<Pair> {
         let lits = Literals::of(test);
         let mut strings = Vec::new();
         for (a, b) in &trace.string_pairs {
@@ -102,8 +104,11 @@ impl Substitutions {
                 texts.extend(orient(&ca, &cb, |s| lits.string_occurs(s)).map(|(s, w)| (s.clone(), w.clone())));
             }
         }
-        let pairs = strings.iter().chain(&texts).map(|(s, w)| Pair::Text(s.clone(), w.clone()));
-        let pairs = pairs.chain(numbers.iter().map(|&(s, w)| Pair::Number(s, w))).collect();
+        let mut pairs = Vec::new();
+        if want_pairs {
+            pairs.extend(strings.iter().chain(&texts).map(|(s, w)| Pair::Text(s.clone(), w.clone())));
+            pairs.extend(numbers.iter().map(|&(s, w)| Pair::Number(s, w)));
+        }
         self.strings.extend(strings);
         self.number_texts.extend(texts);
         self.numbers.extend(numbers);
@@ -176,7 +181,7 @@ mod tests {
             ..Trace::default()
         };
         let mut subs = Substitutions::default();
-        subs.observe(&test, &trace);
+        subs.observe(&test, &trace, false);
         let taken = subs.take();
         assert_eq!(taken.strings, pairs(&[("abc", "rule names:"), ("literal", "atn:")]));
         assert_eq!(taken.number_texts, pairs(&[("17", "1"), ("b", "[")]));
@@ -199,7 +204,7 @@ mod tests {
             ..Trace::default()
         };
         let mut subs = Substitutions::default();
-        subs.observe(&test, &trace);
+        subs.observe(&test, &trace, false);
         let taken = subs.take().strings;
         assert_eq!(
             taken.len(),
