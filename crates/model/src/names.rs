@@ -11,6 +11,7 @@
 
 use std::borrow::Borrow;
 use std::fmt;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -21,17 +22,19 @@ use crate::descriptor::FieldType;
 /// A `CONSTANT_Class` entry that names an array class holds the array's field descriptor instead (JVMS §4.4.1), such as `[Ljava/lang/String;`.
 /// That spelling is an `InternalName` too; see [`InternalName::is_array`].
 /// [`InternalName::new`] trusts its input, [`InternalName::parse`] checks it, and deserialization trusts it.
+/// The text is shared (`Arc<str>`): the search clones test cases, and so names, thousands of times a second.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct InternalName(String);
+pub struct InternalName(Arc<str>);
 
 /// A class or interface name in binary form (JLS §13.1), such as `java.lang.String` or `java.util.Map$Entry`.
 ///
 /// This is the spelling of `Class.getName()`, so array classes are spelled `[Ljava.lang.String;`.
 /// [`BinaryName::new`] trusts its input, [`BinaryName::parse`] checks it, and deserialization trusts it.
+/// The text is shared (`Arc<str>`), as for [`InternalName`].
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
-pub struct BinaryName(String);
+pub struct BinaryName(Arc<str>);
 
 /// The error of [`InternalName::parse`] and [`BinaryName::parse`]: the name is not a well-formed class name.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -47,7 +50,7 @@ pub struct NameError {
 impl InternalName {
     /// Wraps `name` without checking it; use this for names that come from an already checked source.
     pub fn new(name: impl Into<String>) -> InternalName {
-        InternalName(name.into())
+        InternalName(Arc::from(name.into()))
     }
 
     /// Checks that `name` is a class name in internal form, or an array descriptor (JVMS §4.2.1, §4.4.1).
@@ -62,7 +65,7 @@ impl InternalName {
             class_name_defect(name)
         };
         match defect {
-            None => Ok(InternalName(name.to_owned())),
+            None => Ok(InternalName(Arc::from(name))),
             Some(position) => Err(NameError { name: name.to_owned(), position }),
         }
     }
@@ -84,7 +87,7 @@ impl InternalName {
 
     /// The same name in binary form: `java/util/Map$Entry` becomes `java.util.Map$Entry`, `[Ljava/lang/String;` becomes `[Ljava.lang.String;`.
     pub fn to_binary(&self) -> BinaryName {
-        BinaryName(self.0.replace('/', "."))
+        BinaryName(Arc::from(self.0.replace('/', ".")))
     }
 
     /// The path of the class file relative to a class-path root or the root of a jar: `java/util/Map$Entry.class`.
@@ -134,7 +137,7 @@ impl InternalName {
 impl BinaryName {
     /// Wraps `name` without checking it; use this for names that come from an already checked source.
     pub fn new(name: impl Into<String>) -> BinaryName {
-        BinaryName(name.into())
+        BinaryName(Arc::from(name.into()))
     }
 
     /// Checks that `name` is a class name in binary form, or an array name as `Class.getName()` spells it.
@@ -147,7 +150,7 @@ impl BinaryName {
             return Err(NameError { name: name.to_owned(), position });
         }
         match InternalName::parse(&name.replace('.', "/")) {
-            Ok(_) => Ok(BinaryName(name.to_owned())),
+            Ok(_) => Ok(BinaryName(Arc::from(name))),
             Err(err) => Err(NameError { name: name.to_owned(), position: err.position }),
         }
     }
@@ -164,7 +167,7 @@ impl BinaryName {
 
     /// The same name in internal form: `java.util.Map$Entry` becomes `java/util/Map$Entry`.
     pub fn to_internal(&self) -> InternalName {
-        InternalName(self.0.replace('.', "/"))
+        InternalName(Arc::from(self.0.replace('.', "/")))
     }
 
     /// The name of the class file at `path` (relative to a jar's root, `/`-separated): `java.util.Map$Entry` for
@@ -249,25 +252,25 @@ impl Borrow<str> for BinaryName {
 // Comparing with a string slice compares the spelling, so that `name == "java/lang/Object"` reads as it should.
 impl PartialEq<str> for InternalName {
     fn eq(&self, other: &str) -> bool {
-        self.0 == other
+        &*self.0 == other
     }
 }
 
 impl PartialEq<&str> for InternalName {
     fn eq(&self, other: &&str) -> bool {
-        self.0 == *other
+        &*self.0 == *other
     }
 }
 
 impl PartialEq<str> for BinaryName {
     fn eq(&self, other: &str) -> bool {
-        self.0 == other
+        &*self.0 == other
     }
 }
 
 impl PartialEq<&str> for BinaryName {
     fn eq(&self, other: &&str) -> bool {
-        self.0 == *other
+        &*self.0 == *other
     }
 }
 

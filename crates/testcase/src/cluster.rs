@@ -506,19 +506,24 @@ impl Callable {
 
     /// The type of the value the call produces, or `None` (void, field writes).
     pub fn ret(&self) -> Option<JavaType> {
+        self.ret_ref().cloned()
+    }
+
+    /// [`Callable::ret`], borrowed.
+    fn ret_ref(&self) -> Option<&JavaType> {
         match self {
-            Callable::Constructor { ret, .. } => Some(ret.clone()),
+            Callable::Constructor { ret, .. } => Some(ret),
             Callable::StaticMethod { ret, .. } | Callable::Method { ret, .. } => {
-                (*ret != JavaType::Void).then(|| ret.clone())
+                (*ret != JavaType::Void).then_some(ret)
             }
-            Callable::FieldGet { ty, .. } => Some(ty.clone()),
+            Callable::FieldGet { ty, .. } => Some(ty),
             Callable::FieldSet { .. } => None,
         }
     }
 
     /// The erased type of the value the call produces.
     pub fn erased_ret(&self) -> Option<FieldType> {
-        self.ret().and_then(|t| t.erasure())
+        self.ret_ref().and_then(JavaType::erasure)
     }
 
     /// The method or constructor called, if this is a call.

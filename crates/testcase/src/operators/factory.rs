@@ -271,20 +271,16 @@ impl<'a, R: Rng + ?Sized> Factory<'a, R> {
     /// other than their defaults. Returns the last value.
     fn configure(&mut self, mut var: VarId, name: &str, pos: &mut usize, depth: u32) -> VarId {
         let internal = FieldType::Object(BinaryName::new(name).to_internal());
-        let fluent: Vec<Callable> = self
-            .cluster
-            .modifiers(name)
-            .iter()
-            .filter(|c| c.erased_ret().as_ref() == Some(&internal))
-            .cloned()
-            .collect();
+        let cluster = self.cluster;
+        let fluent: Vec<&Callable> =
+            cluster.modifiers(name).iter().filter(|c| c.erased_ret().as_ref() == Some(&internal)).collect();
         for _ in 0..MAX_FLUENT {
             if fluent.is_empty() || !self.rng.random_bool(P_FLUENT) {
                 break;
             }
-            let callable = fluent.choose(self.rng).expect("not empty").clone();
+            let callable = *fluent.choose(self.rng).expect("not empty");
             let snapshot = (self.test.clone(), *pos);
-            match self.call(&callable, pos, depth, Some(var)) {
+            match self.call(callable, pos, depth, Some(var)) {
                 Some(next) => var = next,
                 None => (self.test, *pos) = snapshot,
             }
