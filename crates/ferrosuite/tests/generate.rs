@@ -118,6 +118,17 @@ fn strings_compared_at_run_time_become_seeds() {
     assert!(suite.contains("\"game42\""), "{}", suite);
 }
 
+/// A `Properties` the class under test reads is filled with
+/// `setProperty` (a JDK class's modifiers, `cluster::jdk::JDK_MODIFIERS`):
+/// before, every test passed an empty one and `describe` never left its
+/// first branch.
+#[test]
+fn properties_the_class_reads_are_set_by_the_tests() {
+    let (class, suite) = generate_edge("edge.Launcher", 3000, 4);
+    assert_all_branches_covered(&class);
+    assert!(suite.contains(".setProperty(\"mode\", \"fast\")"), "{suite}");
+}
+
 #[test]
 fn nested_classes_are_part_of_the_class_under_test() {
     let (class, suite) = generate_edge("edge.Settings", 3000, 3);

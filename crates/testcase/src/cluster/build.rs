@@ -23,8 +23,8 @@ use model::signature::{
 };
 
 use super::jdk::{
-    CONTAINERS, LITERAL_TYPES, constant_holders, interface_fill, is_collection, is_jdk_class, jdk_producers,
-    substitutes,
+    CONTAINERS, JdkMethod, LITERAL_TYPES, constant_holders, interface_fill, is_collection, is_jdk_class, jdk_modifiers,
+    jdk_producers, substitutes,
 };
 use super::{Callable, ClusterError, ClusterOptions, Container, Generator, TestCluster};
 
@@ -619,7 +619,12 @@ impl<'cp> Builder<'cp> {
     /// The JDK instance methods producing a `name` ([`jdk_producers`]:
     /// `Method.getGenericReturnType()` for a `Type`).
     fn jdk_producers(&self, name: &str) -> Vec<Callable> {
-        let producers = jdk_producers(name).iter().filter_map(|(owner, method, descriptor)| {
+        self.jdk_methods(jdk_producers(name))
+    }
+
+    /// The calls of JDK methods `methods` that the class path has.
+    fn jdk_methods(&self, methods: &[JdkMethod]) -> Vec<Callable> {
+        let callables = methods.iter().filter_map(|(owner, method, descriptor)| {
             let class = self.load(owner)?;
             let m = class
                 .methods
@@ -627,7 +632,7 @@ impl<'cp> Builder<'cp> {
                 .find(|m| class.member_name(m) == *method && class.member_descriptor(m) == *descriptor)?;
             self.method_callable(&class, m, BinaryName::new(*owner))
         });
-        producers.collect()
+        callables.collect()
     }
 
     /// The accessible static methods and static field reads of `holder`
@@ -707,6 +712,10 @@ impl<'cp> Builder<'cp> {
         }
         if self.returned.contains(name) && is_jdk_class(name) {
             return self.declared_instance_methods(name);
+        }
+        let jdk = self.jdk_methods(jdk_modifiers(name));
+        if !jdk.is_empty() {
+            return jdk;
         }
         if is_jdk_class(name) || (depth >= self.options.max_depth && !self.returned.contains(name)) {
             return Vec::new();

@@ -151,6 +151,26 @@ const JDK_PRODUCERS: &[(&str, &[JdkMethod])] = &[(
     ],
 )];
 
+/// JDK classes whose state the code under test reads, each with the
+/// instance methods that set it: a value a test makes of one gets these
+/// calls as an application class's value gets its modifiers
+/// (`properties0.setProperty(string0, string1)`, which a command-line
+/// parser's `parse(options, args, properties)` or a configured factory
+/// reads back with `getProperty`). Other JDK classes have no modifiers.
+const JDK_MODIFIERS: &[(&str, &[JdkMethod])] = &[
+    (
+        "java.util.Properties",
+        &[("java.util.Properties", "setProperty", "(Ljava/lang/String;Ljava/lang/String;)Ljava/lang/Object;")],
+    ),
+    ("java.util.BitSet", &[("java.util.BitSet", "set", "(I)V")]),
+];
+
+/// The methods that set the state of JDK class `binary_name` a class
+/// under test reads ([`JDK_MODIFIERS`]): (owner, method, descriptor).
+pub(crate) fn jdk_modifiers(binary_name: &str) -> &'static [JdkMethod] {
+    JDK_MODIFIERS.iter().find(|(name, _)| *name == binary_name).map_or(&[], |(_, modifiers)| *modifiers)
+}
+
 /// The JDK instance methods producing a `binary_name` ([`JDK_PRODUCERS`]):
 /// (owner, method, descriptor).
 pub(crate) fn jdk_producers(binary_name: &str) -> &'static [JdkMethod] {
