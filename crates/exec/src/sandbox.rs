@@ -9,6 +9,25 @@
 //! so the executor, the search and the emitter recognise them by these
 //! binary names (the spelling of `Class.getName()`).
 
+/// The prefix of a worker's working folder (a new temporary folder per
+/// worker, `/tmp/ferrosuite-worker-XXXXXX`).
+pub const WORKER_FOLDER_PREFIX: &str = "ferrosuite-worker-";
+
+/// The prefix of the temporary files and folders tests make in a worker
+/// (`File.createTempFile("ferrosuite", ".tmp")`: `ferrosuite1234….tmp`).
+pub const TEMP_FILE_PREFIX: &str = "ferrosuite";
+
+/// Whether string `s`, seen at run time, names a worker's folder or a
+/// temporary file a test made there: such names differ from run to run
+/// (a random folder, `createTempFile`'s random number), so they make no
+/// seeds, or a seeded run would not be reproducible, and no literal of an
+/// emitted test, where they name nothing.
+pub fn names_worker_file(s: &str) -> bool {
+    s.contains(WORKER_FOLDER_PREFIX)
+        || s.match_indices(TEMP_FILE_PREFIX)
+            .any(|(i, _)| s[i + TEMP_FILE_PREFIX.len()..].starts_with(|c: char| c.is_ascii_digit()))
+}
+
 /// Binary name of `Sandbox.TimeUp`, thrown at an instrumented loop
 /// back-edge once the per-test time limit is reached (or the loop ran more
 /// back-edges than the sandbox allows): the test timed out.
@@ -79,6 +98,14 @@ pub fn refusal(e: &crate::ExceptionInfo) -> Option<RefusalKind> {
 mod tests {
     use model::classfile::ClassFile;
     use model::names::BinaryName;
+
+    #[test]
+    fn names_of_worker_folders_and_temporary_files_are_told_apart() {
+        let named = ["/tmp/ferrosuite-worker-fkepv6/tmp/ferrosuite177895.tmp", "ferrosuite8812.tmp", "x ferrosuite9"];
+        assert!(named.iter().all(|s| super::names_worker_file(s)), "{named:?}");
+        let plain = ["ferrosuite", "ferrosuite.tmp", "/tmp/other123.tmp", "ferrosuites 1", ""];
+        assert!(!plain.iter().any(|s| super::names_worker_file(s)), "{plain:?}");
+    }
 
     /// Each name is the name of a class the `instrument` crate compiled from
     /// the Java runtime sources, nested in the sandbox class.

@@ -81,7 +81,7 @@ impl Worker {
     pub fn spawn(cfg: &WorkerConfig) -> Result<Worker, ExecError> {
         let started = Instant::now();
         let work_dir = tempfile::Builder::new()
-            .prefix("ferrosuite-worker-")
+            .prefix(exec::sandbox::WORKER_FOLDER_PREFIX)
             .tempdir()
             .map_err(|e| ExecError::WorkerStart(format!("cannot create a working folder for a worker: {e}")))?;
         let mut child = Command::new(&cfg.exe)

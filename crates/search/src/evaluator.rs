@@ -222,7 +222,7 @@ impl<'a, 'p> Evaluator<'a, 'p> {
             }
             let obs = Observation::of(&result, self.problem.map);
             let progressed = self.record(&test, &result, &obs, targeted);
-            self.strings.extend(result.trace.strings.iter().cloned());
+            self.strings.extend(result.trace.strings.iter().filter(|s| !exec::sandbox::names_worker_file(s)).cloned());
             let pairs = self.substitutions.observe(&test, &result.trace, progressed);
             if progressed {
                 self.substituted.offer(&test, &pairs);
@@ -768,5 +768,47 @@ mod tests {
         evaluator.evaluate(vec![line("YAML 1.1 rest")]).unwrap();
         assert!(evaluator.take_substituted(8).is_empty(), "nothing failed");
         assert_eq!(evaluator.archive.covered().count(), 3);
+    }
+
+    /// Compares the test's string with `config` and with the path of a
+    /// temporary file in the worker's folder, as a class under test that
+    /// got a `file.getPath()` would.
+    struct SeesPaths;
+
+    const WORKER_PATH: &str = "/tmp/ferrosuite-worker-Ab3xYz/tmp/ferrosuite6478928210905451938.tmp";
+
+    impl Executor for SeesPaths {
+        fn execute(&mut self, tests: &[TestCase]) -> Result<Vec<ExecutionResult>, ExecError> {
+            let result = |t: &TestCase| ExecutionResult {
+                outcome: TestOutcome::Completed,
+                statements: vec![StatementOutcome::Normal(exec::ValueSummary::Void); t.statements.len()],
+                trace: exec::Trace {
+                    strings: vec!["config".into(), WORKER_PATH.into()],
+                    string_pairs: vec![("conf".into(), "config".into()), ("conf".into(), WORKER_PATH.into())],
+                    ..Default::default()
+                },
+                output: Default::default(),
+                duration: Duration::from_millis(1),
+            };
+            Ok(tests.iter().map(result).collect())
+        }
+    }
+
+    /// The names of a worker's files differ from run to run: they make no
+    /// seeds, so a seeded run stays reproducible (issue 11's review: the
+    /// path a `getPath()` gave came back as a literal of later tests).
+    #[test]
+    fn names_of_worker_files_seen_at_run_time_make_no_seeds() {
+        let (goals, cut, map) = (no_goals(), BinaryName::new("a.B"), GoalMap::default());
+        let problem = Problem { goals: &goals, map: &map, cut: &cut };
+        let (mut executor, mut observer) = (SeesPaths, ());
+        let budget = Budget { time: None, evaluations: Some(10) };
+        let mut evaluator = Evaluator::new(&problem, &mut executor, budget, &mut observer);
+        let test =
+            TestCase { statements: vec![Statement::new(StatementKind::String("conf".into()))], ..TestCase::default() };
+        evaluator.evaluate(vec![test]).unwrap();
+        let values = evaluator.take_values();
+        assert_eq!(values.strings, ["config"]);
+        assert_eq!(values.substitutions, [("conf".to_owned(), "config".to_owned())]);
     }
 }

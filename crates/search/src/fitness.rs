@@ -24,17 +24,50 @@ pub struct Observation {
     pub distances: BTreeMap<GoalId, f64>,
     /// Whether the test timed out or crashed.
     pub timed_out: bool,
+    /// `covered` and `distances` indexed by goal id, for [`Fitness::of`],
+    /// which MOSA's ranking asks for every target and every test of a
+    /// generation (a third of the search's own time on a large class with
+    /// the ordered sets).
+    dense: Dense,
+}
+
+/// An observation's goals by index: whether covered, and the branch
+/// distance observed, if any. Goals past the end were neither covered nor
+/// reached.
+#[derive(Debug, Clone, Default)]
+struct Dense {
+    covered: Vec<bool>,
+    distances: Vec<Option<f64>>,
 }
 
 impl Observation {
     /// Reads an execution result through the class's goal map.
     pub fn of(result: &ExecutionResult, map: &GoalMap) -> Observation {
         let (covered, distances) = map.observe(result);
+        let len = covered.iter().chain(distances.keys()).map(|g| g.0 as usize + 1).max().unwrap_or(0);
+        let mut dense = Dense { covered: vec![false; len], distances: vec![None; len] };
+        for g in &covered {
+            dense.covered[g.0 as usize] = true;
+        }
+        for (g, d) in &distances {
+            dense.distances[g.0 as usize] = Some(*d);
+        }
         Observation {
             covered,
             distances,
             timed_out: matches!(result.outcome, TestOutcome::Timeout | TestOutcome::Crashed { .. }),
+            dense,
         }
+    }
+
+    /// Whether goal `g` is covered (as `covered.contains(&g)`).
+    fn has_covered(&self, g: GoalId) -> bool {
+        self.dense.covered.get(g.0 as usize).copied().unwrap_or(false)
+    }
+
+    /// The branch distance observed for goal `g` (as `distances.get(&g)`).
+    fn distance_of(&self, g: GoalId) -> Option<f64> {
+        self.dense.distances.get(g.0 as usize).copied().flatten()
     }
 }
 
@@ -63,15 +96,14 @@ impl<'a> Fitness<'a> {
 
     /// The fitness of an observed execution for `goal` (0 = covered).
     pub fn of(&self, goal: GoalId, obs: &Observation) -> f64 {
-        if obs.covered.contains(&goal) {
+        if obs.has_covered(goal) {
             return 0.0;
         }
         let not_entered = self.not_entered[goal.0 as usize];
         if obs.timed_out {
             return not_entered + 1.0;
         }
-        let reached =
-            |x: GoalId| obs.covered.contains(&x) || obs.distances.contains_key(&x) || self.decision_ran(x, obs);
+        let reached = |x: GoalId| obs.has_covered(x) || obs.distance_of(x).is_some() || self.decision_ran(x, obs);
         match self.ancestors[goal.0 as usize].iter().find(|(a, _)| reached(*a)) {
             None => not_entered,
             Some((via, level)) => f64::from(*level) + norm(self.distance(*via, obs)),
@@ -82,16 +114,16 @@ impl<'a> Fitness<'a> {
     fn decision_ran(&self, goal: GoalId, obs: &Observation) -> bool {
         let GoalKind::SwitchCase { switch, .. } = &self.goals.goal(goal).kind else { return false };
         let site = &self.goals.switches[switch.0 as usize];
-        site.cases.iter().map(|c| c.2).chain(site.default.1).any(|g| obs.covered.contains(&g))
+        site.cases.iter().map(|c| c.2).chain(site.default.1).any(|g| obs.has_covered(g))
     }
 
     /// The distance of a reached goal: its branch distance, 0 when covered,
     /// and 1 ("one step") for reached goals without a graded distance.
     fn distance(&self, goal: GoalId, obs: &Observation) -> f64 {
-        if obs.covered.contains(&goal) {
+        if obs.has_covered(goal) {
             return 0.0;
         }
-        obs.distances.get(&goal).copied().unwrap_or(1.0)
+        obs.distance_of(goal).unwrap_or(1.0)
     }
 }
 
