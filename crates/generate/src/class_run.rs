@@ -23,7 +23,7 @@ use crate::observer::{Observer, SearchEvents};
 use crate::report::{ClassReport, ClassStatus};
 use crate::technique::Technique;
 use crate::variation::ClusterVariation;
-use crate::{GenerateConfig, GenerateError, config};
+use crate::{GenerateConfig, GenerateError};
 
 /// What the stages share for one class under test; techniques see it in
 /// their hooks ([`Technique`]).
@@ -145,13 +145,7 @@ impl Deadlines {
             (Some(v), Some(e)) => Some(v.min(e)),
             _ => None,
         };
-        // Minimising ends 15% of the budget after the search, mutant runs
-        // 18% after it but not before 1.05 times the budget: with a short
-        // budget's search share at 0.95 and 1.05 times the budget, with a
-        // 60 s budget at 1.05 and 1.08 times it, leaving verification 6 s.
-        let after_search = |share: f64| budget.map(|b| start + config::search_time(b) + b.mul_f64(share));
-        let mutants = after_search(0.18).max(at(1.05));
-        Deadlines { minimise: after_search(0.15), mutants, verify, coverage: end }
+        Deadlines { minimise: at(0.95), mutants: at(1.05), verify, coverage: end }
     }
 }
 
@@ -460,26 +454,4 @@ fn coverage_reserve(run: &ClassRun, tests: usize, per_second_per_worker: f64) ->
 /// run's seed, and to order classes into shards ([`crate::shard`]).
 pub(crate) fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
-}
-
-#[cfg(test)]
-mod tests {
-    use std::time::{Duration, Instant};
-
-    use super::Deadlines;
-
-    /// After a longer search, minimising and mutant runs move later and
-    /// verification keeps its end; a short budget's deadlines stay at 0.95
-    /// and 1.05 times the budget.
-    #[test]
-    fn post_processing_deadlines_follow_the_search() {
-        let start = Instant::now();
-        let at = |d: Option<Instant>| d.unwrap().duration_since(start).as_secs_f64();
-        let short = Deadlines::new(start, Some(Duration::from_secs(8)));
-        let near = |a: f64, b: f64| (a - b).abs() < 1e-6;
-        assert!(near(at(short.minimise), 7.6) && near(at(short.mutants), 8.4), "{short:?}");
-        let long = Deadlines::new(start, Some(Duration::from_secs(60)));
-        assert!(near(at(long.minimise), 63.0) && near(at(long.mutants), 64.8), "{long:?}");
-        assert!(near(at(long.verify), 70.8) && near(at(long.coverage), 73.2), "{long:?}");
-    }
 }
