@@ -19,10 +19,15 @@ use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, ClassUnicode, ClassU
 const MAX_PATTERNS: usize = 24;
 /// Samples per pattern.
 const SAMPLES: usize = 4;
-/// The most repetitions of an unbounded quantifier (`*`, `+`, `{n,}`).
+/// The most repetitions of a quantifier beyond its minimum (`*`, `+`,
+/// `{n,}`, `{n,m}`).
 const MAX_REPEAT: u32 = 6;
 /// The longest sample kept, in bytes.
 const MAX_LEN: usize = 200;
+/// The longest string a sampled language may hold once its repetitions
+/// are bounded, in bytes: sampling costs a draw per byte, and a pattern
+/// the search built (`(a{0,900}){0,900}`) would otherwise draw millions.
+const MAX_LANGUAGE_LEN: usize = 16 * MAX_LEN;
 
 /// Java's POSIX character classes (ASCII-only unless `UNICODE_CHARACTER_CLASS`,
 /// `java.util.regex.Pattern`'s documentation) as bracket expressions.
@@ -62,7 +67,7 @@ pub fn regex_samples(strings: &[String]) -> Vec<String> {
 /// `pattern`; none when it does not parse or matches only one string.
 pub fn samples(pattern: &str, n: usize) -> Vec<String> {
     let Some(hir) = parse(pattern) else { return Vec::new() };
-    if matches!(hir.kind(), HirKind::Literal(_) | HirKind::Empty) {
+    if matches!(hir.kind(), HirKind::Literal(_) | HirKind::Empty) || !cheap_to_sample(&hir) {
         return Vec::new();
     }
     let Ok(generator) = rand_regex::Regex::with_hir(hir, MAX_REPEAT) else { return Vec::new() };
@@ -78,6 +83,14 @@ pub fn samples(pattern: &str, n: usize) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether every string of `hir`'s language is short enough to draw: no
+/// longer than [`MAX_LANGUAGE_LEN`], and the shortest no longer than
+/// [`MAX_LEN`] (a longer sample would be dropped anyway).
+fn cheap_to_sample(hir: &Hir) -> bool {
+    let props = hir.properties();
+    props.minimum_len().is_some_and(|n| n <= MAX_LEN) && props.maximum_len().is_some_and(|n| n <= MAX_LANGUAGE_LEN)
 }
 
 /// Whether `s` uses the syntax of a regular expression beyond literal text
@@ -115,13 +128,17 @@ fn java_to_rust(pattern: &str) -> String {
 }
 
 /// `hir` with look-arounds (anchors, word boundaries) replaced by the empty
-/// string and every class narrowed to printable ASCII where that leaves
-/// characters: what `rand_regex` can generate, and what a test reads well.
+/// string, every class narrowed to printable ASCII where that leaves
+/// characters, and every repetition bounded to at most [`MAX_REPEAT`] more
+/// than its minimum (a sublanguage: `a{2,}` gives `aa` to `aaaaaaaa`):
+/// what `rand_regex` can generate, and what a test reads well.
 fn generable(hir: Hir) -> Hir {
     match hir.into_kind() {
         HirKind::Look(_) => Hir::empty(),
         HirKind::Class(class) => Hir::class(printable(class)),
         HirKind::Repetition(mut r) => {
+            let most = r.min.saturating_add(MAX_REPEAT);
+            r.max = Some(r.max.map_or(most, |max| max.min(most)));
             r.sub = Box::new(generable(*r.sub));
             Hir::repetition(r)
         }
@@ -191,6 +208,19 @@ mod tests {
             assert!(!port.is_empty() && port.bytes().all(|b| b.is_ascii_digit()), "{s}");
             assert!(matches_java(r"^\p{Alpha}[\p{Alnum}\-\.]*+:\d++$", &s), "{s}");
         }
+    }
+
+    #[test]
+    fn repetitions_are_bounded_and_long_languages_give_no_samples() {
+        let bounded = parse(r"[a-z]{2,}(\.[a-z]{1,900})*").unwrap();
+        assert_eq!(bounded.properties().maximum_len(), Some(8 + 6 * (1 + 7)), "{bounded:?}");
+        for s in samples(r"[a-z]{2,}(\.[a-z]{1,900})*", 4) {
+            assert!(matches_java(r"[a-z]{2,}(\.[a-z]{1,900})*", &s), "{s}");
+        }
+        assert_eq!(samples(r"x{100000}", 4), Vec::<String>::new(), "the shortest sample is too long");
+        let nested = r"((((a{0,9}){0,9}){0,9}){0,9}){0,9}";
+        assert_eq!(samples(nested, 4), Vec::<String>::new(), "the language holds strings of 6^5 bytes");
+        assert!(!samples(r"(a{0,9}){0,9}", 4).is_empty());
     }
 
     #[test]
