@@ -122,6 +122,27 @@ impl Deadlines {
         }
     }
 
+    /// The deadlines of a class whose search ended at `now`, so late that
+    /// verification would not have [`HURRIED_VERIFICATION`] left: its
+    /// verification may go on until that long after `now`, and its end
+    /// twice that, past the budget's `1.25 B` (a suite that a compilation
+    /// and a run vouch for, late, is worth more than none on time).
+    /// Minimising and mutant runs keep their deadlines, which have passed.
+    pub fn after_late_search(self, now: Instant) -> Deadlines {
+        let by = |d: Option<Instant>, at: Instant| d.map(|d| d.max(at));
+        Deadlines {
+            verify: by(self.verify, now + HURRIED_VERIFICATION),
+            coverage: by(self.coverage, now + 2 * HURRIED_VERIFICATION),
+            ..self
+        }
+    }
+
+    /// Whether a search that ended at `now` leaves verification less than
+    /// [`HURRIED_VERIFICATION`] ([`Self::after_late_search`]).
+    pub fn search_ended_late(&self, now: Instant) -> bool {
+        self.verify.is_some_and(|v| v < now + HURRIED_VERIFICATION)
+    }
+
     /// These deadlines with the class's end (and verification's, if later)
     /// moved `reserve` earlier: what comes before the end leaves `reserve`
     /// for the final coverage run.
@@ -312,8 +333,16 @@ fn try_generate(
     record_sources(&variation.sources, targeted, t.elapsed().as_secs_f64(), report);
     let outcome = outcome?;
     observer.search_finished(class);
+    let now = Instant::now();
     if observer.should_stop() {
-        run.deadlines = run.deadlines.hurried(Instant::now());
+        run.deadlines = run.deadlines.hurried(now);
+    } else if run.deadlines.search_ended_late(now) {
+        tracing::warn!(
+            "{class}: the search ended {:.1} s after the class's start, too late for verification: it gets {} s more",
+            t.elapsed().as_secs_f64(),
+            HURRIED_VERIFICATION.as_secs()
+        );
+        run.deadlines = run.deadlines.after_late_search(now);
     }
     report.executions = outcome.evaluations;
     report.search_time_limit_ms = outcome.time_limit.map(|l| l.as_secs_f64() * 1000.0);
@@ -454,4 +483,27 @@ fn coverage_reserve(run: &ClassRun, tests: usize, per_second_per_worker: f64) ->
 /// run's seed, and to order classes into shards ([`crate::shard`]).
 pub(crate) fn fnv(s: &str) -> u64 {
     s.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_that_ends_late_leaves_verification_its_hurried_time_past_the_budget() {
+        let start = Instant::now();
+        let budget = Duration::from_secs(60);
+        let deadlines = Deadlines::new(start, Some(budget));
+        let on_time = start + Duration::from_secs(48);
+        assert!(!deadlines.search_ended_late(on_time));
+        let late = start + Duration::from_secs(74);
+        assert!(deadlines.search_ended_late(late), "1.18 B is 70.8 s");
+        let after = deadlines.after_late_search(late);
+        assert_eq!(after.verify, Some(late + HURRIED_VERIFICATION));
+        assert_eq!(after.coverage, Some(late + 2 * HURRIED_VERIFICATION));
+        assert_eq!((after.minimise, after.mutants), (deadlines.minimise, deadlines.mutants));
+        let unlimited = Deadlines::new(start, None);
+        assert!(!unlimited.search_ended_late(late));
+        assert!(unlimited.after_late_search(late).verify.is_none(), "no budget, no deadline");
+    }
 }
