@@ -457,7 +457,7 @@ fn the_search_runs_until_its_budget_while_goals_remain() {
     assert_eq!(class["goals"]["branch"]["total"], 6, "{class}");
     assert!(class["uncovered"].to_string().contains("if ((y % 2) != 1) false"), "{class}");
     let search = class["seconds"]["search"].as_f64().unwrap();
-    // The search's share of an 8 s budget is 6.4 s (generate::config::SEARCH_SHARE).
+    // The search's share of an 8 s budget is 6.4 s (generate::config::search_time).
     assert!(search >= 6.0, "the search stopped after {search} s with a goal left: {class}");
 }
 

@@ -23,7 +23,7 @@ use crate::observer::{Observer, SearchEvents};
 use crate::report::{ClassReport, ClassStatus};
 use crate::technique::Technique;
 use crate::variation::ClusterVariation;
-use crate::{GenerateConfig, GenerateError};
+use crate::{GenerateConfig, GenerateError, config};
 
 /// What the stages share for one class under test; techniques see it in
 /// their hooks ([`Technique`]).
@@ -166,7 +166,13 @@ impl Deadlines {
             (Some(v), Some(e)) => Some(v.min(e)),
             _ => None,
         };
-        Deadlines { minimise: at(0.95), mutants: at(1.05), verify, coverage: end }
+        // Minimising ends 15% of the budget after the search, mutant runs
+        // 18% after it but not before 1.05 times the budget: with a short
+        // budget's search share at 0.95 and 1.05 times the budget, with a
+        // 60 s budget at 1.05 and 1.08 times it, leaving verification 6 s.
+        let after_search = |share: f64| budget.map(|b| start + config::search_time(b) + b.mul_f64(share));
+        let mutants = after_search(0.18).max(at(1.05));
+        Deadlines { minimise: after_search(0.15), mutants, verify, coverage: end }
     }
 }
 
@@ -505,5 +511,20 @@ mod tests {
         let unlimited = Deadlines::new(start, None);
         assert!(!unlimited.search_ended_late(late));
         assert!(unlimited.after_late_search(late).verify.is_none(), "no budget, no deadline");
+    }
+
+    /// After a longer search, minimising and mutant runs move later and
+    /// verification keeps its end; a short budget's deadlines stay at 0.95
+    /// and 1.05 times the budget.
+    #[test]
+    fn post_processing_deadlines_follow_the_search() {
+        let start = Instant::now();
+        let at = |d: Option<Instant>| d.unwrap().duration_since(start).as_secs_f64();
+        let short = Deadlines::new(start, Some(Duration::from_secs(8)));
+        let near = |a: f64, b: f64| (a - b).abs() < 1e-6;
+        assert!(near(at(short.minimise), 7.6) && near(at(short.mutants), 8.4), "{short:?}");
+        let long = Deadlines::new(start, Some(Duration::from_secs(60)));
+        assert!(near(at(long.minimise), 63.0) && near(at(long.mutants), 64.8), "{long:?}");
+        assert!(near(at(long.verify), 70.8) && near(at(long.coverage), 73.2), "{long:?}");
     }
 }

@@ -75,10 +75,31 @@ pub struct GenerateConfig {
     pub sources: reports::Sources,
 }
 
-/// Share of a class's time budget given to the search; the rest is for
-/// minimisation, assertions and verification (the whole run per class
-/// stays within 1.25 times the budget).
+/// Share of a class's time budget given to the search when the budget is
+/// short (up to 30 s); the rest is for minimisation, assertions and
+/// verification (the whole run per class stays within 1.25 times the
+/// budget). See [`search_time`] for longer budgets.
 pub const SEARCH_SHARE: f64 = 0.8;
+
+/// The least share of a long budget given to the search ([`search_time`]).
+pub const LONG_SEARCH_SHARE: f64 = 0.9;
+
+/// The time after the search that post-processing needs on most classes:
+/// minimisation, mutant runs, javac and the JUnit rounds of verification
+/// took 2 to 6 s at a 60 s budget on 2 cores (the wide corpus,
+/// `bench/runs/2026-12-01-rust`), whatever the budget.
+pub const POST_SEARCH_TIME: Duration = Duration::from_secs(6);
+
+/// The search's time within a class budget `budget`: the budget less a
+/// reserve of [`SEARCH_SHARE`]'s rest (20%) while that is under
+/// [`POST_SEARCH_TIME`], else less [`POST_SEARCH_TIME`], and less at least
+/// 10% ([`LONG_SEARCH_SHARE`]). So 6.4 s of 8 s and 24 s of 30 s as
+/// before, 54 s of 60 s (was 48 s: post-processing took a fifth of the
+/// budget's time out of the search, and used a third of it), 108 s of 120 s.
+pub fn search_time(budget: Duration) -> Duration {
+    let reserve = budget.mul_f64(1.0 - SEARCH_SHARE).min(POST_SEARCH_TIME).max(budget.mul_f64(1.0 - LONG_SEARCH_SHARE));
+    budget.saturating_sub(reserve)
+}
 
 /// The time budget per class when neither a time nor an evaluation budget is given.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(60);
@@ -95,9 +116,9 @@ pub fn class_budget(time: Option<Duration>, evaluations: Option<u64>) -> Option<
 }
 
 /// The search's budget for a class given `time` (the whole class's) and
-/// `evaluations`: [`SEARCH_SHARE`] of [`class_budget`].
+/// `evaluations`: [`search_time`] of [`class_budget`].
 pub fn search_budget(time: Option<Duration>, evaluations: Option<u64>) -> Budget {
-    Budget { time: class_budget(time, evaluations).map(|t| t.mul_f64(SEARCH_SHARE)), evaluations }
+    Budget { time: class_budget(time, evaluations).map(search_time), evaluations }
 }
 
 impl GenerateConfig {
@@ -202,5 +223,18 @@ mod tests {
         assert!(!super::is_testable_name("org.apache.commons.cli.Option$1"));
         assert!(!super::is_testable_name("org.apache.commons.cli.package-info"));
         assert!(!super::is_testable_name("module-info"));
+    }
+
+    /// A short budget keeps its 80% for the search; a long one leaves the
+    /// search all but the time post-processing needs, and at least 10%.
+    #[test]
+    fn the_search_takes_all_of_a_long_budget_but_the_time_post_processing_needs() {
+        let secs = |s: f64| std::time::Duration::from_secs_f64(s);
+        let search = |b: f64| super::search_time(secs(b)).as_secs_f64();
+        assert_eq!([search(2.0), search(8.0), search(30.0)], [1.6, 6.4, 24.0]);
+        assert_eq!([search(40.0), search(60.0), search(120.0)], [34.0, 54.0, 108.0]);
+        let budget = super::search_budget(Some(secs(60.0)), None);
+        assert_eq!(budget.time, Some(secs(54.0)));
+        assert_eq!(super::search_budget(None, Some(500)).time, None, "an evaluation budget has no time");
     }
 }
