@@ -334,7 +334,10 @@ fn try_generate(
     observer.search_started(class, run.goals.goals.len(), search_config.budget.time);
     let problem = Problem { goals: &run.goals, map: &run.map, cut: class };
     let mut events = SearchEvents { observer, targeted: 0 };
+    // A search with a time budget is not reproducible anyway: its workers need not wait for each other.
+    run.pool.share_one_queue(search_config.budget.time.is_some());
     let outcome = search::run(&problem, &mut run.pool, &mut variation, &search_config, &mut rng, &mut events);
+    run.pool.share_one_queue(false);
     let targeted = events.targeted;
     record_sources(&variation.sources, targeted, t.elapsed().as_secs_f64(), report);
     let outcome = outcome?;

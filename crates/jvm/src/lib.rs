@@ -7,6 +7,8 @@
 //!
 //! Modules:
 //! - [`pool`]: worker processes, time limits, restart, the pool.
+//! - `dispatch`: how a batch's tests are dealt to the workers (a fixed
+//!   share each, or one queue).
 //! - [`protocol`]: requests, responses, framing.
 //! - [`worker`]: the worker process's main loop.
 //! - [`environment`]: the seed of the deterministic clock, random
@@ -37,6 +39,7 @@
 
 #![warn(missing_docs)]
 
+mod dispatch;
 pub mod environment;
 mod handles;
 mod jni_raw;

@@ -21,6 +21,7 @@ use exec::{ExecConfig, ExecError, ExecutionResult, Executor, StatementOutcome, T
 use model::classpath::ClassPath;
 use testcase::{TestCase, Validator};
 
+use crate::dispatch;
 use crate::protocol::{Request, RequestRef, Response, read_frame, write_frame, write_frame_unflushed};
 
 /// Extra time the orchestrator waits beyond the test's limit before it
@@ -264,6 +265,9 @@ pub struct Pool {
     /// How many more poisoned workers the pool replaces
     /// ([`MAX_POISON_REPLACEMENTS`]).
     poison_replacements: usize,
+    /// Whether the workers take a batch's tests from one queue rather
+    /// than each its fixed share ([`crate::dispatch`], [`Pool::share_one_queue`]).
+    shared_queue: bool,
 }
 
 /// The most workers a pool replaces because their JVM was poisoned (a
@@ -290,7 +294,16 @@ impl Pool {
             refusals,
             timeouts: 0,
             poison_replacements: MAX_POISON_REPLACEMENTS,
+            shared_queue: false,
         })
+    }
+
+    /// Makes the workers take each batch's tests from one queue (`true`),
+    /// so none idles while another still has tests, or each from its fixed
+    /// share (`false`, the default), which a reproducible run needs
+    /// ([`crate::dispatch`]).
+    pub fn share_one_queue(&mut self, shared: bool) {
+        self.shared_queue = shared;
     }
 
     /// Validates every test case against `class_path` before execution.
@@ -441,10 +454,6 @@ impl Pool {
     }
 }
 
-/// Requests in flight per worker: the worker runs them back to back, so
-/// pipe round trips overlap with execution.
-const WINDOW: usize = 32;
-
 /// What the per-worker threads of one [`Pool::execute`] call share.
 struct Shared<'a> {
     cfg: &'a WorkerConfig,
@@ -492,23 +501,19 @@ impl Shared<'_> {
     }
 }
 
-/// Feeds one worker from its own queue, keeping up to [`WINDOW`]
+/// Feeds one worker from its queue ([`dispatch::Queue`]: its fixed share,
+/// or one queue for all), keeping up to [`dispatch::Queue::window`]
 /// requests in flight. The test at the head of the window is the one the
 /// worker is running: a timeout or crash is charged to it, and the tests
-/// behind it go back to the queue for the restarted worker.
-///
-/// Each worker gets a fixed share of the tests (test `i` goes to worker
-/// `i mod n`), so every run of the same batch sends each worker the same
-/// tests in the same order: static state left by one test for the next
-/// evolves the same way, and seeded runs are reproducible.
-fn drive(slot: &mut Option<Worker>, queue: VecDeque<usize>, sh: &Shared<'_>) {
-    let mut queue = queue;
+/// behind it go back to the queue for the restarted worker (or, from a
+/// shared queue, for whichever worker asks first).
+fn drive(slot: &mut Option<Worker>, mut queue: dispatch::Queue<'_>, sh: &Shared<'_>) {
     let mut inflight: VecDeque<(usize, u64)> = VecDeque::new();
     let mut head_since = Instant::now();
     let mut rerun: Vec<usize> = Vec::new();
     while let Some(worker) = slot.as_mut() {
         let mut broken = false;
-        while inflight.len() < WINDOW && !broken {
+        while inflight.len() < queue.window() && !broken {
             let Some(i) = queue.pop_front() else { break };
             if inflight.is_empty() {
                 head_since = Instant::now();
@@ -586,11 +591,8 @@ impl Pool {
         let valid: VecDeque<usize> = (0..tests.len()).filter(|i| verdicts[*i].is_none()).collect();
         self.sent += valid.len();
         let prefilled = tests.iter().zip(verdicts).map(|(t, v)| v.map(|reason| rejected(t, reason))).collect();
-        let n = self.workers.len();
-        let mut queues: Vec<VecDeque<usize>> = vec![VecDeque::new(); n];
-        for (k, i) in valid.into_iter().enumerate() {
-            queues[k % n].push_back(i);
-        }
+        let one = Mutex::new(VecDeque::new());
+        let queues = dispatch::deal(valid, self.workers.len(), self.shared_queue, &one);
         let shared = Shared {
             cfg: &self.cfg,
             exec: &self.exec,

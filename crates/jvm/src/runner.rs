@@ -470,7 +470,7 @@ impl Runner {
         Ok(value)
     }
 
-    /// `File.createTempFile("ferrosuite", ".tmp")` (in the worker's
+    /// `File.createTempFile(TEMP_FILE_PREFIX, ".tmp")` (in the worker's
     /// `java.io.tmpdir`, emptied after each test), as a `Path` if asked.
     fn temp_file(&mut self, handle: testcase::FileHandle) -> Result<jobject, Stop> {
         let made = self.create_temp_file(".tmp")?;
@@ -490,7 +490,7 @@ impl Runner {
         self.as_handle(made, handle)
     }
 
-    /// `File.createTempFile("ferrosuite", suffix)`.
+    /// `File.createTempFile(TEMP_FILE_PREFIX, suffix)` ([`exec::sandbox::TEMP_FILE_PREFIX`]).
     fn create_temp_file(&mut self, suffix: &str) -> Result<jobject, Stop> {
         let jni = self.jni;
         let file = self.class("java/io/File")?;
@@ -501,7 +501,7 @@ impl Runner {
             true,
         )?;
         let text = |s: &str| jni.new_string(&s.encode_utf16().collect::<Vec<_>>());
-        let prefix = text("ferrosuite").map_err(|t| self.threw(t, None))?;
+        let prefix = text(exec::sandbox::TEMP_FILE_PREFIX).map_err(|t| self.threw(t, None))?;
         let suffix = text(suffix).map_err(|t| self.threw(t, None))?;
         let args = [jvalue { l: prefix }, jvalue { l: suffix }];
         jni.call_static_object(file, create, &args).map_err(|t| self.threw(t, None))
