@@ -12,7 +12,10 @@
 //! (`analysis::commit`): the search then counts goals as the final JaCoCo
 //! report does, and keeps pursuing a side whose tests all throw too early.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
+
+// Keyed by probe ids, small integers the class path chose, not an attacker: the fast Fx hash.
+use rustc_hash::{FxHashMap as HashMap, FxHashSet as HashSet};
 
 use analysis::commit::{CommitRules, Leaf, Rule};
 use analysis::goals::{ClassGoals, GoalId};
@@ -92,7 +95,7 @@ struct Shown<'t> {
 impl<'t> Shown<'t> {
     fn of(trace: &'t Trace, gated: bool) -> Shown<'t> {
         if !gated {
-            return Shown { hits: HashSet::new(), records: HashMap::new() };
+            return Shown { hits: HashSet::default(), records: HashMap::default() };
         }
         Shown {
             hits: trace.lines.iter().map(|(id, _)| *id).collect(),
