@@ -24,7 +24,7 @@ pub(crate) fn is_assignable<E>(
     match (from, to) {
         (a, b) if a == b => Ok(true),
         (FieldType::Base(_), _) | (_, FieldType::Base(_)) => Ok(false),
-        (_, FieldType::Object(name)) if *name == InternalName::object() => Ok(true),
+        (_, FieldType::Object(name)) if name.as_str() == "java/lang/Object" => Ok(true),
         (FieldType::Array(a), FieldType::Array(b)) => {
             if a.is_reference() && b.is_reference() {
                 is_assignable(a, b, is_subclass)
