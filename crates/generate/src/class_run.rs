@@ -137,10 +137,13 @@ impl Deadlines {
         }
     }
 
-    /// Whether a search that ended at `now` leaves verification less than
-    /// [`HURRIED_VERIFICATION`] ([`Self::after_late_search`]).
+    /// Whether a search that ended at `now` overran: it ended after
+    /// minimising should have stopped, and leaves verification less than
+    /// [`HURRIED_VERIFICATION`] ([`Self::after_late_search`]). A search of
+    /// a short budget that ended on time leaves less than that too, by
+    /// design, and is not late.
     pub fn search_ended_late(&self, now: Instant) -> bool {
-        self.verify.is_some_and(|v| v < now + HURRIED_VERIFICATION)
+        self.minimise.is_some_and(|m| now > m) && self.verify.is_some_and(|v| v < now + HURRIED_VERIFICATION)
     }
 
     /// These deadlines with the class's end (and verification's, if later)
@@ -503,7 +506,7 @@ mod tests {
         let start = Instant::now();
         let budget = Duration::from_secs(60);
         let deadlines = Deadlines::new(start, Some(budget));
-        let on_time = start + Duration::from_secs(48);
+        let on_time = start + Duration::from_secs(54);
         assert!(!deadlines.search_ended_late(on_time));
         let late = start + Duration::from_secs(74);
         assert!(deadlines.search_ended_late(late), "1.18 B is 70.8 s");
@@ -511,6 +514,9 @@ mod tests {
         assert_eq!(after.verify, Some(late + HURRIED_VERIFICATION));
         assert_eq!(after.coverage, Some(late + 2 * HURRIED_VERIFICATION));
         assert_eq!((after.minimise, after.mutants), (deadlines.minimise, deadlines.mutants));
+        let short = Deadlines::new(start, Some(Duration::from_secs(8)));
+        assert!(!short.search_ended_late(start + Duration::from_millis(6500)), "an 8 s budget's search ends at 6.4 s");
+        assert!(short.search_ended_late(start + Duration::from_secs(8)));
         let unlimited = Deadlines::new(start, None);
         assert!(!unlimited.search_ended_late(late));
         assert!(unlimited.after_late_search(late).verify.is_none(), "no budget, no deadline");
