@@ -374,7 +374,10 @@ fn try_generate(
             report.timeouts
         ));
     }
-    let tests = tests?;
+    let mut tests = tests?;
+    // Declared types javac takes (a value passed where `Map<String, Integer>` is declared is one), not the bounds the search gave.
+    let retyped: usize = tests.iter_mut().map(|test| testcase::operators::retype_from_uses(test, &cluster)).sum();
+    tracing::debug!(retyped, "values declared with the type arguments of their uses");
     report.seconds.insert("post-processing".into(), t.elapsed().as_secs_f64());
     let t = Instant::now();
     // Verification leaves the final coverage run its time, so that the

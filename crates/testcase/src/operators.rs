@@ -38,12 +38,14 @@ mod files;
 mod jdk;
 mod lines;
 mod mutation;
+mod retype;
 mod serial;
 mod serialized;
 mod template;
 mod values;
 
 use factory::Factory;
+pub use retype::retype_from_uses;
 pub use template::TemplateBuilder;
 
 /// Probability of the delete phase of a mutation (EvoSuite `p_test_delete`).
