@@ -377,7 +377,8 @@ fn try_generate(
     let mut tests = tests?;
     // Declared types javac takes (a value passed where `Map<String, Integer>` is declared is one), not the bounds the search gave.
     let retyped: usize = tests.iter_mut().map(|test| testcase::operators::retype_from_uses(test, &cluster)).sum();
-    tracing::debug!(retyped, "values declared with the type arguments of their uses");
+    let unbound: usize = tests.iter_mut().map(|test| testcase::operators::unbound_classes(test, &cluster)).sum();
+    tracing::debug!(retyped, unbound, "values declared with the type arguments of their uses, and Class<?> results");
     report.seconds.insert("post-processing".into(), t.elapsed().as_secs_f64());
     let t = Instant::now();
     // Verification leaves the final coverage run its time, so that the

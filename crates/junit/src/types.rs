@@ -71,7 +71,7 @@ impl ClassNames {
 /// the test constructs itself (`new ArrayList<String>()`) and for results
 /// of an exact type (`List<String> readLines(int)`: the test cluster keeps
 /// a result's generic type only when its signature has no type variable
-/// or wildcard), otherwise the erasure (a raw type). Type arguments that
+/// or wildcard, or whose arguments are all `?`), otherwise the erasure (a raw type). Type arguments that
 /// come from type-variable bounds the cluster substituted
 /// (`Range<Comparable>` for `Range.between(integer0, integer0)`) javac
 /// would infer differently (`Range<Integer>`) and reject; a raw type always compiles.
@@ -83,13 +83,22 @@ pub(crate) fn declared_type(statement: &Statement) -> JavaType {
         return class_literal_type(class.as_ref());
     }
     let constructed = matches!(statement.kind, Constructor { .. });
-    let exact_result =
-        matches!(statement.kind, Call { .. } | StaticCall { .. } | FieldGet { .. }) && statement.ty.is_exact();
+    let exact_result = matches!(statement.kind, Call { .. } | StaticCall { .. } | FieldGet { .. })
+        && (statement.ty.is_exact() || is_unbound(&statement.ty));
     if has_type_var(&statement.ty) || !(constructed || exact_result) {
         statement.ty.erasure().map_or(JavaType::Void, JavaType::from)
     } else {
         statement.ty.clone()
     }
+}
+
+/// Whether `ty` is a class type whose arguments are all `?` (`Class<?>`,
+/// which `testcase::operators::unbound_classes` gives a raw `Class`
+/// result): any value of its erasure fits it.
+fn is_unbound(ty: &JavaType) -> bool {
+    matches!(ty, JavaType::Class(class) if !class.args.is_empty()
+        && class.args.iter().all(|a| *a == TypeArg::Wildcard)
+        && class.outer_args.iter().flatten().next().is_none())
 }
 
 /// The type of a class literal, so that no raw `Class` is declared:
@@ -177,5 +186,18 @@ mod tests {
         assert_eq!(declared_type(&generic).to_string(), "java.util.List");
         assert!(!is_parameterized(&declared_type(&generic)));
         assert!(is_parameterized(&parse_field_signature("[Ljava/util/List<*>;").unwrap()));
+    }
+
+    #[test]
+    fn results_are_declared_with_unbound_arguments_but_not_bounded_ones() {
+        let result = |signature: &str| Statement {
+            kind: testcase::StatementKind::StaticCall {
+                method: testcase::MethodRef::parse("a.T", "type", "()Ljava/lang/Class;").unwrap(),
+                args: Vec::new(),
+            },
+            ty: parse_field_signature(signature).unwrap(),
+        };
+        assert_eq!(declared_type(&result("Ljava/lang/Class<*>;")).to_string(), "java.lang.Class<?>");
+        assert_eq!(declared_type(&result("Ljava/lang/Class<+La/T;>;")).to_string(), "java.lang.Class");
     }
 }

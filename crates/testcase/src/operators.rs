@@ -45,7 +45,7 @@ mod template;
 mod values;
 
 use factory::Factory;
-pub use retype::retype_from_uses;
+pub use retype::{retype_from_uses, unbound_classes};
 pub use template::TemplateBuilder;
 
 /// Probability of the delete phase of a mutation (EvoSuite `p_test_delete`).

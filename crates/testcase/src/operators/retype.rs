@@ -6,7 +6,9 @@
 //! PredictionContext>`): the workers run it (generics are erased), javac
 //! rejects it, and verification then declares the whole test with raw
 //! types. [`retype_from_uses`] declares such a value with the arguments its
-//! uses declare instead, when every use still fits.
+//! uses declare instead, when every use still fits. [`unbound_classes`]
+//! declares the raw `Class` a method returns (`Class<? extends Object>`,
+//! which the test cluster erases) as `Class<?>`.
 
 use model::names::InternalName;
 use model::signature::{ClassTypeSig, JavaType, TypeArg};
@@ -34,6 +36,45 @@ pub fn retype_from_uses(test: &mut TestCase, cluster: &TestCluster) -> usize {
         candidate.statements[i].ty = ty;
         if uses_fit(&candidate, cluster, i) {
             *test = candidate;
+            changed += 1;
+        }
+    }
+    changed
+}
+
+/// Declares each raw `Class` value of `test` that a call or field read
+/// gives as `Class<?>`, unless it is passed where a `Class` parameter's
+/// generic type is unknown or names an argument (`Class<? extends Foo>`
+/// takes no `Class<?>`, though it takes a raw `Class`). A `Class<?>` is
+/// always a fine receiver: no method of `Class` takes its type argument.
+/// Returns how many values changed type.
+pub fn unbound_classes(test: &mut TestCase, cluster: &TestCluster) -> usize {
+    let class = InternalName::new("java/lang/Class");
+    let raw_class = JavaType::Class(ClassTypeSig::new(class.clone()));
+    let unbound = JavaType::Class(ClassTypeSig { args: vec![TypeArg::Wildcard], ..ClassTypeSig::new(class.clone()) });
+    let mut changed = 0;
+    for i in 0..test.len() {
+        let statement = &test.statements[i];
+        let is_result = matches!(
+            statement.kind,
+            StatementKind::Call { .. } | StatementKind::StaticCall { .. } | StatementKind::FieldGet { .. }
+        );
+        if !is_result || statement.ty != raw_class {
+            continue;
+        }
+        let var = VarId(i as u32);
+        let takes_unbound = (i + 1..test.len()).all(|j| {
+            let kind = &test.statements[j].kind;
+            let receiver = receiver_of(kind);
+            let erased = slots(test, cluster, kind);
+            kind.uses().enumerate().filter(|(s, used)| *used == var && Some(*s) != receiver).all(|(s, _)| {
+                let is_class_param =
+                    erased.get(s).is_some_and(|slot| slot.expected.to_internal_name() == Some(class.clone()));
+                !is_class_param || generic_param(test, cluster, kind, s).is_some_and(|need| need == unbound)
+            })
+        });
+        if takes_unbound {
+            test.statements[i].ty = unbound.clone();
             changed += 1;
         }
     }
@@ -156,6 +197,27 @@ mod tests {
             put(b, map, value);
         });
         assert_eq!(retype_from_uses(&mut filled, &cluster), 1, "{filled}");
+    }
+
+    #[test]
+    fn a_class_a_method_returns_is_declared_unbound_unless_passed_where_an_argument_is_named() {
+        let Some(class_path) = crate::testutil::class_path() else { return };
+        let cluster = TestCluster::build(class_path, "fix.Values", &ClusterOptions::default()).unwrap();
+        // `s = "o"; c = s.getClass(); c.getName(); Values.<method>(c)`
+        let passed_to = |method: &str, descriptor: &str| {
+            let mut b = TestCaseBuilder::new();
+            let s = b.string("o");
+            let class = b.call(s, m("java.lang.Object", "getClass", "()Ljava/lang/Class;"), &[]);
+            b.call(class, m("java.lang.Class", "getName", "()Ljava/lang/String;"), &[]);
+            b.static_call(m("fix.Values", method, descriptor), &[class]);
+            b.build()
+        };
+        let mut unbound = passed_to("describe", "(Ljava/lang/Class;)Ljava/lang/String;");
+        assert_eq!(unbound_classes(&mut unbound, &cluster), 1, "{unbound}");
+        assert_eq!(unbound.statements[1].ty.to_string(), "java.lang.Class<?>");
+        let mut bounded = passed_to("numbers", "(Ljava/lang/Class;)I");
+        assert_eq!(unbound_classes(&mut bounded, &cluster), 0, "Class<? extends Number> takes no Class<?>: {bounded}");
+        assert_eq!(bounded.statements[1].ty.to_string(), "java.lang.Class");
     }
 
     #[test]
