@@ -46,4 +46,10 @@ fn jacoco_counts_the_sides_of_asserts_as_the_search_does() {
     // Without -ea it would see the condition unevaluated: (covered - 1 + 2) / 10.
     let expected = 100.0 * (covered + 2.0) / (total + 4.0);
     assert!((jacoco - expected).abs() < 0.05, "JaCoCo {jacoco}%, the search {covered}/{total}");
+    // The machine's speed, from the report's executions per second.
+    let speed =
+        stdout.lines().find_map(|l| l.strip_prefix("machine speed: median ")).unwrap_or_else(|| panic!("{stdout}"));
+    let median: f64 = speed.split(' ').next().unwrap().parse().unwrap();
+    let reported = report["classes"][0]["executions_per_second_per_worker"].as_f64().unwrap();
+    assert!((median - reported).abs() < 1.0, "{speed} against {reported}");
 }

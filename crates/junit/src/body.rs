@@ -293,7 +293,7 @@ impl<'a> TestWriter<'a> {
             }
             StatementKind::TempFile(handle) => temp_file(self.junit, *handle),
             StatementKind::TempDir(handle) => temp_dir(self.junit, *handle),
-            StatementKind::NewArray { elem, length } => self.new_array(elem, *length),
+            StatementKind::NewArray { elem, length } => self.new_array(elem, *length, declared),
             StatementKind::ArrayStore { array, index, value } => {
                 format!("{}[{index}] = {}", self.receiver(*array), self.stored(*value))
             }
@@ -315,15 +315,20 @@ impl<'a> TestWriter<'a> {
         }
     }
 
-    /// `new int[3]`, `new String[2][]` for an array of `String[]`.
-    fn new_array(&mut self, elem: &FieldType, length: u32) -> String {
+    /// `new int[3]`, `new String[2][]` for an array of `String[]`, `new
+    /// Class<?>[1]` when the array is declared `Class<?>[]`.
+    fn new_array(&mut self, elem: &FieldType, length: u32, declared: &JavaType) -> String {
         let mut component = elem;
         let mut dimensions = 0;
         while let FieldType::Array(inner) = component {
             component = inner;
             dimensions += 1;
         }
-        format!("new {}[{length}]{}", self.names.field_type(component), "[]".repeat(dimensions))
+        let spelled = match crate::types::innermost(declared) {
+            generic @ JavaType::Class(class) if !class.args.is_empty() => self.names.java_type(generic),
+            _ => self.names.field_type(component),
+        };
+        format!("new {spelled}[{length}]{}", "[]".repeat(dimensions))
     }
 
     /// `new Foo(int0)`, `new Box<String>(string0)`, or `new Box<>(…)` when

@@ -78,11 +78,12 @@ impl ClassNames {
 /// The erasure is also used when `ty` mentions a type variable (none is in
 /// scope in a test method).
 pub(crate) fn declared_type(statement: &Statement) -> JavaType {
-    use testcase::StatementKind::{Call, ClassLiteral, Constructor, FieldGet, StaticCall};
+    use testcase::StatementKind::{Call, ClassLiteral, Constructor, FieldGet, NewArray, StaticCall};
     if let ClassLiteral(class) = &statement.kind {
         return class_literal_type(class.as_ref());
     }
-    let constructed = matches!(statement.kind, Constructor { .. });
+    let constructed = matches!(statement.kind, Constructor { .. })
+        || matches!(statement.kind, NewArray { .. }) && is_unbound(innermost(&statement.ty));
     let exact_result = matches!(statement.kind, Call { .. } | StaticCall { .. } | FieldGet { .. })
         && (statement.ty.is_exact() || is_unbound(&statement.ty));
     if has_type_var(&statement.ty) || !(constructed || exact_result) {
@@ -94,11 +95,21 @@ pub(crate) fn declared_type(statement: &Statement) -> JavaType {
 
 /// Whether `ty` is a class type whose arguments are all `?` (`Class<?>`,
 /// which `testcase::operators::unbound_classes` gives a raw `Class`
-/// result): any value of its erasure fits it.
+/// result and the elements of a new `Class[]`): any value of its erasure
+/// fits it, and `new Class<?>[n]` is no generic array creation javac refuses.
 fn is_unbound(ty: &JavaType) -> bool {
     matches!(ty, JavaType::Class(class) if !class.args.is_empty()
         && class.args.iter().all(|a| *a == TypeArg::Wildcard)
         && class.outer_args.iter().flatten().next().is_none())
+}
+
+/// The component type of `ty` past all its array dimensions (`ty` itself
+/// when it is no array).
+pub(crate) fn innermost(ty: &JavaType) -> &JavaType {
+    match ty {
+        JavaType::Array(component) => innermost(component),
+        _ => ty,
+    }
 }
 
 /// The type of a class literal, so that no raw `Class` is declared:
@@ -199,5 +210,11 @@ mod tests {
         };
         assert_eq!(declared_type(&result("Ljava/lang/Class<*>;")).to_string(), "java.lang.Class<?>");
         assert_eq!(declared_type(&result("Ljava/lang/Class<+La/T;>;")).to_string(), "java.lang.Class");
+        let array = |signature: &str| Statement {
+            kind: testcase::StatementKind::NewArray { elem: FieldType::parse("Ljava/lang/Class;").unwrap(), length: 2 },
+            ty: parse_field_signature(signature).unwrap(),
+        };
+        assert_eq!(declared_type(&array("[Ljava/lang/Class<*>;")).to_string(), "java.lang.Class<?>[]");
+        assert_eq!(declared_type(&array("[Ljava/lang/Class;")).to_string(), "java.lang.Class[]");
     }
 }

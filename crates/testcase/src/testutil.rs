@@ -166,6 +166,10 @@ public class Library {
         "package fix;\npublic class Plugins {\n    public static boolean isTask(String name) throws Exception {\n        return Runnable.class.isAssignableFrom(Class.forName(name));\n    }\n}\n",
     ),
     (
+        "Kinds.java",
+        "package fix;\npublic class Kinds {\n    public static int count(Class<?>... cs) { return cs.length; }\n    public static int numbers(Class<? extends Number>[] cs) { return cs.length; }\n}\n",
+    ),
+    (
         "Dice.java",
         "package fix;\npublic class Dice {\n    public static int roll(java.util.Random r, java.util.UUID id, java.util.Date when,\n            java.util.concurrent.ThreadLocalRandom local) { return 0; }\n}\n",
     ),

@@ -459,8 +459,16 @@ mod tests {
     use super::*;
 
     fn run(variant: Variant, seed: u64, branches: Option<f64>, technique: Option<serde_json::Value>) -> Run {
-        let row =
-            Row { class: "p.A".into(), lines: None, branches, tests: 1, failing: 0, seconds: 1.0, note: String::new() };
+        let row = Row {
+            class: "p.A".into(),
+            lines: None,
+            branches,
+            tests: 1,
+            failing: 0,
+            seconds: 1.0,
+            executions_per_second: None,
+            note: String::new(),
+        };
         Run { variant, seed, row, technique }
     }
 

@@ -31,6 +31,11 @@ pub(super) struct Row {
     pub failing: usize,
     /// Wall time of `generate`, in seconds.
     pub seconds: f64,
+    /// The search's executions per second per worker (`report.json`'s
+    /// `executions_per_second_per_worker`; `None` when not measured): how
+    /// fast the machine ran, since coverage at a time budget depends on it.
+    #[serde(default)]
+    pub executions_per_second: Option<f64>,
     /// Why the run could not be measured (empty when it was).
     pub note: String,
 }
@@ -45,6 +50,7 @@ impl Row {
             tests: 0,
             failing: 0,
             seconds: 0.0,
+            executions_per_second: None,
             note: crate::one_line(&format!("{error:#}")),
         }
     }
@@ -150,6 +156,7 @@ pub(super) fn measure(
         tests: verdicts.len(),
         failing: verdicts.iter().filter(|v| !v.passed).count(),
         seconds: suite.seconds,
+        executions_per_second: executions_per_second(dir),
         note: String::new(),
     })
 }
@@ -245,6 +252,13 @@ fn emitted_test_files(dir: &Path) -> anyhow::Result<(String, Option<String>)> {
     Ok((test_file, class["findings_file"].as_str().map(str::to_string)))
 }
 
+/// The search's executions per second per worker that `generate` wrote
+/// into `dir`'s `report.json` (`None` when absent or zero).
+fn executions_per_second(dir: &Path) -> Option<f64> {
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(dir.join("report.json")).ok()?).ok()?;
+    report["classes"][0]["executions_per_second_per_worker"].as_f64().filter(|e| *e > 0.0)
+}
+
 /// A ratio as a percentage with one decimal, `-` for `None`.
 pub(super) fn pct(r: Option<f64>) -> String {
     r.map_or("-".into(), |r| format!("{:.1}", 100.0 * r))
@@ -289,6 +303,15 @@ fn print_tables(rows: &[Row], budget: Duration) {
         rows.iter().map(|r| r.tests).sum::<usize>(),
         rows.iter().map(|r| r.failing).sum::<usize>()
     );
+    let mut speeds: Vec<f64> = rows.iter().filter_map(|r| r.executions_per_second).collect();
+    speeds.sort_by(f64::total_cmp);
+    if let Some(median) = speeds.get(speeds.len() / 2) {
+        println!();
+        println!(
+            "machine speed: median {median:.0} executions/s per worker over {} classes (coverage at a time budget moves with it)",
+            speeds.len()
+        );
+    }
 }
 
 /// Default output folder of the benchmark.

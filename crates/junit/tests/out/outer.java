@@ -48,4 +48,13 @@ public class Outer_FerroTest {
         String string1 = Outer.kind(class1);
         assertEquals("int[]", string1);
     }
+
+    @Test
+    public void countReturnsPositive() throws Throwable {
+        Class<Outer.Nested> class0 = Outer.Nested.class;
+        Class<?>[] classArray0 = new Class<?>[2];
+        classArray0[0] = class0;
+        int int0 = Outer.count(classArray0);
+        assertEquals(2, int0);
+    }
 }

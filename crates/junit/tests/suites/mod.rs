@@ -638,6 +638,15 @@ fn outer() -> Vec<TestCase> {
     let kind = t.stat(OUTER, "kind", "(Ljava/lang/Class;)Ljava/lang/String;", &[array_class]);
     t.value(kind, s("int[]"));
     tests.push(t.done());
+    // A new array of classes declared `Class<?>[]` (no raw type, no generic array creation javac refuses).
+    let mut t = Tb::new();
+    let class = t.class_literal(model::descriptor::FieldType::parse("Ldemo/Outer$Nested;").unwrap());
+    let classes = t.new_array(model::descriptor::FieldType::parse("Ljava/lang/Class;").unwrap(), 2);
+    t.typed(classes, "[Ljava/lang/Class<*>;");
+    t.array_store(classes, 0, class);
+    let count = t.stat(OUTER, "count", "([Ljava/lang/Class;)I", &[classes]);
+    t.value(count, int(2));
+    tests.push(t.done());
     tests
 }
 

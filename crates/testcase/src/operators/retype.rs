@@ -8,7 +8,8 @@
 //! types. [`retype_from_uses`] declares such a value with the arguments its
 //! uses declare instead, when every use still fits. [`unbound_classes`]
 //! declares the raw `Class` a method returns (`Class<? extends Object>`,
-//! which the test cluster erases) as `Class<?>`.
+//! which the test cluster erases) as `Class<?>`, and a new `Class[]` as
+//! `Class<?>[]`.
 
 use model::names::InternalName;
 use model::signature::{ClassTypeSig, JavaType, TypeArg};
@@ -43,42 +44,53 @@ pub fn retype_from_uses(test: &mut TestCase, cluster: &TestCluster) -> usize {
 }
 
 /// Declares each raw `Class` value of `test` that a call or field read
-/// gives as `Class<?>`, unless it is passed where a `Class` parameter's
-/// generic type is unknown or names an argument (`Class<? extends Foo>`
-/// takes no `Class<?>`, though it takes a raw `Class`). A `Class<?>` is
-/// always a fine receiver: no method of `Class` takes its type argument.
-/// Returns how many values changed type.
+/// gives as `Class<?>`, and each new `Class[]` as `Class<?>[]`, unless it
+/// is passed where a parameter's generic type is unknown or names an
+/// argument (`Class<? extends Foo>` takes no `Class<?>`, though it takes
+/// a raw `Class`). A `Class<?>` is always a fine receiver (no method of
+/// `Class` takes its type argument), and a `Class<?>[]` takes any `Class`
+/// stored in it. Returns how many values changed type.
 pub fn unbound_classes(test: &mut TestCase, cluster: &TestCluster) -> usize {
     let class = InternalName::new("java/lang/Class");
-    let raw_class = JavaType::Class(ClassTypeSig::new(class.clone()));
-    let unbound = JavaType::Class(ClassTypeSig { args: vec![TypeArg::Wildcard], ..ClassTypeSig::new(class.clone()) });
+    let raw = JavaType::Class(ClassTypeSig::new(class.clone()));
+    let unbound = JavaType::Class(ClassTypeSig { args: vec![TypeArg::Wildcard], ..ClassTypeSig::new(class) });
     let mut changed = 0;
     for i in 0..test.len() {
         let statement = &test.statements[i];
-        let is_result = matches!(
-            statement.kind,
-            StatementKind::Call { .. } | StatementKind::StaticCall { .. } | StatementKind::FieldGet { .. }
-        );
-        if !is_result || statement.ty != raw_class {
-            continue;
-        }
-        let var = VarId(i as u32);
-        let takes_unbound = (i + 1..test.len()).all(|j| {
-            let kind = &test.statements[j].kind;
-            let receiver = receiver_of(kind);
-            let erased = slots(test, cluster, kind);
-            kind.uses().enumerate().filter(|(s, used)| *used == var && Some(*s) != receiver).all(|(s, _)| {
-                let is_class_param =
-                    erased.get(s).is_some_and(|slot| slot.expected.to_internal_name() == Some(class.clone()));
-                !is_class_param || generic_param(test, cluster, kind, s).is_some_and(|need| need == unbound)
-            })
-        });
-        if takes_unbound {
-            test.statements[i].ty = unbound.clone();
+        let (from, to) = match statement.kind {
+            StatementKind::Call { .. } | StatementKind::StaticCall { .. } | StatementKind::FieldGet { .. } => {
+                (raw.clone(), unbound.clone())
+            }
+            StatementKind::NewArray { .. } => {
+                (JavaType::Array(Box::new(raw.clone())), JavaType::Array(Box::new(unbound.clone())))
+            }
+            _ => continue,
+        };
+        if statement.ty == from && passed_only_as(test, cluster, i, &to) {
+            test.statements[i].ty = to;
             changed += 1;
         }
     }
     changed
+}
+
+/// Whether value `i` of `test`, wherever it is an argument of a parameter
+/// of its erased type, is one whose generic type is `to`.
+fn passed_only_as(test: &TestCase, cluster: &TestCluster, i: usize, to: &JavaType) -> bool {
+    let var = VarId(i as u32);
+    let erased = to.erasure();
+    (i + 1..test.len()).all(|j| {
+        let kind = &test.statements[j].kind;
+        let receiver = match kind {
+            StatementKind::Call { .. } | StatementKind::ArrayStore { .. } => Some(0),
+            _ => None,
+        };
+        let slots = slots(test, cluster, kind);
+        kind.uses().enumerate().filter(|(s, used)| *used == var && Some(*s) != receiver).all(|(s, _)| {
+            let same_type = slots.get(s).is_some_and(|slot| Some(&slot.expected) == erased.as_ref());
+            !same_type || generic_param(test, cluster, kind, s).as_ref() == Some(to)
+        })
+    })
 }
 
 /// The type statement `i` would be declared with: its class with the
@@ -218,6 +230,26 @@ mod tests {
         let mut bounded = passed_to("numbers", "(Ljava/lang/Class;)I");
         assert_eq!(unbound_classes(&mut bounded, &cluster), 0, "Class<? extends Number> takes no Class<?>: {bounded}");
         assert_eq!(bounded.statements[1].ty.to_string(), "java.lang.Class");
+    }
+
+    #[test]
+    fn a_new_class_array_is_declared_unbound_unless_passed_where_an_argument_is_named() {
+        let Some(class_path) = crate::testutil::class_path() else { return };
+        let cluster = TestCluster::build(class_path, "fix.Kinds", &ClusterOptions::default()).unwrap();
+        // `c = int.class; a = new Class[1]; a[0] = c; Kinds.<method>(a)`
+        let passed_to = |method: &str| {
+            let mut b = TestCaseBuilder::new();
+            let class = b.class_literal(model::descriptor::FieldType::parse("I").unwrap());
+            let array = b.new_array(model::descriptor::FieldType::parse("Ljava/lang/Class;").unwrap(), 1);
+            b.array_store(array, 0, class);
+            b.static_call(m("fix.Kinds", method, "([Ljava/lang/Class;)I"), &[array]);
+            b.build()
+        };
+        let mut unbound = passed_to("count");
+        assert_eq!(unbound_classes(&mut unbound, &cluster), 1, "{unbound}");
+        assert_eq!(unbound.statements[1].ty.to_string(), "java.lang.Class<?>[]");
+        let mut bounded = passed_to("numbers");
+        assert_eq!(unbound_classes(&mut bounded, &cluster), 0, "{bounded}");
     }
 
     #[test]

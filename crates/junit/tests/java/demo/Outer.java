@@ -44,4 +44,8 @@ public class Outer {
     public static String kind(Class<?> c) {
         return c.getSimpleName();
     }
+
+    public static int count(Class<?>... cs) {
+        return cs.length;
+    }
 }
