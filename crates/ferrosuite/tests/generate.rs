@@ -470,7 +470,11 @@ fn tests_of_a_java_8_class_use_only_the_java_8_api() {
     std::fs::create_dir_all(&classes).unwrap();
     util::javac_dir(&util::repo().join("testdata/release8/src"), &classes, &["--release", "8"]);
     let out = tmp.path().join("out");
-    let (code, log, report) = generate(&classes, "old.Sink", &out, &["--budget", "10s", "--seed", "1"]);
+    // Without KAT's API-misuse goals (which no test covers) the search ends
+    // once the branches are covered, and verification gets the rest of the
+    // budget: at the search's full 80% of 10 s, a slow machine running other
+    // tests at once verified nothing in the 2 s left and lost the suite.
+    let (code, log, report) = generate(&classes, "old.Sink", &out, &["--budget", "10s", "--seed", "1", "--no-kat"]);
     assert_eq!(code, 0, "{log}");
     let class = &report["classes"][0];
     assert_all_branches_covered(class);
