@@ -81,10 +81,7 @@ fn passed_only_as(test: &TestCase, cluster: &TestCluster, i: usize, to: &JavaTyp
     let erased = to.erasure();
     (i + 1..test.len()).all(|j| {
         let kind = &test.statements[j].kind;
-        let receiver = match kind {
-            StatementKind::Call { .. } | StatementKind::ArrayStore { .. } => Some(0),
-            _ => None,
-        };
+        let receiver = receiver_of(kind);
         let slots = slots(test, cluster, kind);
         kind.uses().enumerate().filter(|(s, used)| *used == var && Some(*s) != receiver).all(|(s, _)| {
             let same_type = slots.get(s).is_some_and(|slot| Some(&slot.expected) == erased.as_ref());
@@ -136,9 +133,10 @@ fn takes_args_of(have: &ClassTypeSig, need: &ClassTypeSig, cluster: &TestCluster
         && JavaType::Class(need.clone()).is_exact()
 }
 
-/// The use index of the receiver of `kind`, for calls.
+/// The use index of the receiver of `kind`: a call's, or the array of an
+/// array store (a place no argument type constrains).
 fn receiver_of(kind: &StatementKind) -> Option<usize> {
-    matches!(kind, StatementKind::Call { .. }).then_some(0)
+    matches!(kind, StatementKind::Call { .. } | StatementKind::ArrayStore { .. }).then_some(0)
 }
 
 /// Whether every later statement of `test` that uses value `i` still takes
