@@ -4,7 +4,10 @@
 //! `MutationAssertionGenerator`): an assertion is kept only when it fails
 //! on at least one mutant of the class under test, i.e. it can detect a
 //! change of behaviour; each test keeps at least one assertion on its last
-//! call under test.
+//! call under test. EvoSuite keeps the killers of each test; here the
+//! killers are chosen over the whole suite (a greedy set cover, [`select`]),
+//! so the suite kills the same mutants without repeating one inspector
+//! assertion in every test.
 //!
 //! A test is run, in its observed form (with the inspector calls of
 //! [`crate::assertions::with_inspectors`]), once per mutant it reaches; an
@@ -114,28 +117,62 @@ pub fn filter_assertions(
             }
         }
     }
+    let keep = select(candidates, &kills, &unrun);
     let mut stats = FilterStats { reached: all.len(), ..FilterStats::default() };
-    let mut killed = BTreeSet::new();
-    for (n, (c, k)) in candidates.iter_mut().zip(kills).enumerate() {
+    stats.killed = kills.iter().flatten().flatten().collect::<BTreeSet<_>>().len();
+    for (c, keep) in candidates.iter_mut().zip(keep) {
         let before = c.test.assertions.len();
-        let last = last_call_assertion(c.test);
-        let last_var = last.map(|i| c.test.assertions[i].var);
-        // Keep the killers, and the last call's assertion when no killer
-        // is on the last call.
-        let killer_on_last = (0..before).any(|i| !k[i].is_empty() && Some(c.test.assertions[i].var) == last_var);
-        let keep: Vec<bool> = (0..before)
-            .map(|i| unrun.contains(&n) || !k[i].is_empty() || (Some(i) == last && !killer_on_last))
-            .collect();
-        let mut i = 0;
-        c.test.assertions.retain(|_| {
-            i += 1;
-            keep[i - 1]
-        });
-        k.iter().for_each(|s| killed.extend(s.iter().copied()));
+        let mut keep = keep.into_iter();
+        c.test.assertions.retain(|_| keep.next().unwrap_or(true));
         stats.removed += before - c.test.assertions.len();
     }
-    stats.killed = killed.len();
     Ok(stats)
+}
+
+/// Which assertions stay, per candidate and assertion, given what each
+/// kills (`kills[i][k]`: the mutants assertion `k` of candidate `i`
+/// kills). Every test keeps an assertion on its last call (the one that
+/// kills the most mutants there, else [`last_call_assertion`]), a test in
+/// `unrun` keeps all; then, over the whole suite, a greedy set cover adds
+/// the assertion that kills the most mutants no kept assertion kills yet
+/// (the earliest test's on ties) until every killed mutant is killed by a
+/// kept one. An inspector assertion that every test repeats on unchanged
+/// state (`getCountry()` after each call) then stays in one test, and the
+/// suite kills the same mutants.
+fn select(candidates: &[Candidate<'_>], kills: &[Vec<BTreeSet<u32>>], unrun: &BTreeSet<usize>) -> Vec<Vec<bool>> {
+    let mut keep: Vec<Vec<bool>> = candidates.iter().map(|c| vec![false; c.test.assertions.len()]).collect();
+    for (i, c) in candidates.iter().enumerate() {
+        if unrun.contains(&i) {
+            keep[i].fill(true);
+            continue;
+        }
+        let last = last_call_assertion(c.test);
+        let last_var = last.map(|k| c.test.assertions[k].var);
+        let best_on_last = (0..kills[i].len())
+            .filter(|&k| Some(c.test.assertions[k].var) == last_var && !kills[i][k].is_empty())
+            .min_by_key(|&k| std::cmp::Reverse(kills[i][k].len()));
+        if let Some(k) = best_on_last.or(last) {
+            keep[i][k] = true;
+        }
+    }
+    let mut covered: BTreeSet<u32> = BTreeSet::new();
+    for (i, k) in kept(&keep) {
+        covered.extend(kills[i][k].iter().copied());
+    }
+    loop {
+        let gain = |(i, k): (usize, usize)| kills[i][k].iter().filter(|m| !covered.contains(m)).count();
+        let all = kills.iter().enumerate().flat_map(|(i, ks)| (0..ks.len()).map(move |k| (i, k)));
+        let best = all.filter(|&(i, k)| !keep[i][k]).map(|ik| (gain(ik), ik)).filter(|(g, _)| *g > 0);
+        let Some((_, (i, k))) = best.min_by_key(|(g, ik)| (std::cmp::Reverse(*g), *ik)) else { break };
+        keep[i][k] = true;
+        covered.extend(kills[i][k].iter().copied());
+    }
+    keep
+}
+
+/// The (candidate, assertion) indices `keep` marks.
+fn kept(keep: &[Vec<bool>]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    keep.iter().enumerate().flat_map(|(i, ks)| ks.iter().enumerate().filter(|(_, k)| **k).map(move |(k, _)| (i, k)))
 }
 
 /// Index of the assertion on the last statement that has one (the last call).
@@ -257,6 +294,45 @@ mod tests {
         let stats = filter_assertions(&mut c, MAX_RUNS, &mut run).unwrap();
         assert_eq!(stats.removed, 0);
         assert_eq!(t.assertions.len(), 2);
+    }
+
+    /// Two copies of [`test`] filtered together, mutant 1 giving the
+    /// values `one` and mutant 2 `[3, 6, 61]` (only g's result changed):
+    /// the variables each copy still asserts, and the stats.
+    fn filter_two(one: [i64; 3]) -> ((Vec<u32>, Vec<u32>), FilterStats) {
+        let (mut t1, mut t2) = (test(), test());
+        let observed = test();
+        let mutants = [1, 2];
+        let mut run = |_: &[TestCase], ms: &[u32]| {
+            Ok(ms.iter().map(|m| if *m == 1 { result(&one) } else { result(&[3, 6, 61]) }).collect())
+        };
+        let stats = {
+            let mut c = [
+                Candidate { test: &mut t1, observed: &observed, inspector_calls: &[], mutants: &mutants },
+                Candidate { test: &mut t2, observed: &observed, inspector_calls: &[], mutants: &mutants },
+            ];
+            filter_assertions(&mut c, MAX_RUNS, &mut run).unwrap()
+        };
+        let vars = |t: &TestCase| t.assertions.iter().map(|a| a.var.0).collect::<Vec<_>>();
+        ((vars(&t1), vars(&t2)), stats)
+    }
+
+    /// Mutant 1 changes f's result and so g's: g's assertion, which each
+    /// test keeps on its last call, kills both mutants, and f's stays nowhere.
+    #[test]
+    fn a_killer_that_the_kept_assertions_repeat_is_removed_from_every_test() {
+        let (vars, stats) = filter_two([3, 7, 70]);
+        assert_eq!(vars, (vec![2], vec![2]));
+        assert_eq!(stats, FilterStats { removed: 2, killed: 2, reached: 2 });
+    }
+
+    /// Mutant 1 changes f's result but not g's: only f's assertion kills
+    /// it, and the suite keeps it in the first test only.
+    #[test]
+    fn a_killer_needed_by_the_suite_stays_in_the_first_test_only() {
+        let (vars, stats) = filter_two([3, 7, 60]);
+        assert_eq!(vars, (vec![1, 2], vec![2]));
+        assert_eq!(stats, FilterStats { removed: 1, killed: 2, reached: 2 });
     }
 
     /// A mutant run that timed out (a mutant that loops, or a loaded
