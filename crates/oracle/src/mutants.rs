@@ -141,9 +141,11 @@ pub fn filter_assertions(
 /// suite kills the same mutants.
 fn select(candidates: &[Candidate<'_>], kills: &[Vec<BTreeSet<u32>>], unrun: &BTreeSet<usize>) -> Vec<Vec<bool>> {
     let mut keep: Vec<Vec<bool>> = candidates.iter().map(|c| vec![false; c.test.assertions.len()]).collect();
+    let mut covered: BTreeSet<u32> = BTreeSet::new();
     for (i, c) in candidates.iter().enumerate() {
         if unrun.contains(&i) {
             keep[i].fill(true);
+            kills[i].iter().for_each(|k| covered.extend(k.iter().copied()));
             continue;
         }
         let last = last_call_assertion(c.test);
@@ -153,11 +155,8 @@ fn select(candidates: &[Candidate<'_>], kills: &[Vec<BTreeSet<u32>>], unrun: &BT
             .min_by_key(|&k| std::cmp::Reverse(kills[i][k].len()));
         if let Some(k) = best_on_last.or(last) {
             keep[i][k] = true;
+            covered.extend(kills[i][k].iter().copied());
         }
-    }
-    let mut covered: BTreeSet<u32> = BTreeSet::new();
-    for (i, k) in kept(&keep) {
-        covered.extend(kills[i][k].iter().copied());
     }
     loop {
         let gain = |(i, k): (usize, usize)| kills[i][k].iter().filter(|m| !covered.contains(m)).count();
@@ -168,11 +167,6 @@ fn select(candidates: &[Candidate<'_>], kills: &[Vec<BTreeSet<u32>>], unrun: &BT
         covered.extend(kills[i][k].iter().copied());
     }
     keep
-}
-
-/// The (candidate, assertion) indices `keep` marks.
-fn kept(keep: &[Vec<bool>]) -> impl Iterator<Item = (usize, usize)> + '_ {
-    keep.iter().enumerate().flat_map(|(i, ks)| ks.iter().enumerate().filter(|(_, k)| **k).map(move |(k, _)| (i, k)))
 }
 
 /// Index of the assertion on the last statement that has one (the last call).
