@@ -173,6 +173,28 @@ fn a_worker_whose_class_initialiser_was_stopped_is_replaced_and_the_next_test_ru
     assert_eq!(pool.restarts, 1);
 }
 
+/// A test stopped while an `invokedynamic` site links (here a lambda whose
+/// interface initialiser is slow; in real runs the JDK's own bootstraps of
+/// pattern switches and string concatenation on a cold, loaded JVM) leaves
+/// the site failing for good in its JVM: every later call there throws a
+/// `LinkageError` without the cause that names the stop. That worker is
+/// replaced too, and the later test runs again in a fresh one.
+#[test]
+fn a_worker_whose_call_site_linkage_was_stopped_is_replaced_and_the_next_test_runs_in_a_fresh_one() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut pool = pool(tmp.path());
+    let slow = call("hostile.SlowLink", "value", "()J", None);
+    pool.set_time_limit(Duration::from_millis(100));
+    let stopped = pool.execute(std::slice::from_ref(&slow)).unwrap();
+    assert_eq!(stopped[0].outcome, TestOutcome::Timeout, "{:?}", stopped[0]);
+    assert_eq!(pool.restarts, 0, "the watchdog ends the linkage inside the worker");
+    pool.set_time_limit(Duration::from_secs(5));
+    let results = pool.execute(&[slow, normal()]).unwrap();
+    assert_eq!(last(&results[0]), &StatementOutcome::Normal(ValueSummary::Integer(42)), "{}", threw(&results[0]));
+    assert_eq!(last(&results[1]), &StatementOutcome::Normal(ValueSummary::Integer(5)));
+    assert_eq!(pool.restarts, 1, "the poisoned worker is replaced once");
+}
+
 /// A static call of `hostile.Escape.name` with one string argument.
 fn escape(name: &str, arg: &str) -> TestCase {
     let mut t = TestCaseBuilder::new();

@@ -41,6 +41,9 @@ pub fn class_name_for(ty: &FieldType) -> Option<String> {
 #[derive(Clone, Copy)]
 pub struct Known {
     pub string: jclass,
+    /// `java.lang.LinkageError`: what a class or call site that an earlier
+    /// test's time limit broke throws ([`crate::runner::Runner::take_poisoned`]).
+    pub linkage_error: jclass,
     pub object_get_class: jmethodID,
     pub class_get_name: jmethodID,
     pub throwable_get_message: jmethodID,
@@ -127,6 +130,7 @@ impl Cache {
         let m = |h: &mut Cache, c: &str, n: &str, d: &str, s: bool| h.method(jni, c, n, d, s);
         Ok(Known {
             string: self.class(jni, "java/lang/String")?,
+            linkage_error: self.class(jni, "java/lang/LinkageError")?,
             object_get_class: m(self, "java/lang/Object", "getClass", "()Ljava/lang/Class;", false)?,
             class_get_name: m(self, "java/lang/Class", "getName", "()Ljava/lang/String;", false)?,
             throwable_get_message: m(self, "java/lang/Throwable", "getMessage", "()Ljava/lang/String;", false)?,

@@ -36,6 +36,10 @@ struct CallSite<'a> {
     name: &'a str,
 }
 
+/// Throwables of a cause chain [`Runner::stopped_by_time_limit`] looks at, the
+/// thrown one included (`Throwable.getCause` is `null` at the chain's end).
+const CAUSE_DEPTH: usize = 8;
+
 /// Runs test cases on the current (attached) thread.
 pub struct Runner {
     jni: Jni,
@@ -47,6 +51,9 @@ pub struct Runner {
     /// static initialiser the watchdog stopped stays erroneous
     /// ([`Runner::take_poisoned`]).
     poisoned: std::cell::Cell<Option<String>>,
+    /// Whether the watchdog acted on an earlier test of this JVM: its
+    /// interrupt or stop may have broken a class or a call site for good.
+    stopped_before: std::cell::Cell<bool>,
     /// The `ExecConfig::restored_statics` whose values this JVM saved, as
     /// the spec passed to `StaticReset.saveFields`.
     saved_statics: Option<String>,
@@ -55,7 +62,15 @@ pub struct Runner {
 impl Runner {
     /// A runner for the calling thread's JNI environment.
     pub fn new(jni: Jni, h: Handles, watch: Arc<Watch>) -> Runner {
-        Runner { jni, h, watch, inner: HashMap::new(), poisoned: Default::default(), saved_statics: None }
+        Runner {
+            jni,
+            h,
+            watch,
+            inner: HashMap::new(),
+            poisoned: Default::default(),
+            stopped_before: Default::default(),
+            saved_statics: None,
+        }
     }
 
     /// Why the last test's result cannot be trusted and this JVM must be
@@ -89,6 +104,9 @@ impl Runner {
         let fired = self.watch.finish();
         if fired && outcome == TestOutcome::Completed {
             outcome = TestOutcome::Timeout;
+        }
+        if fired {
+            self.stopped_before.set(true);
         }
         self.clean_up_after_test();
         let trace = self.read_trace(config);
@@ -698,29 +716,53 @@ impl Runner {
         if info.class.as_str() == exec::sandbox::TIME_UP {
             return Stop::Timeout;
         }
-        if let Some(reason) = self.stopped_initialiser(t.0, &info) {
+        if let Some(reason) = self.stopped_by_time_limit(t.0, &info) {
             self.poisoned.set(Some(reason));
         }
         Stop::Threw(as_refusal(info))
     }
 
-    /// The `NoClassDefFoundError` `info` of throwable `t`, when its cause
-    /// says the class's initialiser was stopped by the time limit
-    /// (`ExceptionInInitializerError: Exception java.lang.ThreadDeath [in
-    /// thread ...]`, or the sandbox's `TimeUp`; JDK 17+ keep that cause).
-    fn stopped_initialiser(&self, t: jobject, info: &ExceptionInfo) -> Option<String> {
-        let message = info.message.as_deref()?;
-        if info.class.as_str() != "java.lang.NoClassDefFoundError" || !message.starts_with("Could not initialize") {
-            return None;
-        }
+    /// Why throwable `t` (described by `info`) shows that an earlier
+    /// test's time limit left this JVM broken, if it does. The watchdog did
+    /// not fire for this test (that case is a timeout), so the stop was an
+    /// earlier test's, and it breaks the JVM for good where it lands in
+    /// linking code: a class whose static initialiser it stopped stays
+    /// erroneous (JVMS 5.5: `NoClassDefFoundError: Could not initialize
+    /// class X`), and an `invokedynamic` site whose bootstrap it stopped or
+    /// interrupted keeps failing (JVMS 5.4.3: the same `LinkageError` on
+    /// every later call, without the cause that names the stop; the JDK's
+    /// lambdas, pattern switches, string concatenation and record methods
+    /// link such sites, and wrap some of these errors in `InternalError`).
+    /// So a `LinkageError` anywhere in the cause chain (at most
+    /// [`CAUSE_DEPTH`] deep) counts after any earlier stop, and a cause
+    /// that names the stop (the sandbox's `TimeUp` or
+    /// `java.lang.ThreadDeath`) always does.
+    fn stopped_by_time_limit(&self, t: jobject, info: &ExceptionInfo) -> Option<String> {
         let k = &self.h.known;
-        let cause = self.jni.call_method_object(t, k.throwable_get_cause, &[]).ok().filter(|c| !c.is_null());
-        let text = cause.and_then(|c| self.jni.call_method_object(c, k.throwable_get_message, &[]).ok());
-        let text = text.and_then(|m| self.string(m, 2000));
-        let _ = self.jni.take_exception();
+        let summary = format!("{}: {}", info.class.as_str(), info.message.as_deref().unwrap_or(""));
         let stopped = [exec::sandbox::TIME_UP, "java.lang.ThreadDeath"];
-        let text = text.filter(|m| stopped.iter().any(|s| m.contains(s)))?;
-        Some(format!("{message}: {text}"))
+        let mut current = t;
+        for depth in 0..CAUSE_DEPTH {
+            if self.stopped_before.get() && self.jni.is_instance_of(current, k.linkage_error) {
+                return Some(format!("{summary} (after an earlier test's time limit)"));
+            }
+            if depth > 0 {
+                let message = self.jni.call_method_object(current, k.throwable_get_message, &[]).ok();
+                let _ = self.jni.take_exception();
+                let message = message.and_then(|m| self.string(m, 2000)).unwrap_or_default();
+                let text = format!("{} {message}", self.class_name_of(current).unwrap_or_default());
+                if stopped.iter().any(|s| text.contains(s)) {
+                    return Some(format!("{summary}: {text}"));
+                }
+            }
+            let cause = self.jni.call_method_object(current, k.throwable_get_cause, &[]).ok();
+            let _ = self.jni.take_exception();
+            match cause {
+                Some(c) if !c.is_null() => current = c,
+                _ => break,
+            }
+        }
+        None
     }
 
     fn describe(&self, t: jobject, site: Option<&CallSite<'_>>) -> ExceptionInfo {
