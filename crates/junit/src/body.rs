@@ -396,7 +396,11 @@ impl<'a> TestWriter<'a> {
     /// [`TestWriter::resolves_alone`]).
     fn argument(&mut self, arg: VarId, param: &FieldType, method: &MethodRef, generic: bool, alone: bool) -> String {
         if self.is_null(arg) {
-            return if generic { "null".to_owned() } else { format!("({}) null", self.names.field_type(param)) };
+            return if generic || !self.casts.null_needs_cast(method) {
+                "null".to_owned()
+            } else {
+                format!("({}) null", self.names.field_type(param))
+            };
         }
         let name = self.literal_or_name(arg);
         let upcast = !generic

@@ -54,6 +54,15 @@ impl CastFacts {
         !self.is_subtype(arg, param)
     }
 
+    /// Whether a `null` argument of `method` needs a cast: unless the facts
+    /// show `method` without a varargs rival or a generic parameter and
+    /// without any other overload of its arity (then `null` can only mean
+    /// its parameter: `Shape.describe(null)`, not `Shape.describe((Object) null)`).
+    pub fn null_needs_cast(&self, method: &MethodRef) -> bool {
+        let key = (method.owner.clone(), method.name.clone(), method.descriptor.params.len());
+        self.keeps_casts.get(&key).is_none_or(|keeps| *keeps) || self.rivals.get(&key).is_some_and(|r| !r.is_empty())
+    }
+
     /// Whether no rival overload of `method` could be applicable to
     /// arguments of the types `args` (erased; an argument written with a
     /// cast counts as the cast's type). Conservative: a rival counts as
@@ -133,6 +142,23 @@ mod tests {
         assert!(facts.needs_cast(&area, &o("java.lang.Object"), &o("demo.Shape"), true), "a downcast stays");
         facts.keeps_casts.insert((BinaryName::new("demo.Shape"), "area".into(), 1), true);
         assert!(facts.needs_cast(&area, &o("demo.Circle"), &o("demo.Shape"), true), "an overload decides");
+    }
+
+    #[test]
+    fn a_null_goes_without_a_cast_only_where_no_other_overload_of_its_arity_is() {
+        let describe = MethodRef::parse("demo.Shape", "describe", "(Ljava/lang/Object;)Ljava/lang/String;").unwrap();
+        let key = (BinaryName::new("demo.Shape"), "describe".to_string(), 1);
+        let mut facts = CastFacts::default();
+        assert!(facts.null_needs_cast(&describe), "nothing known");
+        facts.keeps_casts.insert(key.clone(), false);
+        assert!(!facts.null_needs_cast(&describe));
+        facts.rivals.insert(key.clone(), vec![]);
+        assert!(!facts.null_needs_cast(&describe));
+        facts.rivals.insert(key.clone(), vec![vec![o("java.lang.String")]]);
+        assert!(facts.null_needs_cast(&describe), "describe(String) would take null too");
+        facts.rivals.remove(&key);
+        facts.keeps_casts.insert(key, true);
+        assert!(facts.null_needs_cast(&describe), "a varargs rival or a generic parameter");
     }
 
     /// `new XZOutputStream(out, options)` beside `XZOutputStream(OutputStream,
