@@ -148,6 +148,23 @@ fn a_crash_or_timeout_inside_a_pipelined_batch_loses_no_other_test() {
     assert_eq!(pool.restarts, 1, "the crash restarts the worker; the spins end in the worker's own watchdog");
 }
 
+/// Runs `class.value()` (which returns 42 after about 300 ms) once under a
+/// 100 ms limit, which the worker's watchdog ends, then again beside a
+/// normal test under 5 s: the worker the stop broke is replaced once, and
+/// both tests get their values.
+fn stopped_then_run_in_a_fresh_worker(pool: &mut Pool, class: &str) {
+    let slow = call(class, "value", "()J", None);
+    pool.set_time_limit(Duration::from_millis(100));
+    let stopped = pool.execute(std::slice::from_ref(&slow)).unwrap();
+    assert_eq!(stopped[0].outcome, TestOutcome::Timeout, "{:?}", stopped[0]);
+    assert_eq!(pool.restarts, 0, "the watchdog ends {class}'s slow start inside the worker");
+    pool.set_time_limit(Duration::from_secs(5));
+    let results = pool.execute(&[slow, normal()]).unwrap();
+    assert_eq!(last(&results[0]), &StatementOutcome::Normal(ValueSummary::Integer(42)), "{}", threw(&results[0]));
+    assert_eq!(last(&results[1]), &StatementOutcome::Normal(ValueSummary::Integer(5)));
+    assert_eq!(pool.restarts, 1, "the poisoned worker is replaced once");
+}
+
 /// A test stopped inside a static initialiser leaves the class erroneous
 /// in its JVM (JVMS 5.5): a later test there would throw
 /// `NoClassDefFoundError` where a fresh JVM initialises the class. That
@@ -156,16 +173,7 @@ fn a_crash_or_timeout_inside_a_pipelined_batch_loses_no_other_test() {
 fn a_worker_whose_class_initialiser_was_stopped_is_replaced_and_the_next_test_runs_in_a_fresh_one() {
     let tmp = tempfile::tempdir().unwrap();
     let mut pool = pool(tmp.path());
-    let slow = call("hostile.SlowInit", "value", "()J", None);
-    pool.set_time_limit(Duration::from_millis(100));
-    let stopped = pool.execute(std::slice::from_ref(&slow)).unwrap();
-    assert_eq!(stopped[0].outcome, TestOutcome::Timeout, "{:?}", stopped[0]);
-    assert_eq!(pool.restarts, 0, "the watchdog ends the initialiser inside the worker");
-    pool.set_time_limit(Duration::from_secs(5));
-    let results = pool.execute(&[slow, normal()]).unwrap();
-    assert_eq!(last(&results[0]), &StatementOutcome::Normal(ValueSummary::Integer(42)), "{}", threw(&results[0]));
-    assert_eq!(last(&results[1]), &StatementOutcome::Normal(ValueSummary::Integer(5)));
-    assert_eq!(pool.restarts, 1, "the poisoned worker is replaced once");
+    stopped_then_run_in_a_fresh_worker(&mut pool, "hostile.SlowInit");
     // A class whose initialiser throws by itself is behaviour, not poison.
     let bad_init = call("hostile.BadInit", "value", "()I", None);
     let results = pool.execute(&[bad_init.clone(), bad_init]).unwrap();
@@ -182,17 +190,7 @@ fn a_worker_whose_class_initialiser_was_stopped_is_replaced_and_the_next_test_ru
 #[test]
 fn a_worker_whose_call_site_linkage_was_stopped_is_replaced_and_the_next_test_runs_in_a_fresh_one() {
     let tmp = tempfile::tempdir().unwrap();
-    let mut pool = pool(tmp.path());
-    let slow = call("hostile.SlowLink", "value", "()J", None);
-    pool.set_time_limit(Duration::from_millis(100));
-    let stopped = pool.execute(std::slice::from_ref(&slow)).unwrap();
-    assert_eq!(stopped[0].outcome, TestOutcome::Timeout, "{:?}", stopped[0]);
-    assert_eq!(pool.restarts, 0, "the watchdog ends the linkage inside the worker");
-    pool.set_time_limit(Duration::from_secs(5));
-    let results = pool.execute(&[slow, normal()]).unwrap();
-    assert_eq!(last(&results[0]), &StatementOutcome::Normal(ValueSummary::Integer(42)), "{}", threw(&results[0]));
-    assert_eq!(last(&results[1]), &StatementOutcome::Normal(ValueSummary::Integer(5)));
-    assert_eq!(pool.restarts, 1, "the poisoned worker is replaced once");
+    stopped_then_run_in_a_fresh_worker(&mut pool(tmp.path()), "hostile.SlowLink");
 }
 
 /// A static call of `hostile.Escape.name` with one string argument.
